@@ -1,0 +1,108 @@
+"""Project configuration: paths, seasons and every F1 rule threshold.
+
+Everything a user may want to change lives here as a named, documented setting.
+Values come from environment variables (``F1BENCH_*``) so the Dagster UI, the CLI
+and the tests all see the same configuration. No secrets live here.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_CACHE_DIR = REPO_ROOT / "data" / "sample" / "fastf1_cache"
+SAMPLE_MANIFEST = REPO_ROOT / "data" / "sample" / "MANIFEST.sha256"
+ERGAST_DIR = REPO_ROOT / "data" / "ergast"
+
+
+class RaceRules(BaseModel):
+    """Thresholds of the F1 rules (DESIGN §4). Change them here, never in code."""
+
+    # TrackStatus codes that make a lap non-green: 2 yellow, 4 SC, 5 red, 6/7 VSC.
+    non_green_status_codes: tuple[str, ...] = ("2", "4", "5", "6", "7")
+    # Codes that neutralise the race (a stop under them is a cheap stop).
+    safety_car_codes: tuple[str, ...] = ("4",)
+    virtual_safety_car_codes: tuple[str, ...] = ("6", "7")
+    red_flag_codes: tuple[str, ...] = ("5",)
+    # Degradation slope needs at least this many green laps in the stint.
+    min_green_laps_for_degradation: int = 3
+    # Undercut / overcut.
+    battle_max_pit_lap_offset: int = Field(4, description="B pits at most this many laps after A")
+    battle_min_pit_lap_offset: int = 1
+    battle_max_gap_before_s: float = Field(5.0, description="gap on the lap before A's stop")
+    battle_min_abs_gain_s: float = Field(0.5, description="smaller changes are noise")
+    # On-track defense.
+    defense_max_gap_s: float = Field(1.5, description="pursuer within this gap behind")
+    defense_min_sustained_laps: int = 5
+    defense_brief_min_laps: int = 2
+    defense_brief_max_laps: int = 4
+    # Laps under these codes break a defense run (bunched cars behind the SC are not a defense).
+    defense_breaking_status_codes: tuple[str, ...] = ("4", "5", "6", "7")
+
+
+class Settings(BaseModel):
+    """Where data lives and which seasons exist."""
+
+    data_dir: Path = REPO_ROOT / "data"
+    # FastF1 cache to read. Default: the embedded sample (offline, checksummed).
+    fastf1_cache: Path = SAMPLE_CACHE_DIR
+    # Offline: never touch the network (FastF1 offline mode, Ergast from CSV).
+    offline: bool = True
+    # Manifest checked before FastF1 unpickles anything; None means "trust the cache".
+    cache_manifest: Path | None = SAMPLE_MANIFEST
+    first_season: int = 2018
+    last_season: int = 2025
+    test_season: int = 2025
+    max_rounds: int = 24
+    rules: RaceRules = RaceRules()
+
+    @property
+    def warehouse_dir(self) -> Path:
+        return self.data_dir / "warehouse"
+
+    @property
+    def duckdb_path(self) -> Path:
+        return self.data_dir / "warehouse.duckdb"
+
+    @property
+    def seasons(self) -> list[int]:
+        return list(range(self.first_season, self.last_season + 1))
+
+    def split_of(self, season: int) -> str:
+        return "test" if season == self.test_season else "train"
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Settings from the environment (cached; call ``get_settings.cache_clear()`` in tests)."""
+    kwargs: dict = {}
+    if os.environ.get("F1BENCH_DATA_DIR"):
+        kwargs["data_dir"] = Path(os.environ["F1BENCH_DATA_DIR"]).resolve()
+    cache = os.environ.get("F1BENCH_FASTF1_CACHE")
+    if cache:
+        kwargs["fastf1_cache"] = Path(cache).resolve()
+        # A user-supplied cache has no manifest unless one is named.
+        kwargs["cache_manifest"] = None
+    if os.environ.get("F1BENCH_CACHE_MANIFEST"):
+        kwargs["cache_manifest"] = Path(os.environ["F1BENCH_CACHE_MANIFEST"]).resolve()
+    kwargs["offline"] = _env_bool("F1BENCH_OFFLINE", default=True)
+    if not kwargs["offline"] and not cache:
+        # Network build through FastF1's normal loader, cached in the repo's data dir.
+        kwargs["fastf1_cache"] = kwargs.get("data_dir", REPO_ROOT / "data") / "fastf1_cache"
+        kwargs["cache_manifest"] = None
+    for key in ("first_season", "last_season", "test_season", "max_rounds"):
+        env = f"F1BENCH_{key.upper()}"
+        if os.environ.get(env):
+            kwargs[key] = int(os.environ[env])
+    return Settings(**kwargs)
