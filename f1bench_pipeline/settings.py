@@ -35,6 +35,11 @@ class RaceRules(BaseModel):
     battle_min_pit_lap_offset: int = 1
     battle_max_gap_before_s: float = Field(5.0, description="gap on the lap before A's stop")
     battle_min_abs_gain_s: float = Field(0.5, description="smaller changes are noise")
+    # A stop under SC/VSC is a cheap stop, not an undercut or overcut: leave such stops out.
+    battle_exclude_neutralised_stops: bool = True
+    # A SC/VSC/red lap between the lap before A's stop and the lap after B's stop bunches or
+    # freezes the field, so the gap change would not measure the tyre offset: leave such pairs out.
+    battle_exclude_neutralised_window: bool = True
     # On-track defense.
     defense_max_gap_s: float = Field(1.5, description="pursuer within this gap behind")
     defense_min_sustained_laps: int = 5

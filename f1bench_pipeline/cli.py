@@ -1,0 +1,82 @@
+"""`f1bench` command line: build the warehouse, print summaries, manage cache manifests.
+
+Imports stay light at start-up: Dagster and FastF1 load only in the commands that need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _seasons(text: str | None) -> list[int] | None:
+    if not text:
+        return None
+    out: list[int] = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            out.extend(range(int(a), int(b) + 1))
+        else:
+            out.append(int(part))
+    return out
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.summary import print_race_summary
+
+    report = build(_seasons(args.seasons))
+    print(f"\nbuilt {report['races']} races in {report['total_seconds']:.1f} s\n")
+    print_race_summary(get_settings().warehouse_dir)
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.summary import print_race_summary
+
+    print_race_summary(get_settings().warehouse_dir)
+    return 0
+
+
+def cmd_cache_manifest(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.ingest.cache_manifest import write_manifest
+
+    out = Path(args.out or Path(args.cache_dir) / "MANIFEST.sha256")
+    n = write_manifest(Path(args.cache_dir), out)
+    print(f"wrote {n} checksums to {out}")
+    return 0
+
+
+def cmd_views(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.views import refresh_views
+
+    s = get_settings()
+    print("views:", ", ".join(refresh_views(s.warehouse_dir, s.duckdb_path)) or "(none: warehouse empty)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="f1bench", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build", help="ingest available races and derive the event tables (Dagster runs)")
+    p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("summary", help="per-race summary of the warehouse")
+    p.set_defaults(func=cmd_summary)
+    p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
+    p.set_defaults(func=cmd_views)
+    p = sub.add_parser("cache-manifest", help="write a SHA-256 manifest for a FastF1 cache folder")
+    p.add_argument("cache_dir")
+    p.add_argument("--out")
+    p.set_defaults(func=cmd_cache_manifest)
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

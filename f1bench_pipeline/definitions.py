@@ -1,0 +1,27 @@
+"""The Dagster code location: every asset, check, job and resource of f1bench."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from f1bench_pipeline.events import assets as event_assets
+from f1bench_pipeline.events.checks import EVENT_CHECKS
+from f1bench_pipeline.ingest import assets as ingest_assets
+from f1bench_pipeline.partitions import race_partitions, season_partitions
+from f1bench_pipeline.resources import default_resources
+
+ingest_races_job = dg.define_asset_job(
+    "ingest_races", selection=dg.AssetSelection.groups("ingest"), partitions_def=race_partitions,
+    description="Load race sessions from FastF1 into the raw_* tables (one race per run).",
+)
+season_events_job = dg.define_asset_job(
+    "season_events", selection=dg.AssetSelection.groups("events"), partitions_def=season_partitions,
+    description="Derive every event table of one season from its raw Parquet.",
+)
+
+defs = dg.Definitions(
+    assets=[*dg.load_assets_from_modules([ingest_assets, event_assets])],
+    asset_checks=EVENT_CHECKS,
+    jobs=[ingest_races_job, season_events_job],
+    resources=default_resources(),
+)

@@ -1,0 +1,140 @@
+"""Season-level event tables: thin assets that read raw Parquet, call the rules, write Parquet."""
+
+
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+
+from f1bench_pipeline.dagster_helpers import table_metadata
+from f1bench_pipeline.events import defenses as defense_rules
+from f1bench_pipeline.events import pit_battles as battle_rules
+from f1bench_pipeline.events.green_flag import green_flag_laps as flag_laps
+from f1bench_pipeline.events.results import classification as classify
+from f1bench_pipeline.events.results import sprint_points, track_status_periods as status_periods
+from f1bench_pipeline.events.results import standings as championship
+from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
+from f1bench_pipeline.settings import get_settings
+
+GROUP = "events"
+
+
+def _season(context: dg.AssetExecutionContext) -> int:
+    return int(context.partition_key)
+
+
+def _loaded_raw(warehouse: WarehouseResource, table: str, season: int) -> pl.DataFrame:
+    """Raw rows of the season's races that loaded (skipped races contribute nothing)."""
+    df = warehouse.read(table, {"season": season})
+    sessions = warehouse.read("raw_sessions", {"season": season})
+    if df.is_empty() or sessions.is_empty():
+        return pl.DataFrame()
+    loaded = sessions.filter(pl.col("status") == "loaded").select("season", "round")
+    return df.join(loaded, on=["season", "round"], how="semi")
+
+
+def _write(context, warehouse: WarehouseResource, df: pl.DataFrame, table: str, preview: list[str] | None = None):
+    season = _season(context)
+    warehouse.write(df, table, {"season": season})
+    warehouse.refresh_views()
+    meta = table_metadata(df, preview)
+    if not df.is_empty() and "round" in df.columns:
+        meta["races"] = dg.MetadataValue.int(df.select("round").n_unique())
+    return dg.MaterializeResult(metadata=meta)
+
+
+_season_asset = dict(partitions_def=season_partitions, group_name=GROUP, kinds={"parquet", "polars"})
+
+
+@dg.asset(deps=["raw_laps", "raw_sessions"], **_season_asset)
+def green_flag_laps(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Every lap with its track-status flags, in/out-lap flags and the green-flag verdict."""
+    laps = flag_laps(_loaded_raw(warehouse, "raw_laps", _season(context)), get_settings().rules)
+    return _write(context, warehouse, laps, "green_flag_laps",
+                  ["round", "driver", "lap_number", "lap_time_s", "compound", "track_status", "is_green"])
+
+
+@dg.asset(deps=[green_flag_laps], **_season_asset)
+def stints(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Driver × tyre set: compound, laps, green laps, pace and degradation (s/lap)."""
+    laps = warehouse.read("green_flag_laps", {"season": _season(context)})
+    df = tyre_stints(laps, get_settings().rules)
+    return _write(context, warehouse, df, "stints",
+                  ["event", "driver", "stint", "compound", "start_lap", "end_lap", "green_laps", "degradation_s_per_lap"])
+
+
+@dg.multi_asset(
+    specs=[
+        dg.AssetSpec("pit_stops", deps=["stints", "green_flag_laps"], description="Racing pit stops (in-lap of a tyre change), SC/VSC flags, official duration.", **{k: v for k, v in _season_asset.items()}),
+        dg.AssetSpec("red_flag_tyre_changes", deps=["stints", "green_flag_laps"], description="Tyre changes made while the race was suspended: not pit stops.", **{k: v for k, v in _season_asset.items()}),
+    ],
+)
+def pit_stops(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fastf1_source: FastF1Resource):
+    season = _season(context)
+    laps = warehouse.read("green_flag_laps", {"season": season})
+    st = warehouse.read("stints", {"season": season})
+    official = official_pit_stops(Path(fastf1_source.ergast_dir))
+    stops, red = pit_stops_and_red_flag_changes(st, laps, official.filter(pl.col("season") == season))
+    for table, df, cols in (
+        ("pit_stops", stops, ["event", "driver", "stop_number", "lap", "from_compound", "to_compound", "under_sc", "stop_duration_s"]),
+        ("red_flag_tyre_changes", red, ["event", "driver", "lap", "from_compound", "to_compound"]),
+    ):
+        warehouse.write(df, table, {"season": season})
+        yield dg.MaterializeResult(asset_key=table, metadata=table_metadata(df, cols))
+    warehouse.refresh_views()
+
+
+@dg.asset(deps=["pit_stops", green_flag_laps], **_season_asset)
+def pit_battles(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Undercuts and overcuts between cars close on track around their stops."""
+    season = _season(context)
+    laps = warehouse.read("green_flag_laps", {"season": season})
+    stops = warehouse.read("pit_stops", {"season": season})
+    df = battle_rules.pit_battles(laps, stops, get_settings().rules)
+    result = _write(context, warehouse, df, "pit_battles",
+                    ["event", "kind", "attacker", "defender", "attacker_pit_lap", "defender_pit_lap", "time_gained_s"])
+    if not df.is_empty():
+        counts = dict(df.group_by("kind").len().iter_rows())
+        result.metadata.update({"undercuts": counts.get("undercut", 0), "overcuts": counts.get("overcut", 0)})
+    return result
+
+
+@dg.asset(deps=[green_flag_laps, "raw_results"], **_season_asset)
+def defenses(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """On-track defenses: a faster car held within reach behind, sustained or brief."""
+    season = _season(context)
+    laps = warehouse.read("green_flag_laps", {"season": season})
+    results = _loaded_raw(warehouse, "raw_results", season)
+    df = defense_rules.defenses(laps, results, get_settings().rules)
+    return _write(context, warehouse, df, "defenses",
+                  ["event", "defender", "pursuer", "start_lap", "end_lap", "laps_held", "kind", "teammate"])
+
+
+@dg.asset(deps=["raw_results", green_flag_laps], **_season_asset)
+def classification(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Official result per driver plus pit-lane start and lap-1 retirement flags."""
+    season = _season(context)
+    df = classify(_loaded_raw(warehouse, "raw_results", season), warehouse.read("green_flag_laps", {"season": season}))
+    return _write(context, warehouse, df, "classification",
+                  ["event", "position", "driver", "team", "grid", "status", "points", "source"])
+
+
+@dg.asset(deps=["raw_results"], **_season_asset)
+def standings(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fastf1_source: FastF1Resource) -> dg.MaterializeResult:
+    """Drivers' championship after each round (race + sprint points)."""
+    season = _season(context)
+    sprint = sprint_points(Path(fastf1_source.ergast_dir), [season])
+    df = championship(_loaded_raw(warehouse, "raw_results", season), sprint)
+    return _write(context, warehouse, df, "standings",
+                  ["round", "position", "driver", "round_points", "cumulative_points"])
+
+
+@dg.asset(deps=["raw_track_status", green_flag_laps], **_season_asset)
+def track_status_periods(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Green / yellow / SC / VSC / red periods with the leader's laps they cover."""
+    season = _season(context)
+    df = status_periods(_loaded_raw(warehouse, "raw_track_status", season), warehouse.read("green_flag_laps", {"season": season}))
+    return _write(context, warehouse, df, "track_status_periods",
+                  ["event", "period", "kind", "start_lap", "end_lap", "duration_s"])

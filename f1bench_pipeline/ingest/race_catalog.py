@@ -1,0 +1,39 @@
+"""Which races exist and which the configured source can provide (no Dagster)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceEvent, race_cache_dir, season_schedule
+
+
+@dataclass(frozen=True)
+class RaceSource:
+    cache_dir: Path
+    offline: bool
+    manifest: Path | None
+
+    def guard(self) -> CacheGuard:
+        return CacheGuard(self.cache_dir, self.manifest)
+
+
+def find_event(source: RaceSource, season: int, round_: int) -> RaceEvent | None:
+    for ev in season_schedule(season, source.cache_dir, source.offline, source.guard()):
+        if ev.round == round_:
+            return ev
+    return None
+
+
+def available_races(source: RaceSource, seasons: list[int]) -> list[RaceEvent]:
+    """Races the source can provide: offline, those present in the cache."""
+    out: list[RaceEvent] = []
+    for season in seasons:
+        try:
+            events = season_schedule(season, source.cache_dir, source.offline, source.guard())
+        except Exception:  # no schedule for this season in an offline cache
+            continue
+        for ev in events:
+            if not source.offline or race_cache_dir(source.cache_dir, ev) is not None:
+                out.append(ev)
+    return out

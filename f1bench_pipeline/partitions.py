@@ -1,0 +1,38 @@
+"""Partitions, defined once.
+
+* Raw tables are partitioned per race: ``season`` × ``round`` (key ``"16|2024"``:
+  Dagster orders dimensions by name, so round comes first). Rounds a season does not
+  have simply record "not scheduled".
+* Everything derived is partitioned per season; Dagster maps a season to all its
+  races through the shared ``season`` dimension.
+* From generations on, ``season`` × ``model`` where ``model`` is a named dynamic
+  dimension, so a new system needs no code change.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from f1bench_pipeline.settings import get_settings
+
+_settings = get_settings()
+
+season_partitions = dg.StaticPartitionsDefinition([str(s) for s in _settings.seasons])
+round_partitions = dg.StaticPartitionsDefinition([f"{r:02d}" for r in range(1, _settings.max_rounds + 1)])
+race_partitions = dg.MultiPartitionsDefinition({"season": season_partitions, "round": round_partitions})
+
+MODEL_PARTITIONS_NAME = "models"
+model_partitions = dg.DynamicPartitionsDefinition(name=MODEL_PARTITIONS_NAME)
+
+
+def race_partition_key(season: int, round_: int) -> dg.MultiPartitionKey:
+    return dg.MultiPartitionKey({"season": str(season), "round": f"{round_:02d}"})
+
+
+def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
+    if isinstance(key, dg.MultiPartitionKey):
+        dims = key.keys_by_dimension
+    else:
+        round_, season = str(key).split("|")
+        dims = {"round": round_, "season": season}
+    return int(dims["season"]), int(dims["round"])

@@ -1,0 +1,71 @@
+"""Per-race summary of the warehouse (what `make demo` prints)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from f1bench_pipeline.storage.views import _has_files, view_definitions
+
+RACE_SUMMARY_SQL = """
+WITH s AS (SELECT season, round, event, status, reason FROM raw_sessions),
+st AS (SELECT season, round, count(*) AS stints FROM stints GROUP BY ALL),
+ps AS (SELECT season, round, count(*) AS stops FROM pit_stops GROUP BY ALL),
+pb AS (SELECT season, round, count(*) FILTER (kind = 'undercut') AS undercuts,
+              count(*) FILTER (kind = 'overcut') AS overcuts FROM pit_battles GROUP BY ALL),
+df AS (SELECT season, round, count(*) AS defenses FROM defenses GROUP BY ALL),
+w AS (SELECT season, round, driver AS winner FROM classification WHERE position = 1)
+SELECT s.season, s.round, s.event, s.status,
+       coalesce(st.stints, 0) AS stints, coalesce(ps.stops, 0) AS stops,
+       coalesce(pb.undercuts, 0) AS undercuts, coalesce(pb.overcuts, 0) AS overcuts,
+       coalesce(df.defenses, 0) AS defenses, w.winner, s.reason
+FROM s LEFT JOIN st USING (season, round) LEFT JOIN ps USING (season, round)
+LEFT JOIN pb USING (season, round) LEFT JOIN df USING (season, round) LEFT JOIN w USING (season, round)
+ORDER BY s.season, s.round
+"""
+
+_NEEDED = ("raw_sessions", "stints", "pit_stops", "pit_battles", "defenses", "classification")
+
+
+def reader(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB with the warehouse views: never locks data/warehouse.duckdb."""
+    con = duckdb.connect(":memory:")
+    for _name, sql, tables in view_definitions(warehouse_dir):
+        if all(_has_files(warehouse_dir, t) for t in tables):
+            con.execute(sql)
+    return con
+
+
+def race_summary(warehouse_dir: Path) -> list[dict]:
+    missing = [t for t in _NEEDED if not _has_files(warehouse_dir, t)]
+    if "raw_sessions" in missing:
+        return []
+    con = reader(warehouse_dir)
+    for t in missing:  # a season with no battles yet still summarises
+        con.execute(f"CREATE VIEW {t} AS SELECT NULL::BIGINT AS season, NULL::BIGINT AS round, NULL AS kind, NULL AS driver, NULL::BIGINT AS position WHERE false")
+    cur = con.execute(RACE_SUMMARY_SQL)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
+
+
+def format_table(rows: list[dict], columns: list[str]) -> str:
+    if not rows:
+        return "(no rows)"
+    cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
+    line = lambda vals: "  ".join(v.ljust(w) for v, w in zip(vals, widths)).rstrip()  # noqa: E731
+    return "\n".join([line(columns), line(["-" * w for w in widths]), *(line(r) for r in cells)])
+
+
+def print_race_summary(warehouse_dir: Path) -> str:
+    rows = race_summary(warehouse_dir)
+    loaded = [r for r in rows if r["status"] == "loaded"]
+    skipped = [r for r in rows if r["status"] != "loaded"]
+    out = [format_table(loaded, ["season", "round", "event", "winner", "stints", "stops", "undercuts", "overcuts", "defenses"])]
+    if skipped:
+        out.append(f"\nSkipped races ({len(skipped)}):")
+        out.extend(f"  {r['season']} {r['event']}: {r['reason']}" for r in skipped)
+    text = "\n".join(out)
+    print(text)
+    return text

@@ -1,0 +1,3 @@
+-- green_flag_laps: one view over the hive-partitioned Parquet files of the table.
+CREATE OR REPLACE VIEW green_flag_laps AS
+SELECT * FROM read_parquet('{warehouse}/green_flag_laps/**/*.parquet', hive_partitioning = true, union_by_name = true);
