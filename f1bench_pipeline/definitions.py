@@ -9,6 +9,7 @@ from f1bench_pipeline.events.checks import EVENT_CHECKS
 from f1bench_pipeline.ingest import assets as ingest_assets
 from f1bench_pipeline.partitions import race_partitions, season_partitions
 from f1bench_pipeline.resources import default_resources
+from f1bench_pipeline.settings import Settings, get_settings
 
 ingest_races_job = dg.define_asset_job(
     "ingest_races", selection=dg.AssetSelection.groups("ingest"), partitions_def=race_partitions,
@@ -19,9 +20,16 @@ season_events_job = dg.define_asset_job(
     description="Derive every event table of one season from its raw Parquet.",
 )
 
-defs = dg.Definitions(
-    assets=[*dg.load_assets_from_modules([ingest_assets, event_assets])],
-    asset_checks=EVENT_CHECKS,
-    jobs=[ingest_races_job, season_events_job],
-    resources=default_resources(),
-)
+
+
+def build_definitions(settings: Settings | None = None) -> dg.Definitions:
+    """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
+    return dg.Definitions(
+        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets])],
+        asset_checks=EVENT_CHECKS,
+        jobs=[ingest_races_job, season_events_job],
+        resources=default_resources(settings or get_settings()),
+    )
+
+
+defs = build_definitions()

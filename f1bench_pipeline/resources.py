@@ -8,7 +8,7 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.settings import ERGAST_DIR, Settings, get_settings
 from f1bench_pipeline.storage import views, warehouse
 
 
@@ -52,9 +52,8 @@ class FastF1Resource(dg.ConfigurableResource):
         return "cache" if self.offline else "network"
 
 
-def default_resources() -> dict[str, dg.ConfigurableResource]:
-    s = get_settings()
-    from f1bench_pipeline.settings import ERGAST_DIR
+def default_resources(settings: Settings | None = None) -> dict[str, dg.ConfigurableResource]:
+    s = settings or get_settings()
 
     return {
         "warehouse": WarehouseResource(data_dir=str(s.data_dir)),

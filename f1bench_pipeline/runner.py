@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from f1bench_pipeline.settings import REPO_ROOT, get_settings
+from f1bench_pipeline.settings import REPO_ROOT, Settings, get_settings
 
 log = logging.getLogger(__name__)
 
@@ -29,15 +29,17 @@ def build(
     seasons: list[int] | None = None,
     instance=None,
     progress: Callable[[str], None] = print,
+    settings: Settings | None = None,
 ) -> dict:
     """Ingest every race the source can provide for ``seasons``, then derive each season."""
     import dagster as dg
 
-    from f1bench_pipeline.definitions import defs
+    from f1bench_pipeline.definitions import build_definitions
     from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
     from f1bench_pipeline.partitions import race_partition_key
 
-    settings = get_settings()
+    settings = settings or get_settings()
+    defs = build_definitions(settings)
     seasons = seasons or settings.seasons
     if instance is None:
         ensure_dagster_home()
@@ -45,8 +47,8 @@ def build(
     source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
     races = available_races(source, seasons)
     progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
-    ingest = defs.get_job_def("ingest_races")
-    events = defs.get_job_def("season_events")
+    ingest = defs.resolve_job_def("ingest_races")
+    events = defs.resolve_job_def("season_events")
     quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     t0 = time.perf_counter()
     for i, ev in enumerate(races, 1):

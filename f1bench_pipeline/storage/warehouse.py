@@ -90,7 +90,7 @@ def read_table(
         # Restore partition columns from the folder names, typed as ints where numeric.
         for part in f.relative_to(base).parent.parts:
             key, _, value = part.partition("=")
-            lit = pl.lit(int(value)) if value.lstrip("-").isdigit() else pl.lit(value)
+            lit = pl.lit(int(value), dtype=pl.Int64) if value.lstrip("-").isdigit() else pl.lit(value)
             df = df.with_columns(lit.alias(key))
         frames.append(df)
     return pl.concat(frames, how="diagonal_relaxed")
