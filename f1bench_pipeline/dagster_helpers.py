@@ -26,3 +26,12 @@ def table_metadata(df: pl.DataFrame, preview_columns: list[str] | None = None) -
         "dagster/row_count": dg.MetadataValue.int(df.height),
         "preview": preview_md(df, columns=[c for c in (preview_columns or []) if c in df.columns] or None),
     }
+
+
+def image_md(png: bytes | None, alt: str) -> dg.MetadataValue:
+    """A PNG shown inline on the asset page (markdown data URI)."""
+    import base64
+
+    if not png:
+        return dg.MetadataValue.md("_no data_")
+    return dg.MetadataValue.md(f"![{alt}](data:image/png;base64,{base64.b64encode(png).decode()})")

@@ -6,15 +6,17 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import table_metadata
+from f1bench_pipeline.dagster_helpers import image_md, table_metadata
 from f1bench_pipeline.events import defenses as defense_rules
 from f1bench_pipeline.events import pit_battles as battle_rules
+from f1bench_pipeline.events.crosscheck import official_stop_agreement
 from f1bench_pipeline.events.green_flag import green_flag_laps as flag_laps
 from f1bench_pipeline.events.results import classification as classify
 from f1bench_pipeline.events.results import sprint_points, track_status_periods as status_periods
 from f1bench_pipeline.events.results import standings as championship
 from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
 from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.plots import pit_stops_per_race_png
 from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
 from f1bench_pipeline.settings import get_settings
 
@@ -51,9 +53,19 @@ _season_asset = dict(partitions_def=season_partitions, group_name=GROUP, kinds={
 @dg.asset(deps=["raw_laps", "raw_sessions"], **_season_asset)
 def green_flag_laps(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     """Every lap with its track-status flags, in/out-lap flags and the green-flag verdict."""
-    laps = flag_laps(_loaded_raw(warehouse, "raw_laps", _season(context)), get_settings().rules)
-    return _write(context, warehouse, laps, "green_flag_laps",
-                  ["round", "driver", "lap_number", "lap_time_s", "compound", "track_status", "is_green"])
+    season = _season(context)
+    laps = flag_laps(_loaded_raw(warehouse, "raw_laps", season), get_settings().rules)
+    result = _write(context, warehouse, laps, "green_flag_laps",
+                    ["round", "driver", "lap_number", "lap_time_s", "compound", "track_status", "is_green"])
+    sessions = warehouse.read("raw_sessions", {"season": season})
+    skipped = sessions.filter(pl.col("status") == "skipped") if not sessions.is_empty() else sessions
+    result.metadata["races_loaded"] = dg.MetadataValue.int(sessions.height - skipped.height)
+    result.metadata["races_skipped"] = dg.MetadataValue.int(skipped.height)
+    if skipped.height:
+        result.metadata["skipped_races"] = dg.MetadataValue.md(
+            "\n".join(f"- round {r['round']} {r['event']}: {r['reason']}" for r in skipped.iter_rows(named=True))
+        )
+    return result
 
 
 @dg.asset(deps=[green_flag_laps], **_season_asset)
@@ -76,13 +88,19 @@ def pit_stops(context: dg.AssetExecutionContext, warehouse: WarehouseResource, f
     laps = warehouse.read("green_flag_laps", {"season": season})
     st = warehouse.read("stints", {"season": season})
     official = official_pit_stops(Path(fastf1_source.ergast_dir))
-    stops, red = pit_stops_and_red_flag_changes(st, laps, official.filter(pl.col("season") == season))
+    official = official.filter(pl.col("season") == season)
+    stops, red = pit_stops_and_red_flag_changes(st, laps, official)
+    agreement = official_stop_agreement(stops, red, laps, official)
     for table, df, cols in (
         ("pit_stops", stops, ["event", "driver", "stop_number", "lap", "from_compound", "to_compound", "under_sc", "stop_duration_s"]),
         ("red_flag_tyre_changes", red, ["event", "driver", "lap", "from_compound", "to_compound"]),
     ):
         warehouse.write(df, table, {"season": season})
-        yield dg.MaterializeResult(asset_key=table, metadata=table_metadata(df, cols))
+        meta = table_metadata(df, cols)
+        if table == "pit_stops":
+            meta["stops_per_race"] = image_md(pit_stops_per_race_png(df), "pit stops per race")
+            meta["official_timing_crosscheck"] = dg.MetadataValue.json(agreement)
+        yield dg.MaterializeResult(asset_key=table, metadata=meta)
     warehouse.refresh_views()
 
 

@@ -1,0 +1,136 @@
+"""Benchmarks for the full 2018–2025 build (figures printed, never asserted).
+
+(a) raw load: every race from the FastF1 cache into raw_* Parquet (pure functions, one
+    process, no Dagster run overhead);
+(b) events: every event table for every season, derived from the raw Parquet at once.
+
+Needs a cache: F1BENCH_FASTF1_CACHE, or ../shared/data/fastf1/cache when present.
+Peak memory is the max resident set size of a fresh child process per stage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_CACHE = REPO.parent / "shared" / "data" / "fastf1" / "cache"
+
+
+def stage_raw(cache: Path, out: Path) -> dict:
+    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
+    from f1bench_pipeline.ingest.raw_tables import build_raw_tables, session_row
+    from f1bench_pipeline.settings import ERGAST_DIR
+    from f1bench_pipeline.storage.warehouse import write_partition
+
+    guard = CacheGuard(cache, None)
+    t0 = time.perf_counter()
+    loaded = skipped = 0
+    for season in range(2018, 2026):
+        for ev in season_schedule(season, cache, True, guard):
+            part = {"season": season, "round": ev.round}
+            try:
+                tables = build_raw_tables(load_race(ev, cache, True, guard), ERGAST_DIR, "cache")
+                loaded += 1
+            except RaceLoadError as exc:
+                tables = {"raw_sessions": session_row(ev, "skipped", str(exc), "cache")}
+                skipped += 1
+            for name, df in tables.items():
+                write_partition(df, out, name, part)
+    return {"races_loaded": loaded, "races_skipped": skipped, "seconds": time.perf_counter() - t0}
+
+
+def stage_events(out: Path) -> dict:
+    import polars as pl
+
+    from f1bench_pipeline.events.defenses import defenses
+    from f1bench_pipeline.events.green_flag import green_flag_laps
+    from f1bench_pipeline.events.pit_battles import pit_battles
+    from f1bench_pipeline.events.results import classification, sprint_points, standings, track_status_periods
+    from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+    from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    rules = RaceRules()
+    t0 = time.perf_counter()
+    raw_laps = read_table(out, "raw_laps")
+    raw_results = read_table(out, "raw_results")
+    raw_ts = read_table(out, "raw_track_status")
+    t_read = time.perf_counter() - t0
+    laps = green_flag_laps(raw_laps, rules)
+    st = tyre_stints(laps, rules)
+    stops, red = pit_stops_and_red_flag_changes(st, laps, official_pit_stops(ERGAST_DIR))
+    battles = pit_battles(laps, stops, rules)
+    dfn = defenses(laps, raw_results, rules)
+    cls = classification(raw_results, laps)
+    stand = standings(raw_results, sprint_points(ERGAST_DIR, list(range(2018, 2026))))
+    periods = track_status_periods(raw_ts, laps)
+    seconds = time.perf_counter() - t0
+    kinds = dict(battles.group_by("kind").len().iter_rows()) if battles.height else {}
+    return {
+        "seconds": seconds,
+        "read_seconds": t_read,
+        "laps": laps.height,
+        "stints": st.height,
+        "pit_stops": stops.height,
+        "red_flag_tyre_changes": red.height,
+        "undercuts": kinds.get("undercut", 0),
+        "overcuts": kinds.get("overcut", 0),
+        "defenses": dfn.height,
+        "defenses_sustained": dfn.filter(pl.col("kind") == "sustained").height,
+        "defenses_brief": dfn.filter(pl.col("kind") == "brief").height,
+        "classification_rows": cls.height,
+        "standings_rows": stand.height,
+        "track_status_periods": periods.height,
+        "races_with_laps": raw_laps.select("season", "round").unique().height,
+    }
+
+
+def _child(stage: str, cache: str, out: str) -> None:
+    result = stage_raw(Path(cache), Path(out)) if stage == "raw" else stage_events(Path(out))
+    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print("RESULT " + json.dumps(result))
+
+
+def run_stage(stage: str, cache: Path, out: Path) -> dict:
+    proc = subprocess.run(
+        [sys.executable, __file__, "--child", stage, str(cache), str(out)],
+        capture_output=True, text=True, check=True, cwd=REPO,
+    )
+    line = next(l for l in proc.stdout.splitlines() if l.startswith("RESULT "))
+    return json.loads(line[len("RESULT "):])
+
+
+def main() -> None:
+    cache = Path(os.environ.get("F1BENCH_FASTF1_CACHE") or DEFAULT_CACHE)
+    if not cache.exists():
+        print(f"no FastF1 cache at {cache}: set F1BENCH_FASTF1_CACHE")
+        sys.exit(2)
+    print(f"cache: {cache}  (cores: {os.cpu_count()})")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "warehouse"
+        raw = run_stage("raw", cache, out)
+        print(f"(a) raw load     : {raw['races_loaded']} races loaded, {raw['races_skipped']} skipped, "
+              f"{raw['seconds']:.1f} s wall, peak RSS {raw['peak_rss_mb']:.0f} MB")
+        ev = run_stage("events", cache, out)
+        print(f"(b) event tables : {ev['seconds']:.2f} s wall (of which Parquet read {ev['read_seconds']:.2f} s), "
+              f"peak RSS {ev['peak_rss_mb']:.0f} MB")
+        print(f"    {ev['races_with_laps']} races, {ev['laps']} laps → {ev['stints']} stints, {ev['pit_stops']} pit stops, "
+              f"{ev['red_flag_tyre_changes']} red-flag tyre changes, {ev['undercuts']} undercuts, {ev['overcuts']} overcuts, "
+              f"{ev['defenses']} defenses ({ev['defenses_sustained']} sustained, {ev['defenses_brief']} brief)")
+        extra = REPO / "benchmarks" / "instances_bench.py"
+        if extra.exists():
+            subprocess.run([sys.executable, str(extra), str(out)], check=False, cwd=REPO)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        _child(*sys.argv[2:5])
+    else:
+        main()

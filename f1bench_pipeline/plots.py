@@ -1,0 +1,49 @@
+"""Small matplotlib charts for asset metadata and reports (PNG bytes; no Dagster)."""
+
+from __future__ import annotations
+
+import io
+
+import polars as pl
+
+
+def _figure():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def pit_stops_per_race_png(pit_stops: pl.DataFrame) -> bytes | None:
+    """Stacked bars: stops per race under green flag, safety car and VSC."""
+    if pit_stops.is_empty():
+        return None
+    plt = _figure()
+    counts = (
+        pit_stops.with_columns(
+            pl.when(pl.col("under_sc")).then(pl.lit("safety car"))
+            .when(pl.col("under_vsc")).then(pl.lit("VSC"))
+            .otherwise(pl.lit("green flag")).alias("condition")
+        )
+        .group_by("round", "condition").len()
+        .pivot(on="condition", index="round", values="len")
+        .fill_null(0)
+        .sort("round")
+    )
+    fig, ax = plt.subplots(figsize=(8, 3), dpi=90)
+    bottom = [0] * counts.height
+    for cond, colour in (("green flag", "#2a9d8f"), ("safety car", "#e9c46a"), ("VSC", "#f4a261")):
+        if cond in counts.columns:
+            vals = counts[cond].to_list()
+            ax.bar(counts["round"].to_list(), vals, bottom=bottom, label=cond, color=colour)
+            bottom = [b + v for b, v in zip(bottom, vals)]
+    ax.set_xlabel("round")
+    ax.set_ylabel("pit stops")
+    ax.legend(frameon=False, fontsize=8)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    return buf.getvalue()
