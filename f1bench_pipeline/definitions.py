@@ -7,6 +7,7 @@ import dagster as dg
 from f1bench_pipeline.events import assets as event_assets
 from f1bench_pipeline.events.checks import EVENT_CHECKS
 from f1bench_pipeline.ingest import assets as ingest_assets
+from f1bench_pipeline.instances import assets as instance_assets
 from f1bench_pipeline.partitions import race_partitions, season_partitions
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import Settings, get_settings
@@ -16,8 +17,13 @@ ingest_races_job = dg.define_asset_job(
     description="Load race sessions from FastF1 into the raw_* tables (one race per run).",
 )
 season_events_job = dg.define_asset_job(
-    "season_events", selection=dg.AssetSelection.groups("events"), partitions_def=season_partitions,
-    description="Derive every event table of one season from its raw Parquet.",
+    "season_events", selection=dg.AssetSelection.groups("events") | dg.AssetSelection.assets("instances"),
+    partitions_def=season_partitions,
+    description="Derive every event table and the benchmark instances of one season from its raw Parquet.",
+)
+benchmark_sets_job = dg.define_asset_job(
+    "benchmark_sets", selection=dg.AssetSelection.assets("test_sample", "finetune_export"),
+    description="The stratified test sample and the fine-tuning export (read every season's instances).",
 )
 
 
@@ -25,9 +31,9 @@ season_events_job = dg.define_asset_job(
 def build_definitions(settings: Settings | None = None) -> dg.Definitions:
     """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
     return dg.Definitions(
-        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets])],
+        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets])],
         asset_checks=EVENT_CHECKS,
-        jobs=[ingest_races_job, season_events_job],
+        jobs=[ingest_races_job, season_events_job, benchmark_sets_job],
         resources=default_resources(settings or get_settings()),
     )
 

@@ -65,4 +65,8 @@ def build(
             partition_key=str(season), instance=instance, raise_on_error=False, run_config=quiet
         )
         progress(f"season {season}: events {'ok' if result.success else 'FAILED'}")
+    sets = defs.resolve_job_def("benchmark_sets").execute_in_process(
+        instance=instance, raise_on_error=False, run_config=quiet
+    )
+    progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'}")
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}

@@ -63,6 +63,9 @@ class Settings(BaseModel):
     last_season: int = 2025
     test_season: int = 2025
     max_rounds: int = 24
+    # The stratified sample of the test season that paid models run on.
+    test_sample_size: int = 207
+    sample_seed: int = 2026
     rules: RaceRules = RaceRules()
 
     @property
@@ -106,7 +109,7 @@ def get_settings() -> Settings:
         # Network build through FastF1's normal loader, cached in the repo's data dir.
         kwargs["fastf1_cache"] = kwargs.get("data_dir", REPO_ROOT / "data") / "fastf1_cache"
         kwargs["cache_manifest"] = None
-    for key in ("first_season", "last_season", "test_season", "max_rounds"):
+    for key in ("first_season", "last_season", "test_season", "max_rounds", "test_sample_size", "sample_seed"):
         env = f"F1BENCH_{key.upper()}"
         if os.environ.get(env):
             kwargs[key] = int(os.environ[env])
