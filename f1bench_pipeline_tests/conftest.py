@@ -9,7 +9,11 @@ import pytest
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings  # noqa: E402
+import hashlib  # noqa: E402
+
+import polars as pl  # noqa: E402
+
+from f1bench_pipeline.settings import ERGAST_DIR, SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings  # noqa: E402
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SHARED_CACHE = SHARED_DATA / "fastf1" / "cache"
@@ -52,3 +56,78 @@ def sample_tables(sample_build):
 
     root = sample_build["settings"].warehouse_dir
     return lambda table: read_table(root, table)
+
+
+# /work/shared/data/fastf1/cache on dev machines and CI (the shared data sits next to the repo).
+
+
+def _fingerprint(cache: Path, season: int) -> str:
+    """Changes when the season's cache files, the loader code or FastF1 change."""
+    import fastf1
+
+    import f1bench_pipeline.ingest.fastf1_session as session_mod
+    import f1bench_pipeline.ingest.official_results as results_mod
+    import f1bench_pipeline.ingest.raw_tables as raw_mod
+
+    h = hashlib.sha256(f"{season}|{fastf1.__version__}".encode())
+    for mod in (session_mod, raw_mod, results_mod):
+        h.update(Path(mod.__file__).read_bytes())
+    for f in sorted((cache / str(season)).rglob("*")):
+        if f.is_file():
+            st = f.stat()
+            h.update(f"{f.relative_to(cache)}|{st.st_size}|{st.st_mtime_ns}".encode())
+    return h.hexdigest()[:16]
+
+
+def _load_season_through_fastf1(cache: Path, season: int) -> dict[str, pl.DataFrame]:
+    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
+    from f1bench_pipeline.ingest.raw_tables import build_raw_tables
+
+    guard = CacheGuard(cache, None)
+    out: dict[str, list[pl.DataFrame]] = {"raw_laps": [], "raw_results": [], "raw_track_status": []}
+    for ev in season_schedule(season, cache, True, guard):
+        try:
+            tables = build_raw_tables(load_race(ev, cache, True, guard), ERGAST_DIR, "cache")
+        except RaceLoadError:
+            continue  # the pipeline records such a race as skipped; so do we
+        for name in out:
+            out[name].append(tables[name])
+    return {name: pl.concat(frames, how="diagonal_relaxed") for name, frames in out.items()}
+
+
+@pytest.fixture(scope="session")
+def season_2021_raw(pytestconfig) -> dict[str, pl.DataFrame]:
+    SEASON = 2021
+    if not SHARED_CACHE.exists():
+        pytest.skip(f"shared FastF1 cache not found at {SHARED_CACHE} (only CI and dev machines have ../shared)")
+    memo = pytestconfig.cache.mkdir("f1bench_raw_tables") / f"{SEASON}-{_fingerprint(SHARED_CACHE, SEASON)}"
+    names = ("raw_laps", "raw_results", "raw_track_status")
+    if all((memo / f"{n}.parquet").exists() for n in names):
+        return {n: pl.read_parquet(memo / f"{n}.parquet") for n in names}
+    tables = _load_season_through_fastf1(SHARED_CACHE, SEASON)
+    memo.mkdir(parents=True, exist_ok=True)
+    for n in names:
+        tables[n].write_parquet(memo / f"{n}.parquet")
+    return tables
+
+
+@pytest.fixture(scope="session")
+def season_2021_events(season_2021_raw) -> dict[str, pl.DataFrame]:
+    """Every event table of the full 2021 season, derived by the pipeline's own functions."""
+    from f1bench_pipeline.events.defenses import defenses
+    from f1bench_pipeline.events.green_flag import green_flag_laps
+    from f1bench_pipeline.events.pit_battles import pit_battles
+    from f1bench_pipeline.events.results import classification
+    from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+    from f1bench_pipeline.settings import RaceRules
+
+    rules = RaceRules()
+    laps = green_flag_laps(season_2021_raw["raw_laps"], rules)
+    st = tyre_stints(laps, rules)
+    stops, red = pit_stops_and_red_flag_changes(st, laps, official_pit_stops(ERGAST_DIR))
+    return {
+        "green_flag_laps": laps, "stints": st, "pit_stops": stops, "red_flag_tyre_changes": red,
+        "pit_battles": pit_battles(laps, stops, rules),
+        "defenses": defenses(laps, season_2021_raw["raw_results"], rules),
+        "classification": classification(season_2021_raw["raw_results"], laps),
+    }

@@ -10,9 +10,6 @@ first run takes ~25 s, later runs a few seconds. Delete ``.pytest_cache`` (or ru
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 import polars as pl
 import pytest
 
@@ -22,62 +19,13 @@ from f1bench_pipeline.events.pit_battles import pit_battles
 from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
 from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
 
-# /work/shared/data/fastf1/cache on dev machines and CI (the shared data sits next to the repo).
-SHARED_CACHE = Path(__file__).resolve().parents[2] / "shared" / "data" / "fastf1" / "cache"
 SEASON = 2021
 RULES = RaceRules()
 
 
-def _fingerprint(cache: Path, season: int) -> str:
-    """Changes when the season's cache files, the loader code or FastF1 change."""
-    import fastf1
-
-    import f1bench_pipeline.ingest.fastf1_session as session_mod
-    import f1bench_pipeline.ingest.official_results as results_mod
-    import f1bench_pipeline.ingest.raw_tables as raw_mod
-
-    h = hashlib.sha256(f"{season}|{fastf1.__version__}".encode())
-    for mod in (session_mod, raw_mod, results_mod):
-        h.update(Path(mod.__file__).read_bytes())
-    for f in sorted((cache / str(season)).rglob("*")):
-        if f.is_file():
-            st = f.stat()
-            h.update(f"{f.relative_to(cache)}|{st.st_size}|{st.st_mtime_ns}".encode())
-    return h.hexdigest()[:16]
-
-
-def _load_season_through_fastf1(cache: Path, season: int) -> dict[str, pl.DataFrame]:
-    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
-    from f1bench_pipeline.ingest.raw_tables import build_raw_tables
-
-    guard = CacheGuard(cache, None)
-    laps, results = [], []
-    for ev in season_schedule(season, cache, True, guard):
-        try:
-            tables = build_raw_tables(load_race(ev, cache, True, guard), ERGAST_DIR, "cache")
-        except RaceLoadError:
-            continue  # the pipeline records such a race as skipped; so do we
-        laps.append(tables["raw_laps"])
-        results.append(tables["raw_results"])
-    return {
-        "raw_laps": pl.concat(laps, how="diagonal_relaxed"),
-        "raw_results": pl.concat(results, how="diagonal_relaxed"),
-    }
-
-
 @pytest.fixture(scope="module")
-def season_raw(pytestconfig) -> dict[str, pl.DataFrame]:
-    if not SHARED_CACHE.exists():
-        pytest.skip(f"shared FastF1 cache not found at {SHARED_CACHE} (only CI and dev machines have ../shared)")
-    memo = pytestconfig.cache.mkdir("f1bench_raw_tables") / f"{SEASON}-{_fingerprint(SHARED_CACHE, SEASON)}"
-    names = ("raw_laps", "raw_results")
-    if all((memo / f"{n}.parquet").exists() for n in names):
-        return {n: pl.read_parquet(memo / f"{n}.parquet") for n in names}
-    tables = _load_season_through_fastf1(SHARED_CACHE, SEASON)
-    memo.mkdir(parents=True, exist_ok=True)
-    for n in names:
-        tables[n].write_parquet(memo / f"{n}.parquet")
-    return tables
+def season_raw(season_2021_raw) -> dict[str, pl.DataFrame]:
+    return season_2021_raw
 
 
 @pytest.fixture(scope="module")

@@ -61,13 +61,14 @@ class Fact(BaseModel):
     @property
     def fact_id(self) -> str:
         """Readable, stable identity: ``pit_lap(driver=LEC, lap=15)``."""
-        slots = {**self.key, **self.value}
-        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in slots.items())
+        # Key slots first, then value slots; each group sorted, so the id survives JSON round trips.
+        slots = [*sorted(self.key.items()), *sorted(self.value.items())]
+        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in slots)
         return f"{self.type}({inner})"
 
     @property
     def key_id(self) -> str:
-        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in self.key.items())
+        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in sorted(self.key.items()))
         return f"{self.type}({inner})"
 
     @property
