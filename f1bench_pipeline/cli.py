@@ -34,6 +34,17 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_derive(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.runner import derive
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.summary import print_race_summary
+
+    settings = get_settings()
+    derive(_seasons(args.seasons) or settings.seasons)
+    print_race_summary(settings.warehouse_dir)
+    return 0
+
+
 def cmd_summary(args: argparse.Namespace) -> int:
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_race_summary
@@ -66,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("build", help="ingest available races and derive the event tables (Dagster runs)")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
     p.set_defaults(func=cmd_build)
+    p = sub.add_parser("derive", help="re-derive event tables and instances from the raw Parquet already ingested")
+    p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
+    p.set_defaults(func=cmd_derive)
     p = sub.add_parser("summary", help="per-race summary of the warehouse")
     p.set_defaults(func=cmd_summary)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")

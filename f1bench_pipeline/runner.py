@@ -48,7 +48,6 @@ def build(
     races = available_races(source, seasons)
     progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
     ingest = defs.resolve_job_def("ingest_races")
-    events = defs.resolve_job_def("season_events")
     quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     t0 = time.perf_counter()
     for i, ev in enumerate(races, 1):
@@ -60,7 +59,30 @@ def build(
         progress(f"[{i}/{len(races)}] {ev.season} {ev.event}: ingest {status}")
     t_raw = time.perf_counter() - t0
     built = sorted({ev.season for ev in races})
-    for season in built:
+    derive(built, instance=instance, progress=progress, settings=settings, defs=defs)
+    return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
+
+
+def derive(
+    seasons: list[int],
+    instance=None,
+    progress: Callable[[str], None] = print,
+    settings: Settings | None = None,
+    defs=None,
+) -> None:
+    """Re-derive the event tables, instances and benchmark sets of ``seasons`` from raw Parquet."""
+    import dagster as dg
+
+    from f1bench_pipeline.definitions import build_definitions
+
+    settings = settings or get_settings()
+    defs = defs or build_definitions(settings)
+    if instance is None:
+        ensure_dagster_home()
+        instance = dg.DagsterInstance.get()
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    events = defs.resolve_job_def("season_events")
+    for season in seasons:
         result = events.execute_in_process(
             partition_key=str(season), instance=instance, raise_on_error=False, run_config=quiet
         )
@@ -69,4 +91,3 @@ def build(
         instance=instance, raise_on_error=False, run_config=quiet
     )
     progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'}")
-    return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}

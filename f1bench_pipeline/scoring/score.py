@@ -1,0 +1,107 @@
+"""Extract → verify → score every generation (pure; used by the assets and `f1bench score`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import polars as pl
+
+from f1bench_pipeline.instances.facts import Fact, facts_from_json
+from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.scoring.metrics import score_generation
+from f1bench_pipeline.scoring.verifier import ContextIndex, verify_claim
+
+Extractor = Callable[[str, str, dict], list[Claim]]
+
+SCORE_SCHEMA = {
+    "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
+    "decision_type": pl.Utf8, "kind": pl.Utf8, "status": pl.Utf8, "extractor": pl.Utf8,
+    "extraction_status": pl.Utf8, "extraction_error": pl.Utf8,
+    "n_claims": pl.Int64, "n_supported": pl.Int64, "n_contradicted": pl.Int64, "n_unverifiable": pl.Int64,
+    "n_oracle": pl.Int64, "n_covered": pl.Int64, "precision": pl.Float64, "strict_precision": pl.Float64,
+    "hallucination_rate": pl.Float64, "recall": pl.Float64, "f1": pl.Float64, "abstained": pl.Boolean,
+    "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8),
+}
+CLAIM_SCHEMA = {
+    "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
+    "decision_type": pl.Utf8, "claim_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8,
+    "span_start": pl.Int64, "span_end": pl.Int64, "span_text": pl.Utf8, "label": pl.Utf8,
+    "reason": pl.Utf8, "matched_fact": pl.Utf8, "extractor": pl.Utf8,
+}
+
+
+class ExtractionError(RuntimeError):
+    """An extractor could not produce a valid claim list (never treated as 'no claims')."""
+
+
+class InstanceFacts:
+    """Parsed oracle and context facts per instance id (shared by every language and variant)."""
+
+    def __init__(self, instances: pl.DataFrame):
+        cols = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
+        rows = instances.select(cols).unique(subset=["id"], keep="first")
+        self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
+        self._parsed: dict[str, tuple[list[Fact], ContextIndex, dict]] = {}
+
+    def __contains__(self, instance_id: str) -> bool:
+        return instance_id in self._raw
+
+    def meta(self, instance_id: str) -> dict[str, Any]:
+        return self._raw[instance_id]
+
+    def get(self, instance_id: str) -> tuple[list[Fact], ContextIndex, dict]:
+        hit = self._parsed.get(instance_id)
+        if hit is None:
+            r = self._raw[instance_id]
+            entities = json.loads(r["entities"])
+            hit = (facts_from_json(r["facts"]), ContextIndex(facts_from_json(r["context_facts"]), entities), entities)
+            self._parsed[instance_id] = hit
+        return hit
+
+
+def score_generations(
+    generations: pl.DataFrame,
+    instances: pl.DataFrame | InstanceFacts,
+    extractor: Extractor,
+    extractor_name: str = "regex",
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(claims, scores) for every generation. Non-ok generations get a score row with nulls."""
+    facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
+    score_rows: list[dict] = []
+    claim_rows: list[dict] = []
+    has_variant = "variant" in generations.columns
+    for g in generations.iter_rows(named=True):
+        iid = g["id"]
+        if iid not in facts:
+            continue  # the importer reports unknown ids; scoring only what it can
+        meta = facts.meta(iid)
+        variant = (g.get("variant") if has_variant else None) or "default"
+        base = {"model": g["model"], "id": iid, "lang": g["lang"], "variant": variant, "season": meta["season"],
+                "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
+                "extractor": extractor_name}
+        oracle, idx, entities = facts.get(iid)
+        if base["status"] != "ok":
+            score_rows.append({**base, "extraction_status": None, "n_oracle": len(oracle)})
+            continue
+        try:
+            claims = extractor(g.get("text") or "", g["lang"], entities)
+        except ExtractionError as exc:
+            score_rows.append({**base, "extraction_status": "error", "extraction_error": str(exc)[:500],
+                               "n_oracle": len(oracle)})
+            continue
+        verdicts = [verify_claim(c, idx) for c in claims]
+        sc = score_generation(verdicts, oracle)
+        score_rows.append({**base, "extraction_status": "ok", **sc.__dict__})
+        for i, (c, v) in enumerate(zip(claims, verdicts)):
+            claim_rows.append({
+                **{k: base[k] for k in ("model", "id", "lang", "variant", "season", "decision_type")},
+                "claim_index": i, "type": c.type, "slots": json.dumps(c.slots, sort_keys=True, ensure_ascii=False),
+                "span_start": c.span.start if c.span else None, "span_end": c.span.end if c.span else None,
+                "span_text": c.span.text if c.span else None, "label": v.label, "reason": v.reason,
+                "matched_fact": v.matched[0] if v.matched else None, "extractor": c.extractor,
+            })
+    scores = pl.DataFrame(score_rows, schema=SCORE_SCHEMA) if score_rows else pl.DataFrame(schema=SCORE_SCHEMA)
+    claims_df = pl.DataFrame(claim_rows, schema=CLAIM_SCHEMA) if claim_rows else pl.DataFrame(schema=CLAIM_SCHEMA)
+    return claims_df, scores

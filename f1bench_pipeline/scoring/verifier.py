@@ -1,0 +1,182 @@
+"""Deterministic verification of claims against an instance's context facts (DESIGN §5).
+
+supported     — a context fact with the claim's key holds the claimed value (numbers within
+                the fact type's tolerance; slots the claim leaves out are not compared);
+contradicted  — the context holds that key, but with other values only;
+unverifiable  — the context has no fact with that key: drivers or teams it never names,
+                fact types it does not state, claims too vague to pin to one fact.
+
+Both extractors feed this one verifier, so their results differ only by what they extract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from f1bench_pipeline.instances.facts import Fact, FactType, pair_key
+from f1bench_pipeline.scoring.claims import Claim
+
+SUPPORTED, CONTRADICTED, UNVERIFIABLE = "supported", "contradicted", "unverifiable"
+DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver_b", "teammate")
+
+
+@dataclass
+class Verdict:
+    label: str
+    reason: str
+    matched: list[str] = field(default_factory=list)  # fact_ids the claim is true of
+
+
+class ContextIndex:
+    """An instance's context facts indexed by type, for fast lookups per claim."""
+
+    def __init__(self, context_facts: list[Fact], entities: dict[str, list[str]] | None = None):
+        self.by_type: dict[str, list[Fact]] = {}
+        for f in context_facts:
+            self.by_type.setdefault(str(f.type), []).append(f)
+        ents = entities or {}
+        self.drivers = set(ents.get("drivers", []))
+        if not self.drivers:  # fall back to the drivers the facts mention
+            for f in context_facts:
+                for slot in ("driver", "attacker", "defender", "pursuer"):
+                    v = f.key.get(slot) or f.value.get(slot)
+                    if isinstance(v, str):
+                        self.drivers.add(v)
+        self.teams = set(ents.get("teams", []))
+
+    def facts(self, t: FactType | str) -> list[Fact]:
+        return self.by_type.get(str(t), [])
+
+
+def _close(a: Any, b: Any, tol: float) -> bool:
+    try:
+        return abs(float(a) - float(b)) <= tol + 1e-9
+    except (TypeError, ValueError):
+        return False
+
+
+def _eq(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        return a.upper() == b.upper()
+    return a == b
+
+
+def _judge(candidates: list[Fact], matches, what: str) -> Verdict:
+    """supported if some candidate matches, contradicted if candidates exist, else unverifiable."""
+    if not candidates:
+        return Verdict(UNVERIFIABLE, f"the context states no {what}")
+    hits = [f.fact_id for f in candidates if matches(f)]
+    if hits:
+        return Verdict(SUPPORTED, "matches the context", hits)
+    return Verdict(CONTRADICTED, f"the context states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""))
+
+
+def _pair(claim: Claim, a: str, b: str, idx: ContextIndex, t: FactType) -> list[Fact] | None:
+    """Facts of a pair-keyed type for the claim's pair, or the only pair in the context."""
+    facts = idx.facts(t)
+    x, y = claim.slots.get(a), claim.slots.get(b)
+    if x and y:
+        return [f for f in facts if f.key.get("pair") == pair_key(x, y)]
+    named = x or y
+    if named:
+        return [f for f in facts if named in f.key.get("pair", "").split("|")]
+    pairs = {f.key.get("pair") for f in facts}
+    return facts if len(pairs) <= 1 else None  # ambiguous with several battles/defenses
+
+
+def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
+    s = claim.slots
+    if claim.type == "entity":
+        return Verdict(UNVERIFIABLE, f"names {s.get('name')!r}, who is not in the context")
+    if claim.type == "other":
+        return Verdict(UNVERIFIABLE, "not a checkable fact type")
+    missing = claim.missing_required()
+    if missing:
+        return Verdict(UNVERIFIABLE, f"claim lacks {', '.join(missing)}")
+    for slot in DRIVER_SLOTS:
+        v = s.get(slot)
+        if isinstance(v, str) and v != "none" and idx.drivers and v.upper() not in idx.drivers:
+            return Verdict(UNVERIFIABLE, f"driver {v} is not in the context")
+
+    t = claim.type
+    if t == "pit_lap":
+        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]],
+                      lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
+    if t == "compound_change":
+        def m(f: Fact) -> bool:
+            return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
+                    and (s.get("lap") is None or f.value["lap"] == s["lap"]))
+        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]], m, f"tyre change of {s['driver']}")
+    if t == "n_stops":
+        def m(f: Fact) -> bool:
+            return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
+        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]], m, f"stop count of {s['driver']}")
+    if t == "stint_compound":
+        cands = [f for f in idx.facts(t) if f.key["driver"] == s["driver"]]
+        if s.get("stint") is not None:
+            same = [f for f in cands if f.key["stint"] == s["stint"]]
+            if cands and not same:
+                return Verdict(CONTRADICTED, f"{s['driver']} ran {len(cands)} stints in the context")
+            cands = same
+        return _judge(cands, lambda f: _eq(f.value["compound"], s["compound"]), f"stints of {s['driver']}")
+    if t == "stint_laps":
+        cands = [f for f in idx.facts(t) if f.key["driver"] == s["driver"]]
+        if s.get("stint") is not None:
+            cands = [f for f in cands if f.key["stint"] == s["stint"]]
+        elif s.get("compound") is not None:
+            comp = {f.key["stint"] for f in idx.facts(FactType.stint_compound)
+                    if f.key["driver"] == s["driver"] and _eq(f.value["compound"], s["compound"])}
+            cands = [f for f in cands if f.key["stint"] in comp] or cands
+        slots = [k for k in ("start_lap", "end_lap", "n_laps") if s.get(k) is not None]
+        if not slots:
+            return Verdict(UNVERIFIABLE, "claim states no lap numbers")
+        return _judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+    if t == "final_position":
+        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]],
+                      lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
+    if t == "winner":
+        return _judge(idx.facts(t), lambda f: _eq(f.value["driver"], s["driver"]), "winner")
+    if t == "race_laps":
+        return _judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
+    if t == "battle":
+        cands = [f for f in idx.facts(t) if f.key["pair"] == pair_key(s["attacker"], s["defender"])]
+        return _judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
+                      and f.value["defender"] == s["defender"], f"pit battle between {s['attacker']} and {s['defender']}")
+    if t in ("battle_outcome", "gain"):
+        cands = _pair(claim, "attacker", "defender", idx, FactType(t))
+        if cands is None:
+            return Verdict(UNVERIFIABLE, "several battles in the context; the claim does not say which")
+        if t == "battle_outcome":
+            return _judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
+        return _judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], f.tolerance["seconds"]), "time gained")
+    if t == "gap":
+        cands = idx.facts(t)
+        a, b = s.get("driver_a"), s.get("driver_b")
+        if a and b:
+            cands = [f for f in cands if {f.key["driver_a"], f.key["driver_b"]} == {a, b}]
+        if s.get("when"):
+            cands = [f for f in cands if f.key["when"] == s["when"]] or cands
+        return _judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), f.tolerance["seconds"]), "gap")
+    if t == "defense":
+        cands = [f for f in idx.facts(t) if f.key["pair"] == pair_key(s["defender"], s["pursuer"])]
+
+        def m(f: Fact) -> bool:
+            roles = f.value["defender"] == s["defender"] and f.value["pursuer"] == s["pursuer"]
+            laps = s.get("laps") is None or _close(f.value["laps"], s["laps"], f.tolerance["laps"])
+            return roles and laps
+        return _judge(cands, m, f"defense between {s['defender']} and {s['pursuer']}")
+    if t == "defense_outcome":
+        cands = _pair(claim, "defender", "pursuer", idx, FactType(t))
+        if cands is None:
+            return Verdict(UNVERIFIABLE, "several defenses in the context; the claim does not say which")
+        return _judge(cands, lambda f: f.value["passed"] == s["passed"], "defense outcome")
+    if t == "teammate_protected":
+        return _judge([f for f in idx.facts(t) if f.key["defender"] == s["defender"]],
+                      lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
+    return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
+
+
+def verify(claims: list[Claim], context_facts: list[Fact], entities: dict | None = None) -> list[Verdict]:
+    idx = ContextIndex(context_facts, entities)
+    return [verify_claim(c, idx) for c in claims]
