@@ -72,6 +72,13 @@ def stage_events(out: Path) -> dict:
     stand = standings(raw_results, sprint_points(ERGAST_DIR, list(range(2018, 2026))))
     periods = track_status_periods(raw_ts, laps)
     seconds = time.perf_counter() - t0
+    # Persist per season (untimed) so the instance stage reads what the pipeline would.
+    from f1bench_pipeline.storage.warehouse import write_partition
+
+    for name, df in {"green_flag_laps": laps, "stints": st, "pit_stops": stops, "red_flag_tyre_changes": red,
+                     "pit_battles": battles, "defenses": dfn, "classification": cls}.items():
+        for season in sorted(df["season"].unique().to_list()):
+            write_partition(df.filter(pl.col("season") == season), out, name, {"season": season})
     kinds = dict(battles.group_by("kind").len().iter_rows()) if battles.height else {}
     return {
         "seconds": seconds,
@@ -92,8 +99,27 @@ def stage_events(out: Path) -> dict:
     }
 
 
+def stage_instances(out: Path) -> dict:
+    from f1bench_pipeline.instances.builders import build_base_instances
+    from f1bench_pipeline.instances.rows import instance_rows
+    from f1bench_pipeline.settings import Settings
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    t0 = time.perf_counter()
+    n_base = n_rows = 0
+    for season in range(2018, 2026):
+        tables = {t: read_table(out, t, {"season": season}) for t in
+                  ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses", "green_flag_laps"]}
+        base = build_base_instances(tables, Settings())
+        n_base += len(base)
+        n_rows += instance_rows(base).height
+    return {"seconds": time.perf_counter() - t0, "instances": n_base, "rows": n_rows}
+
+
 def _child(stage: str, cache: str, out: str) -> None:
-    result = stage_raw(Path(cache), Path(out)) if stage == "raw" else stage_events(Path(out))
+    stages = {"raw": lambda: stage_raw(Path(cache), Path(out)), "events": lambda: stage_events(Path(out)),
+              "instances": lambda: stage_instances(Path(out))}
+    result = stages[stage]()
     result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print("RESULT " + json.dumps(result))
 
@@ -124,9 +150,14 @@ def main() -> None:
         print(f"    {ev['races_with_laps']} races, {ev['laps']} laps → {ev['stints']} stints, {ev['pit_stops']} pit stops, "
               f"{ev['red_flag_tyre_changes']} red-flag tyre changes, {ev['undercuts']} undercuts, {ev['overcuts']} overcuts, "
               f"{ev['defenses']} defenses ({ev['defenses_sustained']} sustained, {ev['defenses_brief']} brief)")
-        extra = REPO / "benchmarks" / "instances_bench.py"
-        if extra.exists():
-            subprocess.run([sys.executable, str(extra), str(out)], check=False, cwd=REPO)
+        inst = run_stage("instances", cache, out)
+        print(f"(c) instances    : {inst['instances']} instances ({inst['rows']} rows: × 3 languages × 2 variants) "
+              f"for 8 seasons in {inst['seconds']:.2f} s wall, peak RSS {inst['peak_rss_mb']:.0f} MB")
+        for extra in ("generation_bench.py", "extractor_bench.py", "scoring_bench.py"):
+            path = REPO / "benchmarks" / extra
+            if path.exists():
+                print(f"\n== {extra}")
+                subprocess.run([sys.executable, str(path)], check=False, cwd=REPO)
 
 
 if __name__ == "__main__":
