@@ -36,3 +36,16 @@ def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
         round_, season = str(key).split("|")
         dims = {"round": round_, "season": season}
     return int(dims["season"]), int(dims["round"])
+
+# Generations, claims and scores: one partition per season × system ("2025|template-faithful"
+# reads model|season, since Dagster orders dimension names).
+season_model_partitions = dg.MultiPartitionsDefinition({"season": season_partitions, "model": model_partitions})
+
+
+def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, str]:
+    if isinstance(key, dg.MultiPartitionKey):
+        dims = key.keys_by_dimension
+    else:
+        model, season = str(key).split("|")
+        dims = {"model": model, "season": season}
+    return int(dims["season"]), dims["model"]

@@ -1,0 +1,16 @@
+-- ranking_inversion: systems ranked by precision beside their rank by F1, per season,
+-- prompt variant, extractor and language ('all' = pooled), with the Spearman correlation
+-- of the two rankings (Pearson on ranks). Precision alone rewards abstention: a terse
+-- system tops the precision column and sinks in the F1 column.
+CREATE OR REPLACE VIEW ranking_inversion AS
+WITH lb AS (
+    SELECT * FROM leaderboard WHERE decision_type = 'all' AND precision IS NOT NULL
+), ranked AS (
+    SELECT season, variant, extractor, lang, model, precision, recall, f1, n_scored, n_abstentions,
+           rank() OVER (PARTITION BY season, variant, extractor, lang ORDER BY precision DESC) AS rank_by_precision,
+           rank() OVER (PARTITION BY season, variant, extractor, lang ORDER BY f1 DESC) AS rank_by_f1
+    FROM lb
+)
+SELECT *, corr(rank_by_precision, rank_by_f1) OVER (PARTITION BY season, variant, extractor, lang) AS spearman_precision_vs_f1
+FROM ranked
+ORDER BY season, variant, extractor, lang, rank_by_f1;
