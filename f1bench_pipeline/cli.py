@@ -53,6 +53,30 @@ def cmd_summary(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_query(args: argparse.Namespace) -> int:
+    import json
+
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage import queries
+    from f1bench_pipeline.summary import format_table
+
+    if not args.name:
+        for name, doc in queries.available().items():
+            print(f"{name:40s} {doc}")
+        return 0
+    s = get_settings()
+    try:
+        cols, rows = queries.run(args.name, s.warehouse_dir, s.duckdb_path)
+    except queries.QueryError as exc:
+        print(f"f1bench query: {exc}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(json.dumps([dict(zip(cols, r)) for r in rows], default=str, indent=1))
+    else:
+        print(format_table([dict(zip(cols, r)) for r in rows], cols))
+    return 0
+
+
 def cmd_cache_manifest(args: argparse.Namespace) -> int:
     from f1bench_pipeline.ingest.cache_manifest import write_manifest
 
@@ -82,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_derive)
     p = sub.add_parser("summary", help="per-race summary of the warehouse")
     p.set_defaults(func=cmd_summary)
+    p = sub.add_parser("query", help="run a named read-only query from sql/ (no name: list them)")
+    p.add_argument("name", nargs="?")
+    p.add_argument("--format", choices=["table", "json"], default="table")
+    p.set_defaults(func=cmd_query)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
     p.set_defaults(func=cmd_views)
     p = sub.add_parser("cache-manifest", help="write a SHA-256 manifest for a FastF1 cache folder")

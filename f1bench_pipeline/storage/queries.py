@@ -1,0 +1,60 @@
+"""Named, read-only queries over the warehouse (``sql/*.sql``), for `f1bench query NAME`.
+
+The warehouse file is opened read-only, and only a single SELECT (or WITH … SELECT) is
+executed: the query command cannot write to the warehouse. When the file does not exist
+yet (or is locked by a writer) the same views are built in memory from ``sql/views``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from f1bench_pipeline.settings import REPO_ROOT
+
+QUERIES_DIR = REPO_ROOT / "sql"
+
+
+class QueryError(RuntimeError):
+    pass
+
+
+def available() -> dict[str, str]:
+    """name → first comment line, for every named query."""
+    out = {}
+    for path in sorted(QUERIES_DIR.glob("*.sql")):
+        first = path.read_text(encoding="utf-8").splitlines()[0] if path.stat().st_size else ""
+        out[path.stem] = first.lstrip("- ").strip()
+    return out
+
+
+def _connect(warehouse_dir: Path, duckdb_path: Path) -> duckdb.DuckDBPyConnection:
+    if Path(duckdb_path).exists():
+        try:
+            return duckdb.connect(str(duckdb_path), read_only=True)
+        except duckdb.Error:
+            pass  # locked by a writer: fall back to in-memory views
+    from f1bench_pipeline.summary import reader
+
+    return reader(warehouse_dir)
+
+
+def run(name: str, warehouse_dir: Path, duckdb_path: Path) -> tuple[list[str], list[tuple]]:
+    path = QUERIES_DIR / f"{name}.sql"
+    if not path.exists():
+        raise QueryError(f"no query named {name!r}; available: {', '.join(available())}")
+    sql = path.read_text(encoding="utf-8")
+    con = _connect(warehouse_dir, duckdb_path)
+    try:
+        statements = con.extract_statements(sql)
+        if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+            raise QueryError(f"{path.name}: a named query must be a single SELECT statement")
+        try:
+            cur = con.execute(sql)
+        except duckdb.CatalogException as exc:
+            raise QueryError(f"{name}: the warehouse lacks a table this query needs ({exc}); build it first") from exc
+        cols = [d[0] for d in cur.description]
+        return cols, cur.fetchall()
+    finally:
+        con.close()
