@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceEvent, race_cache_dir, season_schedule
@@ -37,3 +38,18 @@ def available_races(source: RaceSource, seasons: list[int]) -> list[RaceEvent]:
             if not source.offline or race_cache_dir(source.cache_dir, ev) is not None:
                 out.append(ev)
     return out
+
+
+def completed_races(source: RaceSource, seasons: list[int], today: date | None = None) -> list[RaceEvent]:
+    """Races the source can provide that have been run: offline, every race in the cache;
+    online, every scheduled race whose race day is before ``today`` (UTC)."""
+    today = today or datetime.now(timezone.utc).date()
+    races = available_races(source, seasons)
+    if source.offline:
+        return races
+    return [ev for ev in races if date.fromisoformat(ev.event_date) < today]
+
+
+def races_to_ingest(candidates: list[RaceEvent], ingested: set[tuple[int, int]]) -> list[RaceEvent]:
+    """Candidates not yet recorded in ``raw_sessions`` (loaded or skipped), in calendar order."""
+    return sorted((ev for ev in candidates if (ev.season, ev.round) not in ingested), key=lambda e: (e.season, e.round))
