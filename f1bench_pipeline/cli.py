@@ -28,9 +28,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_race_summary
 
-    report = build(_seasons(args.seasons))
+    from f1bench_pipeline.summary import print_leaderboard
+
+    settings = get_settings()
+    report = build(_seasons(args.seasons), with_systems=not args.no_systems)
     print(f"\nbuilt {report['races']} races in {report['total_seconds']:.1f} s\n")
-    print_race_summary(get_settings().warehouse_dir)
+    print_race_summary(settings.warehouse_dir)
+    print_leaderboard(settings.warehouse_dir, settings.test_season)
     return 0
 
 
@@ -100,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("build", help="ingest available races and derive the event tables (Dagster runs)")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
+    p.add_argument("--no-systems", action="store_true", help="skip generating and scoring the offline systems")
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("derive", help="re-derive event tables and instances from the raw Parquet already ingested")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
@@ -116,6 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("cache_dir")
     p.add_argument("--out")
     p.set_defaults(func=cmd_cache_manifest)
+    from f1bench_pipeline.generation.cli import register as register_generation
+
+    register_generation(sub)
+    from f1bench_pipeline.scoring.cli import register as register_scoring
+
+    register_scoring(sub)
     args = parser.parse_args(argv)
     return int(args.func(args) or 0)
 

@@ -7,8 +7,12 @@ import dagster as dg
 from f1bench_pipeline.events import assets as event_assets
 from f1bench_pipeline.events.checks import EVENT_CHECKS
 from f1bench_pipeline.ingest import assets as ingest_assets
+from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
+from f1bench_pipeline.ingest.sensors import new_race_sensor
 from f1bench_pipeline.instances import assets as instance_assets
-from f1bench_pipeline.partitions import race_partitions, season_partitions
+from f1bench_pipeline.scoring import assets as scoring_assets
+from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
+from f1bench_pipeline.partitions import race_partitions, season_model_partitions, season_partitions
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import Settings, get_settings
 
@@ -21,6 +25,19 @@ season_events_job = dg.define_asset_job(
     partitions_def=season_partitions,
     description="Derive every event table and the benchmark instances of one season from its raw Parquet.",
 )
+generate_and_score_job = dg.define_asset_job(
+    "generate_and_score", selection=dg.AssetSelection.assets("generations", "claims", "scores"),
+    partitions_def=season_model_partitions,
+    description="One system on one season: generations (cached, resumable), claims and scores.",
+)
+score_only_job = dg.define_asset_job(
+    "score_only", selection=dg.AssetSelection.assets("claims", "scores"), partitions_def=season_model_partitions,
+    description="Re-extract and re-score one system's stored generations (no model calls).",
+)
+validation_reports_job = dg.define_asset_job(
+    "validation_reports", selection=dg.AssetSelection.groups("validation"),
+    description="Controlled perturbation, published generations, precision-vs-recall plot.",
+)
 benchmark_sets_job = dg.define_asset_job(
     "benchmark_sets", selection=dg.AssetSelection.assets("test_sample", "finetune_export"),
     description="The stratified test sample and the fine-tuning export (read every season's instances).",
@@ -31,9 +48,12 @@ benchmark_sets_job = dg.define_asset_job(
 def build_definitions(settings: Settings | None = None) -> dg.Definitions:
     """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
     return dg.Definitions(
-        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets])],
+        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets, scoring_assets]),
+                *GENERATION_ASSETS, *VALIDATION_ASSETS],
         asset_checks=EVENT_CHECKS,
-        jobs=[ingest_races_job, season_events_job, benchmark_sets_job],
+        jobs=[ingest_races_job, season_events_job, benchmark_sets_job, generate_and_score_job, score_only_job, validation_reports_job,
+              *GENERATION_JOBS],
+        sensors=[new_race_sensor, *GENERATION_SENSORS],
         resources=default_resources(settings or get_settings()),
     )
 

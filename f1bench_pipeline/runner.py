@@ -30,8 +30,10 @@ def build(
     instance=None,
     progress: Callable[[str], None] = print,
     settings: Settings | None = None,
+    with_systems: bool = True,
 ) -> dict:
-    """Ingest every race the source can provide for ``seasons``, then derive each season."""
+    """Ingest every race the source can provide for ``seasons``, derive each season, then
+    generate and score the offline systems on every season (``with_systems``)."""
     import dagster as dg
 
     from f1bench_pipeline.definitions import build_definitions
@@ -60,6 +62,8 @@ def build(
     t_raw = time.perf_counter() - t0
     built = sorted({ev.season for ev in races})
     derive(built, instance=instance, progress=progress, settings=settings, defs=defs)
+    if with_systems:
+        run_offline_systems(built, instance=instance, progress=progress, settings=settings, defs=defs)
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
 
 
@@ -91,3 +95,42 @@ def derive(
         instance=instance, raise_on_error=False, run_config=quiet
     )
     progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'}")
+
+
+def run_offline_systems(
+    seasons: list[int],
+    instance=None,
+    progress: Callable[[str], None] = print,
+    settings: Settings | None = None,
+    defs=None,
+) -> dict[str, bool]:
+    """Generations, claims and scores of every offline (template) system on ``seasons``,
+    one ``generate_and_score`` run per system and season; then the validation reports."""
+    import dagster as dg
+
+    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
+
+    settings = settings or get_settings()
+    defs = defs or build_definitions(settings)
+    if instance is None:
+        ensure_dagster_home()
+        instance = dg.DagsterInstance.get()
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    names = [s.name for s in load_registry().offline_systems()]
+    register_model_partitions(instance, names)
+    job = defs.resolve_job_def("generate_and_score")
+    out: dict[str, bool] = {}
+    for season in seasons:
+        for name in names:
+            t0 = time.perf_counter()
+            result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
+                                            raise_on_error=False, run_config=quiet)
+            out[f"{name}|{season}"] = result.success
+            progress(f"season {season} {name}: generations and scores {'ok' if result.success else 'FAILED'}"
+                     f" ({time.perf_counter() - t0:.1f} s)")
+    validation = defs.resolve_job_def("validation_reports").execute_in_process(
+        instance=instance, raise_on_error=False, run_config=quiet)
+    progress(f"validation reports: {'ok' if validation.success else 'FAILED'}")
+    return out

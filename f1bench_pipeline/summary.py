@@ -69,3 +69,36 @@ def print_race_summary(warehouse_dir: Path) -> str:
     text = "\n".join(out)
     print(text)
     return text
+
+
+LEADERBOARD_SQL = """
+SELECT r.model, l.n_scored AS scored, l.n_abstentions AS abstentions, l.n_not_ok AS not_ok,
+       round(l.precision, 3) AS precision, round(l.hallucination_rate, 3) AS hallucination,
+       round(l.recall, 3) AS recall, round(l.f1, 3) AS f1,
+       r.rank_by_precision AS "rank(P)", r.rank_by_f1 AS "rank(F1)",
+       round(r.spearman_precision_vs_f1, 3) AS spearman
+FROM ranking_inversion r
+JOIN leaderboard l USING (season, variant, extractor, lang, model)
+WHERE r.season = ? AND r.variant = ? AND r.extractor = 'regex' AND r.lang = 'all' AND l.decision_type = 'all'
+ORDER BY r.rank_by_f1, r.model
+"""
+
+
+def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
+    if not _has_files(warehouse_dir, "scores"):
+        return ""
+    con = reader(warehouse_dir)
+    try:
+        cur = con.execute(LEADERBOARD_SQL, [season, variant])
+        cols = [d[0] for d in cur.description]
+        rows = [dict(zip(cols, r)) for r in cur.fetchall()]
+    except duckdb.Error:
+        rows, cols = [], []
+    finally:
+        con.close()
+    if not rows:
+        return ""
+    text = (f"\nLeaderboard — season {season}, {variant} prompt, regex extractor "
+            f"(precision rank vs F1 rank):\n" + format_table(rows, cols))
+    print(text)
+    return text

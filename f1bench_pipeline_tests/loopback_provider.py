@@ -1,5 +1,9 @@
 """A real HTTP server on loopback that speaks the OpenAI chat-completions protocol.
 
+asyncio, HTTP/1.1 with keep-alive, bound to 127.0.0.1 on a random port; it runs on its own
+event loop in a thread of the test (``LoopbackProvider``) or as its own process (``main``),
+and a standalone server stops by itself after ``--max-seconds``.
+
 Used by the generation tests and ``benchmarks/generation_bench.py``: nothing here is
 mocked below the HTTP layer, so litellm's real OpenAI client, its error mapping and our
 retry/caching code are what is exercised.
@@ -73,6 +77,7 @@ class LoopbackState:
         self.answered: Counter[str] = Counter()
         self.behaviours: Counter[str] = Counter()
         self.auth_headers: set[str] = set()
+        self.times: dict[str, list[float]] = {}  # conversation → arrival times (time.monotonic)
 
     def reset(self) -> None:
         with self.lock:
@@ -80,6 +85,7 @@ class LoopbackState:
             self.by_conversation.clear()
             self.answered.clear()
             self.behaviours.clear()
+            self.times.clear()
 
     def stats(self) -> dict:
         with self.lock:
@@ -193,6 +199,7 @@ class LoopbackServer:
             state.requests += 1
             n = state.by_conversation[conv]
             state.by_conversation[conv] += 1
+            state.times.setdefault(conv, []).append(time.monotonic())
             if headers.get("authorization"):
                 state.auth_headers.add(headers["authorization"])
         if state.reject_max_tokens and "max_tokens" in body:

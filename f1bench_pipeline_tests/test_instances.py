@@ -35,13 +35,15 @@ def parse_context_text(text: str) -> list[Fact]:
             if p := re.search(r"finished P(\d+)", m[2]):
                 out.append(F.final_position(driver, int(p[1])))
         elif m := re.match(r"  Stint (\d+): ([A-Z]+) laps (\d+)-(\d+) ", line):
-            out.append(F.stint_compound(driver, int(m[1]), m[2]))
+            if m[2] != "UNKNOWN":
+                out.append(F.stint_compound(driver, int(m[1]), m[2]))
             out.append(F.stint_laps(driver, int(m[1]), int(m[3]), int(m[4])))
         elif m := re.match(r"  Pit stops: (\d+)$", line):
             out.append(("n_stops", driver, int(m[1])))  # completed below with the official count
         elif m := re.match(r"  Pit lap (\d+): ([A-Z]+)->([A-Z]+)", line):
             out.append(F.pit_lap(driver, int(m[1])))
-            out.append(F.compound_change(driver, int(m[1]), m[2], m[3]))
+            if "UNKNOWN" not in (m[2], m[3]):
+                out.append(F.compound_change(driver, int(m[1]), m[2], m[3]))
         elif m := re.search(r"official timing counts (\d+) stops", line):
             out.append(("official", driver, int(m[1])))
         elif m := re.match(r"Pit-timing battle \((\w+)\): ([A-Z]{3}) pitted lap (\d+), ([A-Z]{3}) pitted lap (\d+)\.", line):

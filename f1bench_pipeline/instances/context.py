@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from f1bench_pipeline.events.compounds import UNKNOWN
 from f1bench_pipeline.instances import facts as F
 from f1bench_pipeline.instances.facts import Fact
 
@@ -50,11 +51,14 @@ def driver_block(driver: dict[str, Any]) -> list[str]:
 def driver_facts(driver: dict[str, Any], include_position: bool = True) -> list[Fact]:
     d = driver["driver"]
     out = [F.n_stops(d, driver["n_stops"], driver.get("n_stops_official"))]
+    # An UNKNOWN compound is a gap in the timing data, not a fact a model could state.
     for p in driver["pit_stops"]:
         out.append(F.pit_lap(d, p["lap"]))
-        out.append(F.compound_change(d, p["lap"], p["from"], p["to"]))
+        if UNKNOWN not in (p["from"], p["to"]):
+            out.append(F.compound_change(d, p["lap"], p["from"], p["to"]))
     for s in driver["stints"]:
-        out.append(F.stint_compound(d, s["stint"], s["compound"]))
+        if s["compound"] != UNKNOWN:
+            out.append(F.stint_compound(d, s["stint"], s["compound"]))
         out.append(F.stint_laps(d, s["stint"], s["start_lap"], s["end_lap"]))
     if include_position and driver.get("final_position") is not None:
         out.append(F.final_position(d, driver["final_position"]))

@@ -97,3 +97,20 @@ def published_comparison(scores: pl.DataFrame, published: pl.DataFrame) -> pl.Da
         )
         .sort("model", "lang")
     )
+
+
+def claim_count_agreement(scores: pl.DataFrame, published: pl.DataFrame) -> pl.DataFrame:
+    """Per language: instance-level Pearson between our regex claim counts and the published
+    LLM extractor's, and system-level Spearman of mean claims per answer."""
+    s = _scored(scores).join(published, on=["model", "id", "lang"], how="inner").drop_nulls("published_llm_claims")
+    rows = []
+    for (lang,), g in s.group_by(["lang"], maintain_order=True):
+        sys = g.group_by("model").agg(pl.col("n_claims").mean(), pl.col("published_llm_claims").mean(),
+                                      pl.col("published_regex_claims").mean())
+        rows.append({
+            "lang": lang, "answers": g.height,
+            "pearson_ours_vs_published_llm": g.select(pl.corr("n_claims", "published_llm_claims")).item() if g.height > 2 else None,
+            "pearson_published_regex_vs_llm": g.select(pl.corr("published_regex_claims", "published_llm_claims")).item() if g.height > 2 else None,
+            "spearman_systems_ours_vs_published_llm": spearman(sys["n_claims"].to_list(), sys["published_llm_claims"].to_list()),
+        })
+    return pl.DataFrame(rows).sort("lang") if rows else pl.DataFrame()

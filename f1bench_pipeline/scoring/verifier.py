@@ -136,7 +136,15 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]],
                       lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
     if t == "winner":
-        return _judge(idx.facts(t), lambda f: _eq(f.value["driver"], s["driver"]), "winner")
+        if idx.facts(t):
+            return _judge(idx.facts(t), lambda f: _eq(f.value["driver"], s["driver"]), "winner")
+        # "X won" is "X finished P1": judge it on the finishing positions the context gives.
+        positions = idx.facts(FactType.final_position)
+        own = [f for f in positions if f.key["driver"] == s["driver"]]
+        if own:
+            return _judge(own, lambda f: f.value["position"] == 1, f"finishing position of {s['driver']}")
+        first = [f for f in positions if f.value["position"] == 1]
+        return _judge(first, lambda f: False, "winner")
     if t == "race_laps":
         return _judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
     if t == "battle":

@@ -28,7 +28,8 @@ def view_definitions(warehouse_dir: Path) -> list[tuple[str, str, list[str]]]:
     out = []
     for path in sorted(VIEWS_DIR.glob("*.sql")):
         text = path.read_text(encoding="utf-8")
-        tables = _TABLE_REF.findall(text)
+        tables = _TABLE_REF.findall(text) + [t.strip() for line in text.splitlines()
+                                             if line.startswith("-- requires:") for t in line[12:].split(",")]
         sql = text.replace("{warehouse}", Path(warehouse_dir).resolve().as_posix())
         out.append((path.stem.split("__", 1)[-1], sql, tables))
     return out

@@ -1,3 +1,4 @@
+-- requires: scores
 -- ranking_inversion: systems ranked by precision beside their rank by F1, per season,
 -- prompt variant, extractor and language ('all' = pooled), with the Spearman correlation
 -- of the two rankings (Pearson on ranks). Precision alone rewards abstention: a terse

@@ -1,0 +1,91 @@
+"""Read-only queries behind the audit page (DuckDB over the warehouse; no Dagster, no litellm)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from f1bench_pipeline.storage.views import _has_files
+from f1bench_pipeline.summary import reader
+
+
+class Warehouse:
+    """A fresh in-memory DuckDB per request: never locks the warehouse, sees new files at once."""
+
+    def __init__(self, warehouse_dir: Path):
+        self.dir = Path(warehouse_dir)
+
+    def has(self, table: str) -> bool:
+        return _has_files(self.dir, table)
+
+    def rows(self, sql: str, params: list | None = None) -> list[dict[str, Any]]:
+        con = reader(self.dir)
+        try:
+            cur = con.execute(sql, params or [])
+            cols = [d[0] for d in cur.description]
+            return [dict(zip(cols, r)) for r in cur.fetchall()]
+        except duckdb.CatalogException:
+            return []
+        finally:
+            con.close()
+
+
+def options(w: Warehouse) -> dict[str, Any]:
+    out: dict[str, Any] = {"empty": not w.has("instances"), "seasons": [], "races": [], "systems": [],
+                           "langs": ["en", "es", "pt"], "variants": ["default", "cover_all"]}
+    if out["empty"]:
+        return out
+    out["seasons"] = [r["season"] for r in w.rows("SELECT DISTINCT season FROM instances ORDER BY season")]
+    out["races"] = w.rows("SELECT DISTINCT season, round, event FROM instances ORDER BY season, round")
+    if w.has("scores"):
+        out["systems"] = [r["model"] for r in w.rows("SELECT DISTINCT model FROM scores ORDER BY model")]
+    return out
+
+
+def instances(w: Warehouse, season: int, round_: int) -> list[dict[str, Any]]:
+    return w.rows(
+        "SELECT DISTINCT id, decision_type, n_facts FROM instances WHERE season = ? AND round = ? ORDER BY decision_type, id",
+        [season, round_])
+
+
+def generation(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> dict[str, Any]:
+    inst = w.rows("SELECT id, context_text, prompt, facts, decision_type, season FROM instances "
+                  "WHERE id = ? AND lang = ? AND variant = ?", [instance_id, lang, variant])
+    if not inst:
+        return {"found": False}
+    out: dict[str, Any] = {"found": True, **inst[0], "facts": json.loads(inst[0]["facts"]), "text": None,
+                           "status": None, "claims": [], "score": None}
+    if w.has("generations"):
+        g = w.rows("SELECT text, status, error FROM generations WHERE id = ? AND model = ? AND lang = ? AND variant = ?",
+                   [instance_id, model, lang, variant])
+        if g:
+            out.update(text=g[0]["text"], status=g[0]["status"], error=g[0]["error"])
+    if w.has("claims"):
+        out["claims"] = w.rows(
+            "SELECT claim_index, type, slots, span_start, span_end, span_text, label, reason, matched_fact FROM claims "
+            "WHERE id = ? AND model = ? AND lang = ? AND variant = ? ORDER BY claim_index",
+            [instance_id, model, lang, variant])
+    if w.has("scores"):
+        s = w.rows("SELECT n_claims, n_supported, n_contradicted, n_unverifiable, precision, recall, f1, "
+                   "covered_facts, missed_facts, status, extraction_status FROM scores "
+                   "WHERE id = ? AND model = ? AND lang = ? AND variant = ?", [instance_id, model, lang, variant])
+        out["score"] = s[0] if s else None
+    return out
+
+
+def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any]:
+    if not w.has("scores"):
+        return {"rows": [], "by_lang": [], "ranking": []}
+    season_sql = "season = ?" if season is not None else "season = (SELECT max(season) FROM leaderboard)"
+    params = [season] if season is not None else []
+    where = f"{season_sql} AND variant = ? AND extractor = 'regex'"
+    rows = w.rows(f"SELECT * FROM leaderboard WHERE {where} AND lang = 'all' AND decision_type = 'all' ORDER BY f1 DESC",
+                  [*params, variant])
+    by_lang = w.rows(f"SELECT model, lang, precision, recall, f1, n_scored FROM leaderboard WHERE {where} "
+                     "AND lang <> 'all' AND decision_type = 'all' ORDER BY model, lang", [*params, variant])
+    ranking = w.rows(f"SELECT * FROM ranking_inversion WHERE {where.replace('variant = ?', 'variant = ?')} AND lang = 'all' "
+                     "ORDER BY rank_by_f1", [*params, variant])
+    return {"rows": rows, "by_lang": by_lang, "ranking": ranking}

@@ -1,0 +1,76 @@
+"""The audit web page: a small read-only HTTP server over the warehouse (`make serve`).
+
+Standard library only; every request opens its own in-memory DuckDB over the Parquet
+files, so the page works on the `make demo` warehouse offline and never blocks the
+pipeline.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+from f1bench_pipeline.audit import api
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
+
+
+def _clean(x):
+    if isinstance(x, float) and (math.isnan(x) or math.isinf(x)):
+        return None
+    if isinstance(x, dict):
+        return {k: _clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clean(v) for v in x]
+    return x
+
+
+def make_handler(warehouse_dir: Path):
+    w = api.Warehouse(warehouse_dir)
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, fmt, *args):  # route the access log through logging
+            log.debug(fmt, *args)
+
+        def _send(self, status: int, body: bytes, ctype: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _json(self, payload) -> None:
+            self._send(200, json.dumps(_clean(payload), default=str).encode(), "application/json")
+
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            url = urlparse(self.path)
+            q = {k: v[0] for k, v in parse_qs(url.query).items()}
+            try:
+                if url.path in ("/", "/index.html"):
+                    self._send(200, (STATIC / "index.html").read_bytes(), "text/html; charset=utf-8")
+                elif url.path == "/api/options":
+                    self._json(api.options(w))
+                elif url.path == "/api/instances":
+                    self._json(api.instances(w, int(q["season"]), int(q["round"])))
+                elif url.path == "/api/generation":
+                    self._json(api.generation(w, q["id"], q["model"], q["lang"], q.get("variant", "default")))
+                elif url.path == "/api/leaderboard":
+                    season = int(q["season"]) if q.get("season") else None
+                    self._json(api.leaderboard(w, season, q.get("variant", "default")))
+                else:
+                    self._send(404, b"not found", "text/plain")
+            except (KeyError, ValueError) as exc:
+                self._send(400, f"bad request: {exc}".encode(), "text/plain")
+
+    return Handler
+
+
+def serve(warehouse_dir: Path, host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
+    return ThreadingHTTPServer((host, port), make_handler(Path(warehouse_dir)))

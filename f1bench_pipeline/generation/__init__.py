@@ -1,0 +1,19 @@
+"""Model generations (DESIGN §1, §6; issue #4): every registered system answers every
+instance it is asked about, in every language and prompt variant, through litellm.
+
+Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily):
+
+* ``registry``  — ``systems.yaml``: the systems, their litellm model strings and limits.
+* ``names``     — registry name ↔ safe partition/folder name (percent-encoding).
+* ``templates`` — the offline systems' answers (faithful / noisy / terse) from the oracle.
+* ``provider``  — those answers served as a litellm custom provider (``f1bench/…``).
+* ``cache``     — the on-disk call cache (one JSON file per call, atomic).
+* ``classify``  — response/exception → status, retryability, parameter translation.
+* ``sanitize``  — scrubbing secrets out of every message we keep or log.
+* ``engine``    — the asyncio call loop: concurrency, RPM, retries, progress.
+* ``plan``      — which calls a partition needs; dry-run cost estimate.
+* ``table``     — the ``generations`` table schema and summaries.
+* ``importer``  — bring-your-own-outputs JSONL import.
+* ``runner``    — generate one (season, system) partition; the offline systems for the demo.
+* ``assets``    — the Dagster asset, job and sensor; ``cli`` — the ``f1bench`` subcommands.
+"""

@@ -1,0 +1,188 @@
+"""``f1bench`` subcommands of the generation stage. Wire with ``register(subparsers)``.
+
+    f1bench systems                               the registry: names, partition keys, models
+    f1bench dry-run [--systems a,b] [--season Y]  calls still needed and their estimated cost
+    f1bench generate [--systems a,b] [--season Y] [--yes] [--no-dagster]
+                                                  materialize generations (default: offline systems);
+                                                  a paid system shows the dry-run and needs --yes
+                                                  (or a typed "y") before any call
+    f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster]
+                                                  import a JSONL of outputs made elsewhere
+
+Imports stay light: Dagster, polars work and litellm load inside the commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.registry import load_registry
+
+    reg = load_registry()
+    print(f"registry: {reg.path}")
+    width = max(len(n) for n in reg.systems) if reg.systems else 10
+    for s in reg.systems.values():
+        kind = "offline" if s.offline else "paid/remote"
+        print(f"  {s.name.ljust(width)}  key={s.safe_name}|<season>  {s.model}  [{kind}, {s.instances}, "
+              f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
+    return 0
+
+
+def _estimates(names: list[str], season: int):
+    from f1bench_pipeline.generation.cache import DiskCache
+    from f1bench_pipeline.generation.plan import estimate, select_instances, work_items
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.settings import get_settings
+
+    s = get_settings()
+    reg = load_registry()
+    out = []
+    for name in names:
+        system = reg.get(name)
+        rows, note = select_instances(s.warehouse_dir, system, season)
+        items = work_items(system, rows)
+        est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season)
+        if not items:
+            est.note = note
+        out.append(est)
+    return out
+
+
+def cmd_dry_run(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.plan import format_estimates
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.settings import get_settings
+
+    season = args.season or get_settings().test_season
+    names = _names(args.systems) or load_registry().names()
+    print(f"dry run, season {season}: nothing is called\n")
+    print(format_estimates(_estimates(names, season)))
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.plan import format_estimates
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.settings import get_settings
+
+    settings = get_settings()
+    season = args.season or settings.test_season
+    reg = load_registry()
+    names = _names(args.systems) or [s.name for s in reg.offline_systems()]
+    paid = [n for n in names if not reg.get(n).offline]
+    if paid:
+        ests = _estimates(paid, season)
+        print(format_estimates(ests))
+        calls = sum(e.calls for e in ests)
+        if calls and not args.yes:
+            if not sys.stdin.isatty():
+                print(f"\n{calls} paid calls would be made: rerun with --yes to proceed", file=sys.stderr)
+                return 2
+            if input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() not in {"y", "yes"}:
+                print("nothing called")
+                return 1
+    if args.no_dagster:
+        from f1bench_pipeline.generation.runner import generate_partition
+        from f1bench_pipeline.generation.table import summarize
+
+        failed = 0
+        for name in names:
+            res = generate_partition(settings, name, season, registry=reg,
+                                     on_progress=lambda m, _s: print("  " + m), progress_every_s=args.progress_every)
+            summary = summarize(res.frame)
+            st = ", ".join(f"{k}={v}" for k, v in summary["statuses"].items() if v)
+            print(f"generations {season} {name}: {res.frame.height}/{res.expected} rows ({st}); "
+                  f"{res.stats.calls} calls, {res.stats.cache_hits} cached, cost ${res.stats.cost_usd:.4f}")
+            failed += res.missing != 0
+        return 1 if failed else 0
+    from f1bench_pipeline.generation.runner import materialize_generations
+
+    results = materialize_generations(names, season, settings, registry=reg)
+    return 0 if all(results.values()) else 1
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
+    from f1bench_pipeline.settings import get_settings
+
+    s = get_settings()
+    try:
+        report = import_jsonl(args.file, s.warehouse_dir, strict=args.strict, dry_run=args.dry_run)
+    except ImportFailed as exc:
+        print(exc.report.format(max_errors=args.max_errors), file=sys.stderr)
+        print("strict import: nothing written", file=sys.stderr)
+        return 1
+    print(report.format(max_errors=args.max_errors))
+    if report.written and not args.no_dagster:
+        _report_import_to_dagster(report)
+    return 0
+
+
+def _report_import_to_dagster(report) -> None:  # noqa: ANN001
+    """Record the imported partitions as materializations, so the UI shows them."""
+    import dagster as dg
+
+    from f1bench_pipeline.generation.names import safe_name
+    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.runner import ensure_dagster_home
+
+    ensure_dagster_home()
+    instance = dg.DagsterInstance.get()
+    keys = sorted({safe_name(system) for _season, system in report.partitions})
+    existing = set(instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME))
+    if set(keys) - existing:
+        instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, sorted(set(keys) - existing))
+    for (season, system), summary in report.partitions.items():
+        key = dg.MultiPartitionKey({"season": str(season), "model": safe_name(system)})
+        instance.report_runless_asset_event(dg.AssetMaterialization(
+            asset_key="generations", partition=str(key), description=f"imported from {report.path}",
+            metadata={"source": "import", "dagster/row_count": summary["rows"],
+                      "statuses": dg.MetadataValue.json(summary["statuses"])}))
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the generation subcommands to the ``f1bench`` parser's subparsers."""
+    p = subparsers.add_parser("systems", help="list the system registry (systems.yaml) and partition keys")
+    p.set_defaults(func=cmd_systems)
+
+    p = subparsers.add_parser("dry-run", help="calls a generation would make and their estimated cost (no calls)")
+    p.add_argument("--systems", help="comma-separated registry names (default: all)")
+    p.add_argument("--season", type=int, help="default: the test season")
+    p.set_defaults(func=cmd_dry_run)
+
+    p = subparsers.add_parser("generate", help="generate model outputs (default: the offline template systems)")
+    p.add_argument("--systems", help="comma-separated registry names (default: the offline systems)")
+    p.add_argument("--season", type=int, help="default: the test season")
+    p.add_argument("--yes", action="store_true", help="make paid calls without asking")
+    p.add_argument("--no-dagster", action="store_true", help="run directly, without a Dagster run")
+    p.add_argument("--progress-every", type=float, default=10.0, help="seconds between progress lines (--no-dagster)")
+    p.set_defaults(func=cmd_generate)
+
+    p = subparsers.add_parser("import-generations", aliases=["import"],
+                              help="import a JSONL of generations (id, model, lang, text | error[, variant])")
+    p.add_argument("file")
+    p.add_argument("--strict", action="store_true", help="import nothing if any line is bad")
+    p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
+    p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
+    p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
+    p.set_defaults(func=cmd_import)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Standalone entry (``python -m f1bench_pipeline.generation.cli``) until wired into ``f1bench``."""
+    parser = argparse.ArgumentParser(prog="f1bench-generation", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,380 @@
+"""The call loop: every work item answered once, concurrently, within the system's limits.
+
+``run_generations(system, items, cache)`` returns one record per item, in input order:
+
+1. Items already in the cache are answered from it (no call).
+2. The rest go through ``system.concurrency`` asyncio workers calling
+   ``litellm.acompletion``. Call starts are spaced to ``system.rpm``; a 429 pauses every
+   worker of the system for its ``Retry-After`` (``retry-after-ms`` first).
+3. Each call is retried on 429 / 5xx / timeout / connection errors / malformed responses
+   up to ``system.max_attempts`` attempts, with exponential backoff (``backoff_base_s``
+   doubling, capped at ``backoff_max_s``, equal jitter). A rejected parameter is
+   translated or dropped (``classify.adapt_params``) and the call made again; the
+   adaptation then applies to every later call of the run.
+4. A final answer (ok, truncated, content_filtered, refused) is written to the cache the
+   moment it returns; an error is recorded (sanitized message) and the run goes on.
+5. Progress (done / total, calls per second, ETA, statuses) is reported every
+   ``progress_every_s`` seconds through ``on_progress``.
+
+litellm's own retries are off (``num_retries=0``), so ``attempts`` counts every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from f1bench_pipeline.generation.cache import DiskCache
+from f1bench_pipeline.generation.classify import adapt_params, classify_exception, classify_response
+from f1bench_pipeline.generation.registry import System
+from f1bench_pipeline.generation.sanitize import sanitize
+
+log = logging.getLogger(__name__)
+MAX_ADAPTATIONS = 3
+
+
+@dataclass
+class WorkItem:
+    """One call: an instance in one language and prompt variant."""
+
+    id: str
+    lang: str
+    variant: str
+    messages: list[dict[str, str]]
+    cache_key: str
+    decision_type: str = ""
+    metadata: dict[str, Any] | None = None  # offline systems only: the oracle (never sent over the network)
+
+
+@dataclass
+class RunStats:
+    total: int = 0
+    cache_hits: int = 0
+    calls: int = 0          # items answered by a call in this run
+    requests: int = 0       # HTTP requests (attempts) made in this run
+    retries: int = 0
+    statuses: Counter = field(default_factory=Counter)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    cost_unknown: int = 0   # calls whose cost litellm could not price
+    adaptations: list[str] = field(default_factory=list)
+    started: float = field(default_factory=time.perf_counter)
+    elapsed_s: float = 0.0
+
+    @property
+    def done(self) -> int:
+        return sum(self.statuses.values())
+
+    @property
+    def calls_per_s(self) -> float:
+        return self.calls / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total, "done": self.done, "cache_hits": self.cache_hits, "calls": self.calls,
+            "requests": self.requests, "retries": self.retries, "statuses": dict(self.statuses),
+            "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+            "cost_usd": round(self.cost_usd, 6), "cost_unknown": self.cost_unknown,
+            "adaptations": sorted(set(self.adaptations)), "elapsed_s": round(self.elapsed_s, 3),
+            "calls_per_s": round(self.calls_per_s, 2),
+        }
+
+
+class RateLimiter:
+    """Spaces call starts to ``rpm`` and holds every worker during a provider's cool-down."""
+
+    def __init__(self, rpm: float = 0):
+        self.interval = 60.0 / rpm if rpm and rpm > 0 else 0.0
+        self.next_slot = 0.0
+        self.pause_until = 0.0
+
+    def pause(self, seconds: float) -> None:
+        self.pause_until = max(self.pause_until, time.monotonic() + seconds)
+
+    async def acquire(self) -> None:
+        while True:
+            now = time.monotonic()
+            if now < self.pause_until:
+                await asyncio.sleep(self.pause_until - now)
+                continue
+            if self.interval:
+                slot = max(now, self.next_slot)
+                self.next_slot = slot + self.interval
+                if slot > now:
+                    await asyncio.sleep(slot - now)
+                if time.monotonic() < self.pause_until:
+                    continue
+            return
+
+
+class MalformedResponse(Exception):
+    """The provider answered 200 with something that is not a chat completion (retried)."""
+
+
+def _content_text(content: Any) -> str:
+    """Message content as text (a list of content parts is joined)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [p.get("text", "") if isinstance(p, dict) else getattr(p, "text", "") or "" for p in content]
+        return "".join(str(p) for p in parts)
+    return str(content)
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class _Run:
+    def __init__(self, system: System, items: list[WorkItem], cache: DiskCache,
+                 on_progress: Callable[[str, dict], None] | None, progress_every_s: float):
+        self.system = system
+        self.items = items
+        self.cache = cache
+        self.on_progress = on_progress
+        self.progress_every_s = progress_every_s
+        self.stats = RunStats(total=len(items))
+        self.limiter = RateLimiter(system.rpm)
+        base: dict[str, Any] = dict(system.params)
+        if not system.offline and system.drop_params:
+            base["drop_params"] = True
+        self.params = base  # replaced by an adapted copy as rejections are learned
+        self.param_notes: list[str] = []  # the adaptations self.params carries
+        self.connection = {} if system.offline else system.connection_kwargs()
+        self.secrets = system.secret_values()
+        self._last_report = time.perf_counter()
+        self._rng = random.Random()
+
+    # --- bookkeeping ---
+    def _account(self, rec: dict[str, Any], from_cache: bool) -> None:
+        st = self.stats
+        st.statuses[rec["status"]] += 1
+        if from_cache:
+            st.cache_hits += 1
+            return
+        st.calls += 1
+        st.requests += rec.get("attempts") or 0
+        st.retries += max(0, (rec.get("attempts") or 1) - 1)
+        st.prompt_tokens += rec.get("prompt_tokens") or 0
+        st.completion_tokens += rec.get("completion_tokens") or 0
+        if rec.get("cost_usd") is None:
+            st.cost_unknown += rec["status"] != "error"
+        else:
+            st.cost_usd += rec["cost_usd"]
+        now = time.perf_counter()
+        if self.on_progress and now - self._last_report >= self.progress_every_s:
+            self._last_report = now
+            self.report()
+
+    def report(self, final: bool = False) -> None:
+        if not self.on_progress:
+            return
+        st = self.stats
+        st.elapsed_s = time.perf_counter() - st.started
+        pending = st.total - st.done
+        eta = pending / st.calls_per_s if st.calls_per_s > 0 else float("nan")
+        statuses = " ".join(f"{k}={v}" for k, v in sorted(st.statuses.items()))
+        head = "done" if final else "progress"
+        msg = (f"{self.system.name}: {head} {st.done}/{st.total} ({100 * st.done / max(st.total, 1):.0f}%), "
+               f"{st.calls} calls at {st.calls_per_s:.1f}/s, {st.cache_hits} from cache"
+               + ("" if final or eta != eta else f", eta {eta:.0f}s") + f"; {statuses}")
+        self.on_progress(msg, st.as_dict())
+
+    def _backoff(self, retry_number: int, retry_after: float | None) -> float:
+        s = self.system
+        if retry_after is not None:
+            wait = min(retry_after, s.retry_after_max_s)
+            return wait + self._rng.uniform(0, min(1.0, 0.1 * wait + 0.05))
+        d = min(s.backoff_max_s, s.backoff_base_s * (2 ** (retry_number - 1)))
+        return d / 2 + self._rng.uniform(0, d / 2)
+
+    # --- one call ---
+    def _record(self, item: WorkItem, status: str, *, text: str = "", finish_reason: str | None = None,
+                prompt_tokens: int | None = None, completion_tokens: int | None = None,
+                reasoning_tokens: int | None = None, cost_usd: float | None = None, latency_s: float = 0.0,
+                attempts: int = 0, error: str | None = None, notes: list[str] | None = None,
+                response_model: str | None = None) -> dict[str, Any]:
+        return {
+            "cache_key": item.cache_key, "model_string": self.system.model, "status": status, "text": text,
+            "finish_reason": finish_reason, "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+            "reasoning_tokens": reasoning_tokens, "cost_usd": cost_usd, "latency_s": round(latency_s, 4),
+            "attempts": attempts, "error": error, "adaptations": notes or [], "response_model": response_model,
+            "created_at": _now_iso(),
+        }
+
+    async def call(self, litellm: Any, item: WorkItem) -> dict[str, Any]:
+        s = self.system
+        attempts = adaptations = 0
+        params, notes = self.params, list(self.param_notes)
+        while True:
+            attempts += 1
+            await self.limiter.acquire()
+            kwargs: dict[str, Any] = {"model": s.model, "messages": item.messages, "timeout": s.timeout_s,
+                                      "num_retries": 0, "max_retries": 0, **params, **self.connection}
+            if item.metadata is not None:
+                kwargs["metadata"] = item.metadata
+            t0 = time.perf_counter()
+            try:
+                resp = await asyncio.wait_for(litellm.acompletion(**kwargs), s.timeout_s + 15)
+                try:
+                    choice = resp.choices[0]
+                    message = choice.message
+                    text = _content_text(message.content)
+                    finish = choice.finish_reason
+                    refusal = getattr(message, "refusal", None)
+                except (AttributeError, IndexError, KeyError, TypeError) as exc:
+                    raise MalformedResponse(f"response without a readable first choice: {exc}") from None
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - every failure is classified, none is fatal
+                latency = time.perf_counter() - t0
+                f = classify_exception(exc)
+                detail = sanitize(f"{f.kind}" + (f" (HTTP {f.http_status})" if f.http_status else "") + f": {exc}",
+                                  self.secrets)
+                if f.status == "content_filtered":  # the provider's answer: final, cached like any other
+                    rec = self._record(item, "content_filtered", finish_reason="content_filter", latency_s=latency,
+                                       attempts=attempts, error=detail, notes=notes, cost_usd=0.0)
+                    self.cache.put(item.cache_key, rec)
+                    return rec
+                if f.adapt_params and adaptations < MAX_ADAPTATIONS:
+                    if self.params is not params:
+                        # Another call already learned a fix while this one was in flight: use it.
+                        params, notes = self.params, list(self.param_notes)
+                        adaptations += 1
+                        continue
+                    adapted = adapt_params(params, exc)
+                    if adapted is not None:
+                        params, note = adapted
+                        adaptations += 1
+                        notes.append(note)
+                        self.params, self.param_notes = params, list(notes)  # later calls start from here
+                        self.stats.adaptations.append(note)
+                        log.warning("%s: provider rejected a parameter; calling again with %s", s.name, note)
+                        continue
+                retry_number = attempts - adaptations
+                if f.retryable and retry_number < s.max_attempts:
+                    delay = self._backoff(retry_number, f.retry_after_s)
+                    if f.http_status == 429 or f.retry_after_s is not None:
+                        self.limiter.pause(delay)
+                    await asyncio.sleep(delay)
+                    continue
+                return self._record(item, "error", latency_s=latency, attempts=attempts, error=detail, notes=notes)
+            latency = time.perf_counter() - t0
+            status = classify_response(text, finish, refusal)
+            usage = getattr(resp, "usage", None)
+            details = getattr(usage, "completion_tokens_details", None)
+            prompt_tokens = getattr(usage, "prompt_tokens", None)
+            completion_tokens = getattr(usage, "completion_tokens", None)
+            cost = self._cost(resp, prompt_tokens, completion_tokens)
+            rec = self._record(
+                item, status, text=text, finish_reason=finish, prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens, reasoning_tokens=getattr(details, "reasoning_tokens", None),
+                cost_usd=cost, latency_s=latency, attempts=attempts, notes=notes,
+                response_model=getattr(resp, "model", None),
+                error=sanitize(refusal, self.secrets) if refusal else None)
+            self.cache.put(item.cache_key, rec)
+            return rec
+
+    def _cost(self, resp: Any, prompt_tokens: int | None, completion_tokens: int | None) -> float | None:
+        s = self.system
+        if s.offline:
+            return 0.0
+        if s.input_cost_per_token is not None or s.output_cost_per_token is not None:
+            return ((prompt_tokens or 0) * (s.input_cost_per_token or 0.0)
+                    + (completion_tokens or 0) * (s.output_cost_per_token or 0.0))
+        hidden = getattr(resp, "_hidden_params", None) or {}
+        cost = hidden.get("response_cost") if isinstance(hidden, dict) else getattr(hidden, "response_cost", None)
+        return float(cost) if cost is not None else None
+
+    async def run(self) -> list[dict[str, Any]]:
+        results: list[dict[str, Any] | None] = [None] * len(self.items)
+        pending: asyncio.Queue[int] = asyncio.Queue()
+        for i, item in enumerate(self.items):
+            rec = self.cache.get(item.cache_key)
+            if rec is not None:
+                rec["from_cache"] = True
+                results[i] = rec
+                self._account(rec, from_cache=True)
+            else:
+                pending.put_nowait(i)
+        if not pending.empty():
+            from f1bench_pipeline.generation.llm import get_litellm
+
+            litellm = get_litellm()
+
+            async def worker() -> None:
+                while True:
+                    try:
+                        i = pending.get_nowait()
+                    except asyncio.QueueEmpty:
+                        return
+                    rec = await self.call(litellm, self.items[i])
+                    rec["from_cache"] = False
+                    results[i] = rec
+                    self._account(rec, from_cache=False)
+
+            n_workers = min(self.system.concurrency, pending.qsize())
+            try:
+                await asyncio.gather(*(worker() for _ in range(n_workers)))
+            finally:
+                await _close_clients(litellm)
+        self.stats.elapsed_s = time.perf_counter() - self.stats.started
+        self.report(final=True)
+        return [r for r in results if r is not None]
+
+
+async def _close_clients(litellm: Any) -> None:
+    """Close litellm's cached async HTTP clients: they are bound to this event loop."""
+    try:
+        await litellm.close_litellm_async_clients()
+    except Exception:  # noqa: BLE001 - best effort
+        pass
+    cache = getattr(litellm, "in_memory_llm_clients_cache", None)
+    if cache is not None and hasattr(cache, "flush_cache"):
+        try:
+            cache.flush_cache()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def run_generations(system: System, items: list[WorkItem], cache: DiskCache,
+                    on_progress: Callable[[str, dict], None] | None = None,
+                    progress_every_s: float = 10.0) -> tuple[list[dict[str, Any]], RunStats]:
+    """Answer every item (cache first, then calls); returns (records in item order, stats)."""
+    run = _Run(system, items, cache, on_progress, progress_every_s)
+    records = run_sync(run.run)
+    return records, run.stats
+
+
+def run_sync(factory: Callable[[], Any]) -> Any:
+    """Run a coroutine to completion from sync code, even when a loop is already running here
+    (a notebook): then it runs on a fresh loop in a helper thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(factory())
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(factory())
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=target, name="f1bench-generation")
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

@@ -1,0 +1,193 @@
+"""Bring your own outputs: import a JSONL of generations made elsewhere.
+
+One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, instead of
+``text``, the ``error`` the provider returned — plus optional ``variant`` (default
+``default``). Other fields (e.g. the published claim counts) are ignored.
+
+* ``model`` is mapped to a registry system by name or alias (``aliases`` in
+  ``systems.yaml``); a name the registry does not know is kept as the system name.
+* ``id`` × ``lang`` × ``variant`` must exist in the warehouse's ``instances`` (any season;
+  the row's season is the instance's). Lines that are not JSON, lack a field, name an
+  unknown language or an id we do not have are reported with their line number and
+  skipped; the valid lines are imported. ``strict=True`` imports nothing when any line
+  is bad.
+* Status: a ``text`` line is ``ok`` (``refused`` when empty); an ``error`` line is
+  ``content_filtered`` when the message is a content-filter block, else ``error`` with
+  the sanitized message (a 429 stays an ``error``: it is no answer, and is never a zero).
+* A repeated (model, id, lang, variant) is reported; the first line wins.
+* Each (season, system) partition receives the imported rows merged over what it
+  already holds (an imported row replaces an existing row of the same id × lang ×
+  variant; other rows are kept), written atomically. ``source`` is ``import``.
+* A later generation run of the same partition keeps imported rows, except where it
+  produces an answer of its own for the same item (``runner._keep_imported``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from f1bench_pipeline.generation.classify import status_of_error_text
+from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
+from f1bench_pipeline.generation.sanitize import sanitize
+from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, summarize, to_frame
+from f1bench_pipeline.storage.warehouse import read_table, write_partition
+
+
+@dataclass
+class ImportReport:
+    path: str
+    lines: int = 0
+    imported: int = 0
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    partitions: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)  # (season, system) → summary
+    model_map: dict[str, str] = field(default_factory=dict)
+    written: bool = False
+
+    @property
+    def skipped(self) -> int:
+        return len(self.errors)
+
+    def format(self, max_errors: int = 50) -> str:
+        out = [f"{self.path}: {self.lines} lines, {self.imported} "
+               + ("imported" if self.written else "valid (nothing written)") + f", {self.skipped} skipped"]
+        for src, dst in sorted(self.model_map.items()):
+            out.append(f"  model {src!r} → system {dst!r}")
+        for (season, system), s in sorted(self.partitions.items()):
+            st = ", ".join(f"{k}={v}" for k, v in s["statuses"].items() if v)
+            out.append(f"  generations season={season} model={safe_name(system)}: {s['rows']} rows ({st})")
+        for line, msg in self.errors[:max_errors]:
+            out.append(f"  line {line}: {msg}")
+        if len(self.errors) > max_errors:
+            out.append(f"  … and {len(self.errors) - max_errors} more")
+        return "\n".join(out)
+
+
+class ImportFailed(ValueError):
+    def __init__(self, report: ImportReport):
+        super().__init__(report.format())
+        self.report = report
+
+
+def _instance_index(warehouse_root: Path) -> dict[tuple[str, str, str], tuple[int, str]]:
+    rows = read_table(warehouse_root, "instances")
+    if rows.is_empty():
+        return {}
+    rows = rows.select("id", "lang", "variant", "season", "decision_type")
+    return {(r[0], r[1], r[2]): (int(r[3]), r[4] or "") for r in rows.iter_rows()}
+
+
+def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, str]], registry: Registry
+               ) -> tuple[dict[tuple[int, str], list[dict[str, Any]]], ImportReport]:
+    """Parse and validate the file against the instance index: rows per (season, system)
+    and a report with every bad line (numbered). Writes nothing."""
+    path = Path(path)
+    report = ImportReport(path=str(path))
+    if not index:
+        report.errors.append((0, "the warehouse has no instances: build them first"))
+    rows_by_part: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    seen: dict[tuple[str, str, str, str], int] = {}
+    now = datetime.now(UTC).isoformat(timespec="milliseconds")
+    with open(path, "rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            report.lines = n
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                report.errors.append((n, f"not valid UTF-8 (byte {exc.start})"))
+                continue
+            if not line.strip():
+                report.lines = n
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                report.errors.append((n, f"malformed JSON ({exc.msg} at column {exc.colno})"))
+                continue
+            if not isinstance(obj, dict):
+                report.errors.append((n, "not a JSON object"))
+                continue
+            missing = [k for k in ("id", "model", "lang") if not isinstance(obj.get(k), str) or not obj.get(k)]
+            has_text = isinstance(obj.get("text"), str)
+            has_error = obj.get("error") not in (None, "")
+            if missing:
+                report.errors.append((n, f"missing or non-string field(s): {', '.join(missing)}"))
+                continue
+            if not has_text and not has_error:
+                report.errors.append((n, "needs 'text' (a string) or 'error'"))
+                continue
+            lang = obj["lang"].lower()
+            if lang not in LANGUAGES:
+                report.errors.append((n, f"unknown lang {obj['lang']!r} (expected one of {', '.join(LANGUAGES)})"))
+                continue
+            variant = obj.get("variant") or "default"
+            if not isinstance(variant, str):
+                report.errors.append((n, "variant must be a string"))
+                continue
+            inst = index.get((obj["id"], lang, variant))
+            if inst is None:
+                known_id = any(k[0] == obj["id"] for k in index) if index else False
+                why = (f"no instance {obj['id']!r} in {lang}/{variant}" if known_id
+                       else f"unknown instance id {obj['id']!r}")
+                report.errors.append((n, why))
+                continue
+            system = registry.by_alias(obj["model"])
+            system_name = system.name if system else obj["model"]
+            report.model_map[obj["model"]] = system_name
+            grain = (system_name, obj["id"], lang, variant)
+            if grain in seen:
+                report.errors.append((n, f"duplicate of line {seen[grain]} ({system_name}, {obj['id']}, {lang}, {variant})"))
+                continue
+            seen[grain] = n
+            season, decision_type = inst
+            if has_text:
+                text = obj["text"]
+                status = "ok" if text.strip() else "refused"
+                error = sanitize(obj["error"]) if has_error else None
+            else:
+                text, error = "", sanitize(obj["error"])
+                status = status_of_error_text(str(obj["error"]))
+            digest = hashlib.sha256(f"import|{system_name}|{obj['id']}|{lang}|{variant}".encode()).hexdigest()
+            rows_by_part.setdefault((season, system_name), []).append({
+                "id": obj["id"], "lang": lang, "variant": variant, "decision_type": decision_type,
+                "system": system_name, "model_string": system.model if system else "", "text": text,
+                "status": status, "finish_reason": "content_filter" if status == "content_filtered" else None,
+                "prompt_tokens": None, "completion_tokens": None, "reasoning_tokens": None, "cost_usd": None,
+                "latency_s": None, "cache_key": digest, "error": error, "attempts": None, "adaptations": None,
+                "created_at": now, "source": "import", "from_cache": False,
+            })
+            report.imported += 1
+    return rows_by_part, report
+
+
+def import_jsonl(path: str | Path, warehouse_root: Path, *, registry: Registry | None = None,
+                 strict: bool = False, dry_run: bool = False) -> ImportReport:
+    """Import the file into ``generations``; returns what was imported and every bad line."""
+    registry = registry or load_registry()
+    rows_by_part, report = read_jsonl(path, _instance_index(warehouse_root), registry)
+    if strict and report.errors:
+        raise ImportFailed(report)
+    for (season, system_name), rows in sorted(rows_by_part.items()):
+        new = to_frame(rows)
+        part = {"season": season, "model": safe_name(system_name)}
+        old = read_table(warehouse_root, TABLE, part)
+        if not old.is_empty():
+            old = old.drop([c for c in ("season", "model") if c in old.columns])
+            old = old.select([c for c in GENERATION_SCHEMA if c in old.columns]).cast(
+                {c: t for c, t in GENERATION_SCHEMA.items() if c in old.columns})
+            merged = pl.concat([old.join(new.select(GRAIN), on=GRAIN, how="anti"), new], how="diagonal_relaxed")
+        else:
+            merged = new
+        merged = merged.sort(GRAIN)
+        report.partitions[(season, system_name)] = summarize(merged)
+        if not dry_run:
+            write_partition(merged, warehouse_root, TABLE, part)
+    report.written = not dry_run and bool(rows_by_part)
+    return report

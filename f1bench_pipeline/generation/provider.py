@@ -1,0 +1,80 @@
+"""The offline template systems as a litellm custom provider (``f1bench/<system>``).
+
+The default run therefore goes through exactly the path a paid model takes —
+``litellm.acompletion``, the engine's concurrency, cache, retries and accounting — only
+the last hop is served here instead of over HTTP.
+
+How the template knows the answer: a template must answer from the *oracle*, which is
+not in the chat messages (the messages hold the context the model sees). The engine
+passes the instance's oracle in the call's litellm ``metadata`` under ``"f1bench"``
+(``{"id", "lang", "facts", "entities"}``) — only for ``f1bench/`` models, so the oracle
+never leaves the process — and the handler reads it from ``litellm_params["metadata"]``.
+The oracle's digest is part of the cache key of these calls, so a rebuilt oracle is
+answered afresh.
+
+Models: ``f1bench/template-faithful``, ``f1bench/template-noisy``, ``f1bench/template-terse``
+(the part after ``template-`` selects the template). Usage is reported as characters/4
+(a rough token count); cost is 0.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from f1bench_pipeline.generation.registry import OFFLINE_PROVIDER
+from f1bench_pipeline.generation.templates import KINDS, template_answer
+
+METADATA_KEY = "f1bench"
+
+
+def _kind(model: str) -> str:
+    name = model.split("/", 1)[-1]
+    kind = name[len("template-"):] if name.startswith("template-") else name
+    if kind not in KINDS:
+        raise ValueError(f"unknown offline system {model!r}: expected f1bench/template-{{{','.join(KINDS)}}}")
+    return kind
+
+
+def answer_for(model: str, messages: list[dict], litellm_params: dict | None) -> str:
+    meta = ((litellm_params or {}).get("metadata") or {}).get(METADATA_KEY)
+    if not isinstance(meta, dict) or "facts" not in meta:
+        raise ValueError("f1bench template systems need the instance oracle in metadata['f1bench'] "
+                         "(the generation engine passes it; see f1bench_pipeline.generation.provider)")
+    return template_answer(_kind(model), meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
+                           meta.get("entities", "{}"), int(meta.get("seed", 0)))
+
+
+def install_template_provider(litellm: Any) -> None:
+    """Register the handler in ``litellm.custom_provider_map`` (idempotent)."""
+    if any(item.get("provider") == OFFLINE_PROVIDER for item in litellm.custom_provider_map):
+        return
+
+    class TemplateLLM(litellm.CustomLLM):
+        def _respond(self, model: str, messages: list, litellm_params: dict | None) -> Any:
+            try:
+                text = answer_for(model, messages, litellm_params)
+            except ValueError as exc:
+                from litellm.llms.custom_llm import CustomLLMError
+
+                raise CustomLLMError(status_code=400, message=str(exc)) from None
+            prompt_chars = sum(len(str(m.get("content") or "")) for m in messages)
+            prompt_tokens, completion_tokens = max(1, prompt_chars // 4), max(0, len(text) // 4)
+            return litellm.ModelResponse(
+                model=model, created=int(time.time()),
+                choices=[{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+                usage={"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+                       "total_tokens": prompt_tokens + completion_tokens},
+            )
+
+        def completion(self, model, messages, *args, litellm_params=None, **kwargs):  # noqa: ANN001
+            return self._respond(model, messages, litellm_params)
+
+        async def acompletion(self, model, messages, *args, litellm_params=None, **kwargs):  # noqa: ANN001
+            return self._respond(model, messages, litellm_params)
+
+    litellm.custom_provider_map = [*litellm.custom_provider_map,
+                                   {"provider": OFFLINE_PROVIDER, "custom_handler": TemplateLLM()}]
+    from litellm.utils import custom_llm_setup
+
+    custom_llm_setup()

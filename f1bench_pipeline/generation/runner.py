@@ -1,0 +1,198 @@
+"""Generate partitions: plain functions (used by the Dagster asset and the CLI) and the
+Dagster-run wrappers the demo calls.
+
+* :func:`generate_partition` — one (season, system): select, call/cache, write Parquet.
+* :func:`register_model_partitions` — registry systems → the ``models`` dynamic partition.
+* :func:`generate_offline` — what ``make demo`` runs: registers the offline template
+  systems and materializes ``generations`` for each of them on the test season, as Dagster
+  runs of the ``model_generations`` job (visible in the UI afterwards).
+* :func:`materialize_generations` — the same for any systems / season.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from f1bench_pipeline.generation.cache import DiskCache
+from f1bench_pipeline.generation.engine import RunStats, run_generations
+from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.generation.plan import select_instances, work_items
+from f1bench_pipeline.generation.registry import Registry, System, load_registry
+from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, to_frame
+from f1bench_pipeline.settings import Settings, get_settings
+from f1bench_pipeline.storage.warehouse import read_table, write_partition
+
+
+@dataclass
+class GenerationResult:
+    system: System
+    season: int
+    frame: pl.DataFrame
+    stats: RunStats
+    expected: int          # items selected (instances × languages × variants)
+    selection_note: str
+    missing: int = 0       # selected items without a row (always 0 unless something is broken)
+
+
+def generate_partition(
+    settings: Settings,
+    system: str | System,
+    season: int,
+    *,
+    registry: Registry | None = None,
+    on_progress: Callable[[str, dict], None] | None = None,
+    progress_every_s: float = 10.0,
+) -> GenerationResult:
+    """Answer every instance of ``season`` the system is asked about and write its partition.
+
+    ``system`` is a registry name (raw or safe form) or a :class:`System`. Answers already in
+    the cache are not asked again; errors are written with status ``error`` and retried by
+    the next call of this function.
+    """
+    if not isinstance(system, System):
+        system = (registry or load_registry()).get(system)
+    root = settings.warehouse_dir
+    rows, note = select_instances(root, system, season)
+    items = work_items(system, rows)
+    cache = DiskCache.for_data_dir(settings.data_dir, system.model)
+    with _partition_lock(cache.dir, season):
+        records, stats = run_generations(system, items, cache, on_progress=on_progress,
+                                         progress_every_s=progress_every_s)
+    out = [{**rec, "id": it.id, "lang": it.lang, "variant": it.variant, "decision_type": it.decision_type,
+            "system": system.name, "source": "litellm"} for it, rec in zip(items, records, strict=True)]
+    part = {"season": season, "model": system.safe_name}
+    df = _keep_imported(to_frame(out), read_table(root, TABLE, part))
+    write_partition(df, root, TABLE, part)
+    selected = pl.DataFrame([(it.id, it.lang, it.variant) for it in items], schema=GRAIN, orient="row")
+    missing = selected.join(df.select(GRAIN), on=GRAIN, how="anti").height if items else 0
+    return GenerationResult(system, season, df, stats, len(items), note, missing)
+
+
+def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFrame:
+    """Imported rows (``f1bench import-generations``) already in the partition survive a
+    generation run: a generated answer replaces an imported row of the same id × lang ×
+    variant, an imported row replaces a generated ``error``, and imported rows outside the
+    system's selection are kept as they are. Nothing imported is lost to a run without a key."""
+    if existing.is_empty() or "source" not in existing.columns:
+        return generated
+    imported = existing.filter(pl.col("source") == "import")
+    if imported.is_empty():
+        return generated
+    imported = imported.select([c for c in GENERATION_SCHEMA if c in imported.columns]).cast(
+        {c: t for c, t in GENERATION_SCHEMA.items() if c in imported.columns})
+    answered = generated.filter(pl.col("status") != "error")
+    kept_imports = imported.join(answered.select(GRAIN), on=GRAIN, how="anti")
+    errors = generated.filter(pl.col("status") == "error").join(kept_imports.select(GRAIN), on=GRAIN, how="anti")
+    return pl.concat([answered, errors, kept_imports], how="diagonal_relaxed").sort(GRAIN)
+
+
+class PartitionBusy(RuntimeError):
+    """Another process is generating the same model on the same season right now."""
+
+
+@contextmanager
+def _partition_lock(cache_dir: Path, season: int) -> Iterator[None]:
+    """One run per (model string, season) at a time, so two runs of the same partition (a
+    double-clicked materialization, a backfill overlapping a manual run) never pay for the
+    same calls twice. An advisory ``flock``: the OS releases it when the process dies."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = cache_dir / f".run-{season}.lock"
+    with open(path, "a+") as fh:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise PartitionBusy(f"another process is generating {cache_dir.name} for season {season}; "
+                                "wait for it (its answers land in the same cache)") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+# --- Dagster wrappers -------------------------------------------------------------------------
+
+
+def register_model_partitions(instance: Any, names: Iterable[str] | None = None,
+                              registry: Registry | None = None) -> list[str]:
+    """Add registry systems (all, or ``names``) to the ``models`` dynamic partition; returns
+    the keys added. Keys are the systems' safe names (``names.safe_name``)."""
+    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+
+    reg = registry or load_registry()
+    wanted = [reg.get(n).safe_name for n in names] if names is not None else [s.safe_name for s in reg.systems.values()]
+    existing = set(instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME))
+    new = [k for k in dict.fromkeys(wanted) if k not in existing]
+    if new:
+        instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, new)
+    return new
+
+
+def partition_key(system_name: str, season: int) -> Any:
+    """The Dagster key of one partition; as a string it reads ``<safe system>|<season>``."""
+    import dagster as dg
+
+    return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
+
+
+def materialize_generations(
+    systems: Iterable[str],
+    season: int,
+    settings: Settings | None = None,
+    instance: Any = None,
+    progress: Callable[[str], None] = print,
+    registry: Registry | None = None,
+) -> dict[str, bool]:
+    """Materialize ``generations`` for each system on ``season``, one Dagster run each."""
+    import dagster as dg
+
+    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, model_generations_job
+    from f1bench_pipeline.resources import default_resources
+
+    settings = settings or get_settings()
+    reg = registry or load_registry()
+    names = [reg.get(n).name for n in systems]
+    if instance is None:
+        from f1bench_pipeline.runner import ensure_dagster_home
+
+        ensure_dagster_home()
+        instance = dg.DagsterInstance.get()
+    register_model_partitions(instance, names, reg)
+    defs = dg.Definitions(assets=GENERATION_ASSETS, jobs=[model_generations_job],
+                          resources=default_resources(settings))
+    job = defs.resolve_job_def(model_generations_job.name)
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    out: dict[str, bool] = {}
+    for name in names:
+        t0 = time.perf_counter()
+        result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
+                                        raise_on_error=False, run_config=quiet)
+        out[name] = result.success
+        summary = ""
+        for ev in result.get_asset_materialization_events():
+            md = ev.materialization.metadata
+            if "statuses" in md:
+                summary = ", ".join(f"{k}={v}" for k, v in md["statuses"].value.items() if v)
+        progress(f"generations {season} {name}: {'ok' if result.success else 'FAILED'} "
+                 f"in {time.perf_counter() - t0:.1f} s ({summary})")
+    return out
+
+
+def generate_offline(settings: Settings | None = None, instance: Any = None, progress: Callable[[str], None] = print,
+                     season: int | None = None) -> dict[str, bool]:
+    """The demo's generations: every offline (template) system on the test season."""
+    settings = settings or get_settings()
+    reg = load_registry()
+    names = [s.name for s in reg.offline_systems()]
+    return materialize_generations(names, season or settings.test_season, settings, instance, progress, reg)

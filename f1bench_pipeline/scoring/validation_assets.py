@@ -1,0 +1,123 @@
+"""Validation reports of the instrument (group ``validation``), shown in the UI and written
+to ``data/reports/``: controlled perturbation, extractor agreement, the published
+generations, and the precision-vs-recall plot."""
+
+import os
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+
+from f1bench_pipeline.dagster_helpers import image_md, preview_md
+from f1bench_pipeline.plots import precision_recall_png
+from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.scoring import validation as V
+from f1bench_pipeline.scoring.metrics import aggregate
+from f1bench_pipeline.settings import REPO_ROOT
+
+GROUP = "validation"
+DEFAULT_PAPER_FILE = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
+
+
+def _reports_dir(warehouse: WarehouseResource) -> Path:
+    d = Path(warehouse.data_dir) / "reports"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _md_table(df: pl.DataFrame) -> str:
+    if df.is_empty():
+        return "_no rows_"
+    rows = [[("" if v is None else (f"{v:.3f}" if isinstance(v, float) else str(v))) for v in r] for r in df.iter_rows()]
+    return "\n".join(["| " + " | ".join(df.columns) + " |", "|" + "---|" * len(df.columns), *("| " + " | ".join(r) + " |" for r in rows)])
+
+
+def _scores(warehouse: WarehouseResource) -> pl.DataFrame:
+    from f1bench_pipeline.generation.names import unsafe_name
+
+    s = warehouse.read("scores")
+    return s.with_columns(pl.col("model").map_elements(unsafe_name, return_dtype=pl.Utf8)) if not s.is_empty() else s
+
+
+@dg.asset(deps=["scores"], group_name=GROUP, kinds={"markdown"},
+          check_specs=[dg.AssetCheckSpec("faithful_template_is_perfect", asset="perturbation_validation",
+                                         description="template-faithful: precision exactly 1.000 and no contradiction on every scored generation"),
+                       dg.AssetCheckSpec("abstention_blind_spot", asset="perturbation_validation",
+                                         description="template-terse has the highest precision and the lowest F1")])
+def perturbation_validation(warehouse: WarehouseResource):
+    """Controlled perturbation with the three template systems, every season they answered."""
+    scores = _scores(warehouse)
+    report = V.perturbation_report(scores) if not scores.is_empty() else {"table": pl.DataFrame(), "checks": {}}
+    table = report["table"]
+    cols = [c for c in ["model", "n_scored", "n_abstentions", "precision", "hallucination_rate", "recall", "f1",
+                        "claims_per_generation"] if c in table.columns]
+    text = ["# Controlled perturbation", "", _md_table(table.select(cols)) if table.height else "_no scores_", ""]
+    for k, v in report.get("checks", {}).items():
+        text.append(f"- {k}: {'PASS' if v else 'FAIL'}")
+    if report.get("faithful_examples"):
+        text.append(f"\nfaithful generations not scoring 1.000: {report['faithful_not_perfect']}")
+        text += [f"  - {e}" for e in report["faithful_examples"]]
+    (_reports_dir(warehouse) / "perturbation.md").write_text("\n".join(text) + "\n", encoding="utf-8")
+    yield dg.MaterializeResult(metadata={"report": dg.MetadataValue.md("\n".join(text)),
+                                         "faithful_generations": report.get("faithful_generations", 0)})
+    checks = report.get("checks", {})
+    yield dg.AssetCheckResult(check_name="faithful_template_is_perfect",
+                              passed=bool(checks.get("faithful_precision_exactly_1", False)),
+                              metadata={"not_perfect": report.get("faithful_not_perfect", 0)})
+    yield dg.AssetCheckResult(check_name="abstention_blind_spot",
+                              passed=bool(checks.get("terse_highest_precision") and checks.get("terse_lowest_f1")),
+                              severity=dg.AssetCheckSeverity.WARN)
+
+
+@dg.asset(deps=["scores"], group_name=GROUP, kinds={"png"})
+def precision_recall_plot(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Mean precision against mean recall, per system and language (default prompt)."""
+    scores = _scores(warehouse)
+    if scores.is_empty():
+        return dg.MaterializeResult(metadata={"plot": dg.MetadataValue.md("_no scores yet_")})
+    points = aggregate(scores.filter(pl.col("variant") == "default"), ["model", "lang"])
+    png = precision_recall_png(points, "precision vs recall (default prompt, all seasons)")
+    path = _reports_dir(warehouse) / "precision_recall.png"
+    if png:
+        path.write_bytes(png)
+    return dg.MaterializeResult(metadata={"plot": image_md(png, "precision vs recall"), "file": dg.MetadataValue.path(str(path)),
+                                          "points": preview_md(points.select("model", "lang", "precision", "recall", "f1"), n=30)})
+
+
+@dg.asset(deps=["instances"], group_name=GROUP, kinds={"markdown"})
+def published_generations_report(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """The paper's real outputs (dev.jsonl) scored here, beside the published extractors' counts."""
+    import json
+
+    from f1bench_pipeline.scoring.cli import score_file
+
+    path = Path(os.environ.get("F1BENCH_PAPER_GENERATIONS", DEFAULT_PAPER_FILE))
+    if not path.exists():
+        return dg.MaterializeResult(metadata={"status": "skipped", "reason": f"{path} not found (set F1BENCH_PAPER_GENERATIONS)"})
+    scores, _board, report = score_file(str(path), "regex", warehouse.root)
+    published = []
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            published.append({"model": d.get("model"), "id": d.get("id"), "lang": d.get("lang"),
+                              "published_regex_claims": (d.get("published_regex") or {}).get("n_claims"),
+                              "published_llm_claims": (d.get("published_llm") or {}).get("n_claims")})
+    from f1bench_pipeline.generation.registry import load_registry
+
+    reg = load_registry()
+    pub = pl.DataFrame(published).with_columns(
+        pl.col("model").map_elements(lambda m: (reg.by_alias(m).name if reg.by_alias(m) else m), return_dtype=pl.Utf8))
+    table = V.published_comparison(scores, pub) if scores.height else pl.DataFrame()
+    agreement = V.claim_count_agreement(scores, pub) if scores.height else pl.DataFrame()
+    text = ["# Published generations (dev.jsonl)", "",
+            f"{report.imported} of {report.lines} lines scored; {len(report.errors)} skipped (ids not in our instances, …).", "",
+            _md_table(table), "", "## Agreement with the published LLM extractor (claims per answer)", "", _md_table(agreement)]
+    (_reports_dir(warehouse) / "published_generations.md").write_text("\n".join(text) + "\n", encoding="utf-8")
+    return dg.MaterializeResult(metadata={"report": dg.MetadataValue.md("\n".join(text)),
+                                          "lines_scored": report.imported, "lines_skipped": len(report.errors)})
+
+
+VALIDATION_ASSETS = [perturbation_validation, precision_recall_plot, published_generations_report]

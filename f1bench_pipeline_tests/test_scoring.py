@@ -1,0 +1,178 @@
+"""Claims, verification and scores on real instances and real model outputs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+
+from f1bench_pipeline.instances import facts as F
+from f1bench_pipeline.instances.facts import facts_from_json
+from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.scoring.metrics import aggregate, score_generation, spearman
+from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, ContextIndex, verify_claim
+
+
+@pytest.fixture(scope="module")
+def scores(sample_tables) -> pl.DataFrame:
+    from f1bench_pipeline.generation.names import unsafe_name
+
+    return sample_tables("scores").with_columns(pl.col("model").map_elements(unsafe_name, return_dtype=pl.Utf8))
+
+
+@pytest.fixture(scope="module")
+def monza_lec(sample_tables):
+    inst = sample_tables("instances").filter(
+        (pl.col("id") == "2024_Italian_Grand_Prix::stint::LEC") & (pl.col("lang") == "en") & (pl.col("variant") == "default")
+    ).row(0, named=True)
+    return facts_from_json(inst["facts"]), ContextIndex(facts_from_json(inst["context_facts"]), json.loads(inst["entities"]))
+
+
+def test_faithful_template_is_perfect_on_every_instance_of_every_season(scores):
+    faithful = scores.filter(pl.col("model") == "template-faithful")
+    assert set(faithful["season"].unique()) == {2018, 2021, 2024, 2025}
+    assert faithful.height == faithful.filter(pl.col("status") == "ok").height > 1000
+    assert faithful["precision"].min() == 1.0
+    assert faithful["n_contradicted"].sum() == 0
+    assert faithful["hallucination_rate"].max() == 0.0
+    assert faithful["recall"].mean() > 0.99
+
+
+def test_noisy_penalized_in_proportion_and_terse_is_the_abstention_blind_spot(scores):
+    board = {r["model"]: r for r in aggregate(scores, ["model"]).iter_rows(named=True)}
+    faithful, noisy, terse = board["template-faithful"], board["template-noisy"], board["template-terse"]
+    # ~40% of the stated facts are perturbed: precision falls by roughly that much.
+    assert 0.5 < noisy["precision"] < 0.75
+    assert noisy["hallucination_rate"] > 0.2
+    assert terse["precision"] >= max(faithful["precision"], noisy["precision"])
+    assert terse["f1"] < min(faithful["f1"], noisy["f1"])
+    assert terse["recall"] < 0.35
+
+
+def test_verifier_labels_real_claims(monza_lec):
+    oracle, idx = monza_lec
+
+    def label(type_, **slots):
+        return verify_claim(Claim(type=type_, slots=slots), idx)
+
+    assert label("pit_lap", driver="LEC", lap=15).label == SUPPORTED
+    v = label("pit_lap", driver="LEC", lap=16)
+    assert v.label == CONTRADICTED and "lap=15" in v.reason
+    assert label("compound_change", driver="LEC", **{"from": "MEDIUM", "to": "HARD"}).label == SUPPORTED
+    assert label("compound_change", driver="LEC", **{"from": "SOFT", "to": "HARD"}).label == CONTRADICTED
+    assert label("n_stops", driver="LEC", n=2).label == CONTRADICTED
+    assert label("stint_compound", driver="LEC", compound="MEDIUM", stint=1).label == SUPPORTED
+    assert label("stint_compound", driver="LEC", compound="HARD", stint=3).label == CONTRADICTED
+    assert label("final_position", driver="LEC", position=1).label == SUPPORTED
+    # A driver the context never names cannot be verified, however plausible.
+    v = label("final_position", driver="PIA", position=2)
+    assert v.label == UNVERIFIABLE and "not in the context" in v.reason
+    assert label("entity", name="Piastri").label == UNVERIFIABLE
+    assert label("gain", seconds=3.0).label == UNVERIFIABLE  # no battle in a stint context
+
+
+def test_red_flag_change_makes_both_stop_counts_true():
+    idx = ContextIndex([F.n_stops("VER", 1, official_n=2)], {"drivers": ["VER"], "teams": []})
+    assert verify_claim(Claim(type="n_stops", slots={"driver": "VER", "n": 1}), idx).label == SUPPORTED
+    assert verify_claim(Claim(type="n_stops", slots={"driver": "VER", "n": 2}), idx).label == SUPPORTED
+    assert verify_claim(Claim(type="n_stops", slots={"driver": "VER", "n": 3}), idx).label == CONTRADICTED
+
+
+def test_gain_tolerance_and_battle_roles():
+    ctx = [F.battle("undercut", "GAS", "MAG"), F.gain("GAS", "MAG", 3.395), F.battle_outcome("GAS", "MAG", True)]
+    idx = ContextIndex(ctx, {"drivers": ["GAS", "MAG"], "teams": []})
+    assert verify_claim(Claim(type="gain", slots={"seconds": 3.6}), idx).label == SUPPORTED
+    assert verify_claim(Claim(type="gain", slots={"seconds": 4.0}), idx).label == CONTRADICTED
+    assert verify_claim(Claim(type="battle", slots={"kind": "undercut", "attacker": "MAG", "defender": "GAS"}), idx).label == CONTRADICTED
+    assert verify_claim(Claim(type="battle_outcome", slots={"success": False}), idx).label == CONTRADICTED
+
+
+def test_abstention_has_undefined_precision_and_zero_recall(monza_lec):
+    oracle, _ = monza_lec
+    s = score_generation([], oracle)
+    assert s.abstained and s.precision is None and s.recall == 0.0 and s.f1 == 0.0
+
+
+def test_aggregate_counts_non_ok_and_keeps_them_out_of_means():
+    rows = pl.DataFrame({
+        "model": ["m"] * 4, "status": ["ok", "ok", "content_filtered", "error"], "extraction_status": ["ok", "ok", None, None],
+        "n_claims": [4, 0, None, None], "n_supported": [3, 0, None, None], "n_contradicted": [1, 0, None, None],
+        "n_covered": [2, 0, None, None], "n_oracle": [4, 4, 4, 4], "precision": [0.75, None, None, None],
+        "strict_precision": [0.75, None, None, None], "hallucination_rate": [0.25, None, None, None],
+        "recall": [0.5, 0.0, None, None], "f1": [0.6, 0.0, None, None],
+    })
+    r = aggregate(rows, ["model"]).row(0, named=True)
+    assert (r["n_generations"], r["n_scored"], r["n_not_ok"], r["n_abstentions"]) == (4, 2, 2, 1)
+    assert r["n_content_filtered"] == 1 and r["n_error"] == 1
+    assert r["precision"] == 0.75 and r["recall"] == 0.25
+
+
+def test_spearman():
+    assert spearman([1, 2, 3], [1, 2, 3]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+    assert spearman([1], [1]) is None
+
+
+def test_leaderboard_and_ranking_views(sample_build):
+    import duckdb
+
+    con = duckdb.connect(str(sample_build["settings"].duckdb_path), read_only=True)
+    rows = con.execute("SELECT model, rank_by_precision, rank_by_f1 FROM ranking_inversion "
+                       "WHERE season = 2025 AND variant = 'default' AND lang = 'all' ORDER BY rank_by_f1").fetchall()
+    con.close()
+    assert [r[0] for r in rows] == ["template-faithful", "template-noisy", "template-terse"]
+    terse = next(r for r in rows if r[0] == "template-terse")
+    assert terse[1] == 1 and terse[2] == 3  # top by precision, bottom by F1
+
+
+def _cli(args, settings, **kw):
+    env = {"F1BENCH_DATA_DIR": str(settings.data_dir), "PATH": "/usr/bin:/bin", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    return subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", *args], capture_output=True, text=True, env=env, **kw)
+
+
+def test_score_command_reports_bad_lines_and_prints_json(sample_build, tmp_path):
+    settings = sample_build["settings"]
+    good = {"id": "2024_Italian_Grand_Prix::stint::LEC", "model": "some-model", "lang": "es",
+            "text": "LEC hizo una parada: entró en boxes en la vuelta 15 y pasó del medio al duro. Ganó la carrera."}
+    lines = [json.dumps(good), "{not json", json.dumps({**good, "id": "2099_Nowhere::stint::XXX"}),
+             json.dumps({**good, "lang": "pt", "error": "Error code: 429 - rate limited"}).replace('"text"', '"_text"')]
+    f = tmp_path / "gens.jsonl"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = _cli(["score", str(f), "--format", "json"], settings)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["bad_lines"] == 2 and out["scored_lines"] == 2
+    assert ":2: malformed JSON" in r.stderr and ":3: unknown instance id" in r.stderr
+    es = next(x for x in out["leaderboard"] if x["lang"] == "es")
+    assert es["precision"] == 1.0 and es["recall"] >= 0.5
+    pt = next(x for x in out["leaderboard"] if x["lang"] == "pt")
+    assert pt["n_not_ok"] == 1 and pt["n_scored"] == 0
+
+
+def test_score_command_does_not_import_dagster_or_litellm(sample_build, tmp_path):
+    settings = sample_build["settings"]
+    f = tmp_path / "one.jsonl"
+    f.write_text(json.dumps({"id": "2024_Italian_Grand_Prix::stint::LEC", "model": "m", "lang": "en",
+                             "text": "LEC pitted on lap 15."}) + "\n")
+    code = ("import sys; from f1bench_pipeline.cli import main; main(['score', %r]); "
+            "print('MODULES', 'dagster' in sys.modules, 'litellm' in sys.modules)" % str(f))
+    env = {"F1BENCH_DATA_DIR": str(settings.data_dir), "PATH": "/usr/bin:/bin"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert "MODULES False False" in r.stdout, r.stdout + r.stderr
+
+
+def test_published_generations_scored_beside_published_counts(sample_build, shared_cache):
+    from f1bench_pipeline.scoring.cli import score_file
+
+    path = shared_cache.parents[1] / "paper_generations" / "dev.jsonl"
+    scores, board, report = score_file(str(path), "regex", sample_build["settings"].warehouse_dir)
+    assert report.lines == 1242
+    # The sample holds 3 races of 2025: their ids are scored, every other line is reported.
+    assert report.imported > 90 and all(isinstance(n, int) and n > 0 for n, _ in report.errors)
+    by_lang = {r["lang"]: r for r in board.filter(pl.col("lang") != "all").group_by("lang").agg(
+        pl.col("claims_per_generation").mean()).iter_rows(named=True)}
+    # Spanish and Portuguese answers yield claims too (the published extractor found none in many).
+    assert by_lang["es"]["claims_per_generation"] > 4 and by_lang["pt"]["claims_per_generation"] > 4
