@@ -65,8 +65,10 @@ def always_ok(_body: dict, _n: int) -> str:
 
 class LoopbackState:
     def __init__(self, script: Script = always_ok, latency_s: float = 0.0, slow_s: float = 3.0,
-                 reject_max_tokens: bool = False):
+                 reject_max_tokens: bool = False, content_fn: Callable[[dict], str] | None = None):
         self.script = script
+        # What an ``ok`` answer says (default: ``answer_text``); e.g. a JSON claim list.
+        self.content_fn = content_fn or answer_text
         self.latency_s = latency_s
         self.slow_s = slow_s
         self.reject_max_tokens = reject_max_tokens
@@ -214,13 +216,13 @@ class LoopbackServer:
             state.behaviours[behaviour] += 1
             if behaviour in FINAL_BEHAVIOURS:
                 state.answered[conv] += 1
-        respond(behaviour, body, headers)
+        respond(behaviour, body, headers, state.content_fn)
 
 
-def respond(behaviour: str, body: dict, headers: dict[str, str]) -> None:
+def respond(behaviour: str, body: dict, headers: dict[str, str], content_fn: Callable[[dict], str] = None) -> None:
     """Raise the scripted response for ``behaviour``."""
     if behaviour in ("ok", "slow"):
-        raise _Response(200, _completion(body, answer_text(body), "stop"))
+        raise _Response(200, _completion(body, (content_fn or answer_text)(body), "stop"))
     if behaviour == "rate_limit":
         raise _Response(429, {"error": {"message": "Rate limit reached for requests", "type": "requests",
                                         "code": "rate_limit_exceeded"}},
@@ -259,8 +261,8 @@ class LoopbackProvider:
     """The server on its own event loop in a background thread (a context manager)."""
 
     def __init__(self, script: Script = always_ok, latency_s: float = 0.0, slow_s: float = 3.0,
-                 reject_max_tokens: bool = False, port: int = 0):
-        self.state = LoopbackState(script, latency_s, slow_s, reject_max_tokens)
+                 reject_max_tokens: bool = False, port: int = 0, content_fn: Callable[[dict], str] | None = None):
+        self.state = LoopbackState(script, latency_s, slow_s, reject_max_tokens, content_fn)
         self._port = port
         self._loop = asyncio.new_event_loop()
         self._server: asyncio.base_events.Server | None = None

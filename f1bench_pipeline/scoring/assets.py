@@ -1,5 +1,8 @@
 """Scoring assets: claims and scores per season × system (thin: read, score, write)."""
 
+import os
+from pathlib import Path
+
 import dagster as dg
 import polars as pl
 
@@ -41,6 +44,11 @@ def claims_and_scores(context: dg.AssetExecutionContext, warehouse: WarehouseRes
         claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
     else:
         claims, scores = score_generations(generations, instances, regex_extractor, "regex")
+        if os.environ.get("F1BENCH_LLM_EXTRACTOR"):
+            from f1bench_pipeline.scoring.llm_extractor import default_llm_extractor
+
+            llm_claims, llm_scores = score_generations(generations, instances, default_llm_extractor(Path(warehouse.data_dir)), "llm")
+            claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
     warehouse.write(claims.drop("model", "season"), "claims", partition)
     warehouse.write(scores.drop("model", "season"), "scores", partition)
     warehouse.refresh_views()

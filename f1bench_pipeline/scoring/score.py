@@ -69,6 +69,12 @@ def score_generations(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(claims, scores) for every generation. Non-ok generations get a score row with nulls."""
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
+    if hasattr(extractor, "prepare"):  # batch extractors (the LLM one) run every call up front
+        jobs = []
+        for g in generations.iter_rows(named=True):
+            if g["id"] in facts and (g.get("status") or "ok") == "ok":
+                jobs.append((g.get("text") or "", g["lang"], facts.get(g["id"])[2]))
+        extractor.prepare(jobs)
     score_rows: list[dict] = []
     claim_rows: list[dict] = []
     has_variant = "variant" in generations.columns

@@ -120,4 +120,22 @@ def published_generations_report(warehouse: WarehouseResource) -> dg.Materialize
                                           "lines_scored": report.imported, "lines_skipped": len(report.errors)})
 
 
-VALIDATION_ASSETS = [perturbation_validation, precision_recall_plot, published_generations_report]
+@dg.asset(deps=["scores"], group_name=GROUP, kinds={"markdown"})
+def extractor_agreement(warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """Regex vs LLM extractor on the same generations: system-level Spearman and
+    instance-level Pearson, per language (needs F1BENCH_LLM_EXTRACTOR when scoring)."""
+    scores = _scores(warehouse)
+    llm = scores.filter(pl.col("extractor") == "llm") if not scores.is_empty() else scores
+    if llm.is_empty():
+        text = ("# Extractor agreement\n\nNo LLM-extractor scores yet: set `F1BENCH_LLM_EXTRACTOR` to a system of "
+                "`systems.yaml` and rematerialize `scores`. The published LLM extractor's claim counts are compared "
+                "with ours in `published_generations_report`.")
+        table = pl.DataFrame()
+    else:
+        table = V.extractor_agreement(scores.filter(pl.col("extractor") == "regex"), llm)
+        text = "# Extractor agreement (regex vs LLM)\n\n" + _md_table(table)
+    (_reports_dir(warehouse) / "extractor_agreement.md").write_text(text + "\n", encoding="utf-8")
+    return dg.MaterializeResult(metadata={"report": dg.MetadataValue.md(text), "languages": table.height})
+
+
+VALIDATION_ASSETS = [perturbation_validation, precision_recall_plot, published_generations_report, extractor_agreement]

@@ -96,7 +96,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return Verdict(UNVERIFIABLE, f"claim lacks {', '.join(missing)}")
     for slot in DRIVER_SLOTS:
         v = s.get(slot)
-        if isinstance(v, str) and v != "none" and idx.drivers and v.upper() not in idx.drivers:
+        if isinstance(v, str) and v.lower() != "none" and idx.drivers and v.upper() not in idx.drivers:
             return Verdict(UNVERIFIABLE, f"driver {v} is not in the context")
 
     t = claim.type
