@@ -7,7 +7,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui venv clean-warehouse
+.PHONY: demo test full bench ui serve venv browser clean-warehouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,16 @@ demo: $(STAMP)
 	F1BENCH_OFFLINE=1 $(PY) -m f1bench_pipeline.cli build
 
 ## test: the test suite (skips, with a reason, what needs ../shared when it is absent)
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest -q
+
+## browser: Debian's chromium + chromedriver for the audit page's end-to-end test (best effort, as root)
+browser:
+	@command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    (apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1)) ; } || \
+	  echo "chromium unavailable: the audit page's browser tests will skip"
 
 ## full: all 173 races from F1BENCH_FASTF1_CACHE (or the network when unset)
 full: $(STAMP)
@@ -41,6 +49,10 @@ bench: $(STAMP)
 ## ui: Dagster UI on http://127.0.0.1:3000 (assets, lineage, partitions, checks)
 ui: $(STAMP)
 	$(VENV)/bin/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
+
+## serve: the audit web page on http://127.0.0.1:8765 (reads the warehouse; works offline)
+serve: $(STAMP)
+	$(PY) -m f1bench_pipeline.cli serve
 
 clean-warehouse:
 	rm -rf data/warehouse data/warehouse.duckdb

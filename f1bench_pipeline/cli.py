@@ -81,6 +81,22 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.audit.server import serve
+    from f1bench_pipeline.settings import get_settings
+
+    server = serve(get_settings().warehouse_dir, args.host, args.port)
+    host, port = server.server_address[:2]
+    print(f"f1bench audit page on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
 def cmd_cache_manifest(args: argparse.Namespace) -> int:
     from f1bench_pipeline.ingest.cache_manifest import write_manifest
 
@@ -115,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name", nargs="?")
     p.add_argument("--format", choices=["table", "json"], default="table")
     p.set_defaults(func=cmd_query)
+    p = sub.add_parser("serve", help="the audit web page over the warehouse (read-only)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8765)
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
     p.set_defaults(func=cmd_views)
     p = sub.add_parser("cache-manifest", help="write a SHA-256 manifest for a FastF1 cache folder")

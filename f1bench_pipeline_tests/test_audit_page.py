@@ -1,0 +1,105 @@
+"""The audit web page, end to end in a real headless Chromium (Debian's, driven by selenium).
+
+`make test` installs chromium and chromium-driver when they are missing (as root); where
+they cannot be had, these tests skip with the reason. Screenshots go to
+``test-artifacts/`` (or ``$F1BENCH_TEST_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from f1bench_pipeline.audit.server import serve
+
+ARTIFACTS = Path(os.environ.get("F1BENCH_TEST_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e .[dev])")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        pytest.skip("Debian's chromium and chromium-driver are not installed (make test installs them as root)")
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000"):
+        opts.add_argument(flag)
+    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
+    drv.set_page_load_timeout(30)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield drv
+    drv.quit()
+
+
+def _serving(warehouse_dir: Path):
+    server = serve(warehouse_dir, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _wait(drv, script: str, timeout: float = 20):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(drv, timeout).until(lambda d: d.execute_script(script))
+
+
+def _select(drv, element_id: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(drv.find_element("id", element_id)).select_by_value(value)
+
+
+def test_audit_page_highlights_claims_and_missed_facts(browser, sample_build):
+    server, url = _serving(sample_build["settings"].warehouse_dir)
+    try:
+        browser.get(url)
+        _wait(browser, "return document.body.dataset.ready === 'yes'")
+        _select(browser, "season", "2024")
+        _wait(browser, "return document.getElementById('race').options.length > 0")
+        _select(browser, "system", "template-noisy")
+        _select(browser, "lang", "es")
+        _wait(browser, "return [...document.getElementById('instance').options].some(o => o.value.endsWith('::stint::LEC'))")
+        _select(browser, "instance", "2024_Italian_Grand_Prix::stint::LEC")
+        _wait(browser, "return document.body.dataset.shown === '2024_Italian_Grand_Prix::stint::LEC|template-noisy|es|default'")
+        _wait(browser, "return document.querySelectorAll('#answer mark').length > 0")
+        answer = browser.find_element("id", "answer")
+        assert "LEC" in answer.text and "vuelta" in answer.text
+        labels = {m.get_attribute("class") for m in answer.find_elements("css selector", "mark")}
+        assert "supported" in labels and labels <= {"supported", "contradicted", "unverifiable"}
+        reasons = [m.get_attribute("title") for m in answer.find_elements("css selector", "mark")]
+        assert all(" — " in r for r in reasons)  # the verdict's reason on hover
+        assert "Pit lap 15: MEDIUM->HARD" in browser.find_element("id", "context").text
+        assert browser.find_element("id", "claims").find_elements("css selector", "tr")
+        browser.save_screenshot(str(ARTIFACTS / "audit_answer.png"))
+
+        browser.find_element("id", "tab-board").click()
+        _wait(browser, "return document.querySelectorAll('#lb tr').length > 3")
+        rows = [r.text for r in browser.find_elements("css selector", "#rank tr")][1:]
+        terse = next(r for r in rows if r.startswith("template-terse"))
+        assert terse.split()[1] == "1"  # first by precision…
+        assert len(browser.find_elements("css selector", "#scatter circle.point")) >= 9  # 3 systems × 3 languages
+        browser.save_screenshot(str(ARTIFACTS / "audit_leaderboard.png"))
+    finally:
+        server.shutdown()
+
+
+def test_audit_page_on_an_empty_warehouse(browser, tmp_path):
+    server, url = _serving(tmp_path / "warehouse")
+    try:
+        browser.get(url)
+        _wait(browser, "return document.body.dataset.ready === 'empty'")
+        assert "make demo" in browser.find_element("id", "empty").text
+        browser.save_screenshot(str(ARTIFACTS / "audit_empty.png"))
+    finally:
+        server.shutdown()
