@@ -76,7 +76,7 @@ SELECT r.model, l.n_scored AS scored, l.n_abstentions AS abstentions, l.n_not_ok
        round(l.precision, 3) AS precision, round(l.hallucination_rate, 3) AS hallucination,
        round(l.recall, 3) AS recall, round(l.f1, 3) AS f1,
        r.rank_by_precision AS "rank(P)", r.rank_by_f1 AS "rank(F1)",
-       round(r.spearman_precision_vs_f1, 3) AS spearman
+       round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman
 FROM ranking_inversion r
 JOIN leaderboard l USING (season, variant, extractor, lang, model)
 WHERE r.season = ? AND r.variant = ? AND r.extractor = 'regex' AND r.lang = 'all' AND l.decision_type = 'all'

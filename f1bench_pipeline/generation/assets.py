@@ -40,6 +40,7 @@ generation_partitions = season_model_partitions  # defined once, in partitions.p
 
 @dg.asset(
     partitions_def=generation_partitions,
+    pool="model_providers",  # one slot (dagster.yaml): providers are never called by two runs at once
     deps=[
         # season partition → the same season of `instances` (Dagster infers the mapping from the shared
         # `season` dimension); the test sample is unpartitioned.
