@@ -7,7 +7,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui serve venv browser clean-warehouse
+.PHONY: demo test full bench ui serve rerun venv browser clean-warehouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ ui: $(STAMP)
 ## serve: the audit web page on http://127.0.0.1:8765 (reads the warehouse; works offline)
 serve: $(STAMP)
 	$(PY) -m f1bench_pipeline.cli serve
+
+## rerun: one model on one season (generations, claims, scores), e.g. make rerun MODEL=template-noisy SEASON=2025
+rerun: $(STAMP)
+	@test -n "$(MODEL)" -a -n "$(SEASON)" || { echo "usage: make rerun MODEL=<system> SEASON=<year>"; exit 2; }
+	$(PY) -m f1bench_pipeline.cli register-systems
+	$(VENV)/bin/dagster asset materialize -m f1bench_pipeline.definitions \
+	  --select 'generations,claims,scores' --partition "$$($(PY) -c 'import sys; from urllib.parse import quote; print(quote(sys.argv[1], safe=""))' '$(MODEL)')|$(SEASON)"
 
 clean-warehouse:
 	rm -rf data/warehouse data/warehouse.duckdb

@@ -97,6 +97,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_register_systems(args: argparse.Namespace) -> int:
+    import dagster as dg
+
+    from f1bench_pipeline.generation.runner import register_model_partitions
+    from f1bench_pipeline.runner import ensure_dagster_home
+
+    ensure_dagster_home()
+    added = register_model_partitions(dg.DagsterInstance.get())
+    print("model partitions added: " + (", ".join(added) if added else "none (all registered)"))
+    return 0
+
+
 def cmd_cache_manifest(args: argparse.Namespace) -> int:
     from f1bench_pipeline.ingest.cache_manifest import write_manifest
 
@@ -135,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765)
     p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("register-systems", help="add every systems.yaml entry to the `models` partitions")
+    p.set_defaults(func=cmd_register_systems)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
     p.set_defaults(func=cmd_views)
     p = sub.add_parser("cache-manifest", help="write a SHA-256 manifest for a FastF1 cache folder")

@@ -1,0 +1,55 @@
+"""Operating the benchmark: one model rerun alone, read-only named queries."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _files(root: Path, table: str) -> dict[str, int]:
+    return {str(p.relative_to(root)): p.stat().st_mtime_ns for p in (root / table).rglob("*.parquet")}
+
+
+def test_rerunning_one_model_touches_no_other_models_parquet(sample_build):
+    settings = sample_build["settings"]
+    root = settings.warehouse_dir
+    before = {t: _files(root, t) for t in ("generations", "claims", "scores")}
+    env = {**os.environ, "DAGSTER_HOME": str(REPO), "F1BENCH_DATA_DIR": str(settings.data_dir),
+           "F1BENCH_DAGSTER_STORAGE": str(settings.data_dir / "dagster_home"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    reg = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "register-systems"], capture_output=True,
+                         text=True, env=env, cwd=REPO)
+    assert reg.returncode == 0, reg.stderr[-2000:]
+    r = subprocess.run([str(Path(sys.executable).parent / "dagster"), "asset", "materialize", "-m", "f1bench_pipeline.definitions",
+                        "--select", "generations,claims,scores", "--partition", "template-noisy|2025"],
+                       capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    for table, files in before.items():
+        after = _files(root, table)
+        changed = {k for k in files if after.get(k) != files[k]}
+        assert changed == {k for k in files if "model=template-noisy" in k and "season=2025" in k}, (table, changed)
+
+
+def test_named_queries_run_and_cannot_write(sample_build, tmp_path, monkeypatch):
+    from f1bench_pipeline.storage import queries
+
+    s = sample_build["settings"]
+    cols, rows = queries.run("ranking_inversion", s.warehouse_dir, s.duckdb_path)
+    assert "rank_by_precision" in cols and rows
+    cols, rows = queries.run("skipped_races", s.warehouse_dir, s.duckdb_path)
+    assert rows[0][2] == "Italian Grand Prix"
+    cols, rows = queries.run("worst_hallucinations", s.warehouse_dir, s.duckdb_path)
+    assert rows and all(r[cols.index("model")] == "template-noisy" for r in rows)
+    for name in queries.available():
+        queries.run(name, s.warehouse_dir, s.duckdb_path)  # every named query runs on the demo warehouse
+    evil = tmp_path / "evil.sql"
+    evil.write_text(f"COPY (SELECT 1 AS x) TO '{tmp_path / 'x.parquet'}'")
+    monkeypatch.setattr(queries, "QUERIES_DIR", tmp_path)
+    with pytest.raises(queries.QueryError, match="single SELECT"):
+        queries.run("evil", s.warehouse_dir, s.duckdb_path)
+    assert not (tmp_path / "x.parquet").exists()
