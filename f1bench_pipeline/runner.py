@@ -25,6 +25,27 @@ def ensure_dagster_home() -> Path:
     return Path(os.environ["DAGSTER_HOME"])
 
 
+QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+def _resolve(settings: Settings | None, defs, instance):
+    """Settings, Definitions and the Dagster instance to run on (the repo's, by default)."""
+    import dagster as dg
+
+    from f1bench_pipeline.definitions import build_definitions
+
+    settings = settings or get_settings()
+    defs = defs or build_definitions(settings)
+    if instance is None:
+        ensure_dagster_home()
+        instance = dg.DagsterInstance.get()
+    return settings, defs, instance
+
+
+def _run(job, instance, partition_key=None):
+    return job.execute_in_process(partition_key=partition_key, instance=instance, raise_on_error=False, run_config=QUIET)
+
+
 def build(
     seasons: list[int] | None = None,
     instance=None,
@@ -34,31 +55,19 @@ def build(
 ) -> dict:
     """Ingest every race the source can provide for ``seasons``, derive each season, then
     generate and score the offline systems on every season (``with_systems``)."""
-    import dagster as dg
-
-    from f1bench_pipeline.definitions import build_definitions
     from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
     from f1bench_pipeline.partitions import race_partition_key
 
-    settings = settings or get_settings()
-    defs = build_definitions(settings)
+    settings, defs, instance = _resolve(settings, None, instance)
     seasons = seasons or settings.seasons
-    if instance is None:
-        ensure_dagster_home()
-        instance = dg.DagsterInstance.get()
     source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
     races = available_races(source, seasons)
     progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
     ingest = defs.resolve_job_def("ingest_races")
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     t0 = time.perf_counter()
     for i, ev in enumerate(races, 1):
-        result = ingest.execute_in_process(
-            partition_key=race_partition_key(ev.season, ev.round), instance=instance, raise_on_error=False,
-            run_config=quiet,
-        )
-        status = "ok" if result.success else "FAILED"
-        progress(f"[{i}/{len(races)}] {ev.season} {ev.event}: ingest {status}")
+        result = _run(ingest, instance, race_partition_key(ev.season, ev.round))
+        progress(f"[{i}/{len(races)}] {ev.season} {ev.event}: ingest {'ok' if result.success else 'FAILED'}")
     t_raw = time.perf_counter() - t0
     built = sorted({ev.season for ev in races})
     derive(built, instance=instance, progress=progress, settings=settings, defs=defs)
@@ -75,25 +84,12 @@ def derive(
     defs=None,
 ) -> None:
     """Re-derive the event tables, instances and benchmark sets of ``seasons`` from raw Parquet."""
-    import dagster as dg
-
-    from f1bench_pipeline.definitions import build_definitions
-
-    settings = settings or get_settings()
-    defs = defs or build_definitions(settings)
-    if instance is None:
-        ensure_dagster_home()
-        instance = dg.DagsterInstance.get()
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    settings, defs, instance = _resolve(settings, defs, instance)
     events = defs.resolve_job_def("season_events")
     for season in seasons:
-        result = events.execute_in_process(
-            partition_key=str(season), instance=instance, raise_on_error=False, run_config=quiet
-        )
+        result = _run(events, instance, str(season))
         progress(f"season {season}: events {'ok' if result.success else 'FAILED'}")
-    sets = defs.resolve_job_def("benchmark_sets").execute_in_process(
-        instance=instance, raise_on_error=False, run_config=quiet
-    )
+    sets = _run(defs.resolve_job_def("benchmark_sets"), instance)
     progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'}")
 
 
@@ -106,18 +102,10 @@ def run_offline_systems(
 ) -> dict[str, bool]:
     """Generations, claims and scores of every offline (template) system on ``seasons``,
     one ``generate_and_score`` run per system and season; then the validation reports."""
-    import dagster as dg
-
-    from f1bench_pipeline.definitions import build_definitions
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
 
-    settings = settings or get_settings()
-    defs = defs or build_definitions(settings)
-    if instance is None:
-        ensure_dagster_home()
-        instance = dg.DagsterInstance.get()
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    settings, defs, instance = _resolve(settings, defs, instance)
     names = [s.name for s in load_registry().offline_systems()]
     register_model_partitions(instance, names)
     job = defs.resolve_job_def("generate_and_score")
@@ -125,12 +113,10 @@ def run_offline_systems(
     for season in seasons:
         for name in names:
             t0 = time.perf_counter()
-            result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
-                                            raise_on_error=False, run_config=quiet)
+            result = _run(job, instance, partition_key(name, season))
             out[f"{name}|{season}"] = result.success
             progress(f"season {season} {name}: generations and scores {'ok' if result.success else 'FAILED'}"
                      f" ({time.perf_counter() - t0:.1f} s)")
-    validation = defs.resolve_job_def("validation_reports").execute_in_process(
-        instance=instance, raise_on_error=False, run_config=quiet)
+    validation = _run(defs.resolve_job_def("validation_reports"), instance)
     progress(f"validation reports: {'ok' if validation.success else 'FAILED'}")
     return out
