@@ -176,3 +176,13 @@ def test_published_generations_scored_beside_published_counts(sample_build, shar
         pl.col("claims_per_generation").mean()).iter_rows(named=True)}
     # Spanish and Portuguese answers yield claims too (the published extractor found none in many).
     assert by_lang["es"]["claims_per_generation"] > 4 and by_lang["pt"]["claims_per_generation"] > 4
+
+
+def test_validation_reports_are_written(sample_build):
+    reports = sample_build["settings"].data_dir / "reports"
+    perturbation = (reports / "perturbation.md").read_text()
+    for check in ("faithful_precision_exactly_1: PASS", "terse_highest_precision: PASS", "terse_lowest_f1: PASS",
+                  "noisy_penalized: PASS"):
+        assert check in perturbation
+    assert (reports / "precision_recall.png").read_bytes()[:4] == b"\x89PNG"
+    assert "Extractor agreement" in (reports / "extractor_agreement.md").read_text()
