@@ -53,3 +53,21 @@ def test_named_queries_run_and_cannot_write(sample_build, tmp_path, monkeypatch)
     with pytest.raises(queries.QueryError, match="single SELECT"):
         queries.run("evil", s.warehouse_dir, s.duckdb_path)
     assert not (tmp_path / "x.parquet").exists()
+
+
+def test_season_runs_on_the_multiprocess_executor(sample_build, monkeypatch, tmp_path):
+    """Steps of one season run in parallel child processes (what a launched run or backfill does)."""
+    import dagster as dg
+
+    from f1bench_pipeline import jobs_for_executors
+
+    settings = sample_build["settings"]
+    monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
+        result = dg.execute_job(
+            dg.reconstructable(jobs_for_executors.season_events_job), instance=instance,
+            run_config={"execution": {"config": {"multiprocess": {"max_concurrent": 2}}}}, tags={"dagster/partition": "2024"})
+        assert result.success
+        pids = {e.pid for e in result.all_events if e.is_step_start}
+        assert len(pids) > 3  # one process per step
