@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -58,7 +59,7 @@ class Fact(BaseModel):
     value: dict[str, Any]
     alt_values: list[dict[str, Any]] = Field(default_factory=list)
 
-    @property
+    @cached_property
     def fact_id(self) -> str:
         """Readable, stable identity: ``pit_lap(driver=LEC, lap=15)``."""
         # Key slots first, then value slots; each group sorted, so the id survives JSON round trips.
@@ -66,7 +67,7 @@ class Fact(BaseModel):
         inner = ", ".join(f"{k}={_fmt(v)}" for k, v in slots)
         return f"{self.type}({inner})"
 
-    @property
+    @cached_property
     def key_id(self) -> str:
         inner = ", ".join(f"{k}={_fmt(v)}" for k, v in sorted(self.key.items()))
         return f"{self.type}({inner})"

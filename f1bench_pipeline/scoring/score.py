@@ -75,8 +75,14 @@ def score_generations(
             if g["id"] in facts and (g.get("status") or "ok") == "ok":
                 jobs.append((g.get("text") or "", g["lang"], facts.get(g["id"])[2]))
         extractor.prepare(jobs)
-    score_rows: list[dict] = []
-    claim_rows: list[dict] = []
+    # Column lists, not row dicts: building the frames is then a cheap, typed copy.
+    score_cols: dict[str, list] = {c: [] for c in SCORE_SCHEMA}
+    claim_cols: dict[str, list] = {c: [] for c in CLAIM_SCHEMA}
+
+    def add_score(row: dict) -> None:
+        for c, values in score_cols.items():
+            values.append(row.get(c))
+
     has_variant = "variant" in generations.columns
     for g in generations.iter_rows(named=True):
         iid = g["id"]
@@ -89,25 +95,28 @@ def score_generations(
                 "extractor": extractor_name}
         oracle, idx, entities = facts.get(iid)
         if base["status"] != "ok":
-            score_rows.append({**base, "extraction_status": None, "n_oracle": len(oracle)})
+            add_score({**base, "n_oracle": len(oracle)})
             continue
         try:
             claims = extractor(g.get("text") or "", g["lang"], entities)
         except ExtractionError as exc:
-            score_rows.append({**base, "extraction_status": "error", "extraction_error": str(exc)[:500],
-                               "n_oracle": len(oracle)})
+            add_score({**base, "extraction_status": "error", "extraction_error": str(exc)[:500], "n_oracle": len(oracle)})
             continue
         verdicts = [verify_claim(c, idx) for c in claims]
         sc = score_generation(verdicts, oracle)
-        score_rows.append({**base, "extraction_status": "ok", **sc.__dict__})
-        for i, (c, v) in enumerate(zip(claims, verdicts)):
-            claim_rows.append({
-                **{k: base[k] for k in ("model", "id", "lang", "variant", "season", "decision_type")},
-                "claim_index": i, "type": c.type, "slots": json.dumps(c.slots, sort_keys=True, ensure_ascii=False),
-                "span_start": c.span.start if c.span else None, "span_end": c.span.end if c.span else None,
-                "span_text": c.span.text if c.span else None, "label": v.label, "reason": v.reason,
-                "matched_fact": v.matched[0] if v.matched else None, "extractor": c.extractor,
-            })
-    scores = pl.DataFrame(score_rows, schema=SCORE_SCHEMA) if score_rows else pl.DataFrame(schema=SCORE_SCHEMA)
-    claims_df = pl.DataFrame(claim_rows, schema=CLAIM_SCHEMA) if claim_rows else pl.DataFrame(schema=CLAIM_SCHEMA)
-    return claims_df, scores
+        add_score({**base, "extraction_status": "ok", **sc.__dict__})
+        n = len(claims)
+        for k in ("model", "id", "lang", "variant", "season", "decision_type"):
+            claim_cols[k].extend([base[k]] * n)
+        claim_cols["claim_index"].extend(range(n))
+        for c, v in zip(claims, verdicts):
+            claim_cols["type"].append(c.type)
+            claim_cols["slots"].append(json.dumps(c.slots, sort_keys=True, ensure_ascii=False))
+            claim_cols["span_start"].append(c.span.start if c.span else None)
+            claim_cols["span_end"].append(c.span.end if c.span else None)
+            claim_cols["span_text"].append(c.span.text if c.span else None)
+            claim_cols["label"].append(v.label)
+            claim_cols["reason"].append(v.reason)
+            claim_cols["matched_fact"].append(v.matched[0] if v.matched else None)
+            claim_cols["extractor"].append(c.extractor)
+    return pl.DataFrame(claim_cols, schema=CLAIM_SCHEMA), pl.DataFrame(score_cols, schema=SCORE_SCHEMA)
