@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class FactType(StrEnum):
@@ -91,13 +91,16 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+_FACT_LIST = TypeAdapter(list[Fact])
+
+
 def facts_to_json(facts: list[Fact]) -> str:
     """Stable JSON (sorted keys, fixed order of facts as given)."""
     return json.dumps([f.stable_dict() for f in facts], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def facts_from_json(text: str) -> list[Fact]:
-    return [Fact.model_validate(d) for d in json.loads(text)]
+    return _FACT_LIST.validate_json(text)
 
 
 # --- constructors: one per fact type, so builders and tests speak the same language ---

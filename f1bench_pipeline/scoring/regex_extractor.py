@@ -46,6 +46,15 @@ Output conventions (what the verifier can rely on):
 Never raises: any input (bytes, 1 MB, regex-bomb text) gives a list; every pattern is
 linear (bounded windows, no nested unbounded quantifiers), and run-on "sentences" are cut
 into chunks of at most 80 tokens so the per-sentence rules stay linear too.
+
+Speed (benchmarks/extractor_bench.py, benchmarks/scoring_bench.py): about a fifth of the time
+goes to the three token regexes, which ``re`` cannot do much faster; the rest is Python. The
+hot paths therefore avoid work rather than change what they compute: the lexicon table carries
+each word's tokenizer action, sentences are index ranges over one token list (their kinds and
+offsets are list slices), rules see the sentence's kind set and skip scans for absent kinds,
+and the costly window searches either get a cheap exact pre-check (a substring or suffix every
+match must contain, e.g. ``_from_only``) or a twin pattern with the same matches that ``re`` can
+scan faster (``_QUESTION_BEFORE_F``; used only where just "is there a match" counts).
 """
 
 from __future__ import annotations
@@ -54,7 +63,9 @@ import csv
 import os
 import re
 import unicodedata
+from bisect import bisect_left
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -151,12 +162,19 @@ _NUMBER = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?(?![.,]?\d)"
 _ARROWS = ("->", "→", "=>")
 
 
+# What the tokenizer does with a word of each kind besides making a token of it (0: nothing).
+_KIND_CODE = {"AVG": 1, "YES": 1, "RACE": 1, "NOPIT": 1,  # silent: matched, no token
+              "LAPW": 2, "CMP": 3, "BATTLE": 4, "MOVE": 4, "PRON": 5, "DEMONYM": 5, "DEF": 6, "PURSUER": 6}
+
+
 @lru_cache(maxsize=8)
-def _lexicon(lang: str) -> tuple[dict[str, tuple[str, object]], re.Pattern[str]]:
+def _lexicon(lang: str) -> tuple[dict[str, tuple[str, object, int]], re.Pattern[str]]:
+    """word -> (kind, value, tokenizer code) and the language's word regex, built once."""
     lex = dict(LX.lexicon_for(lang))
     for dem, nat in LX.DEMONYMS.items():
         lex.setdefault(dem, ("DEMONYM", nat))
-    return lex, re.compile(r"(?<!\w)(?:" + _trie_regex(sorted(lex)) + r")(?!\w)")
+    table = {w: (k, v, _KIND_CODE.get(k, 0)) for w, (k, v) in lex.items()}
+    return table, re.compile(r"(?<!\w)(?:" + _trie_regex(sorted(lex)) + r")(?!\w)")
 
 
 _TRANS = {
@@ -176,16 +194,31 @@ def _neutralise(text: str) -> str:
             text = text.replace(a, b)
     return text
 _LIST_MARK = re.compile(r"(?m)^[ \t]*(?:[-+•●▪◦>]|\d{1,2}[.)])(?=[ \t])")
-_SENT_END = re.compile(r"[.!?;]+(?=\s|$)|\n")
+# The same list markers after a line break (a literal first character lets ``re`` jump from
+# line to line); the first line is read by ``_LIST_MARK.match``.
+_LIST_MARK_NL = re.compile(r"\n[ \t]*(?:[-+•●▪◦>]|\d{1,2}[.)])(?=[ \t])")
+
+
+def _blank_mark(m: re.Match[str]) -> str:
+    return "\n" + " " * (len(m.group()) - 1)
+
+
+def _blank_list_marks(clean: str) -> str:
+    """``_LIST_MARK.sub`` with every marker blanked to spaces (offsets survive)."""
+    clean = _LIST_MARK_NL.sub(_blank_mark, clean)
+    m = _LIST_MARK.match(clean)
+    if m is not None:
+        clean = " " * m.end() + clean[m.end():]
+    return clean
+
+
+# "[.!?;]+(?=\s|$)|\n" written with one leading character class (same matches, ~4x faster)
+_SENT_END = re.compile(r"[.!?;\n](?:(?<=\n)|[.!?;]*(?=\s|$))")
 _ABBREV = re.compile(r"\b(?:vs|v|approx|aprox|e\.g|i\.e|p\.ex|ex|ej|no|nº|sr|st|avg|vta|vtas|seg|min|máx|mín|max|"
                      r"cf|fig|resp|núm|num)$")
 
 
-def _start(t: "_T") -> int:
-    return t.s
-
-
-_START = _start
+_START = attrgetter("s")
 
 
 class _T:
@@ -194,7 +227,12 @@ class _T:
     __slots__ = ("s", "e", "k", "v", "w", "obj", "u")
 
     def __init__(self, s: int, e: int, k: str, v: Any, w: str, u: str = "") -> None:
-        self.s, self.e, self.k, self.v, self.w, self.u = s, e, k, v, w, u
+        self.s = s  # (one assignment per slot: faster than a tuple assignment)
+        self.e = e
+        self.k = k
+        self.v = v
+        self.w = w
+        self.u = u
         self.obj = False
 
     def __repr__(self) -> str:  # debugging aid
@@ -204,6 +242,7 @@ class _T:
 # Small helper patterns; each runs on a short window only.
 _PER_LAP = re.compile(r"\s*(?:/\s*(?:lap|vuelta|volta|vta|v\b|giro)|per\s+lap|por\s+vuelta|por\s+volta|por\s+giro|"
                       r"a\s+lap|each\s+lap|cada\s+vuelta|cada\s+volta)")
+# reference pattern; searched through _avg_before (_AVG_BEFORE_F)
 _AVG_BEFORE = re.compile(r"(?:avg|average|averag|\bmean\b|media|média|promedi|ritmo|\bpace|\bdeg\b|degrad|desgaste|"
                          r"lap ?times?|tiempos? (?:de|por)|tempos? (?:de|por)|tiempo medio|tempo médio|faster|slower|"
                          r"más rápido|más lento|mais rápido|mais lento|quicker)[^.\n]{0,14}$")
@@ -301,15 +340,18 @@ _GAIN_STOP = re.compile(r"[.;\n]|\b(?:to|a|para|hasta|até)\s+$")
 _GAIN_POSTFIX = re.compile(r"[\s-]*(?:net\s+|de\s+)?")
 _QUESTION_ANSWER = re.compile(r"\s*[?:]\s*(?:[\"')\]]\s*)*(?P<a>yes|sí|si|sim|no|não|nao|partially|partly|"
                               r"parcialmente|en parte|em parte)\b")
+# reference pattern; searched as _QUESTION_BEFORE_F
 _QUESTION_BEFORE = re.compile(r"(?:\bwhether|\bif|\bsi|\bse|\bdid\s+(?:it|the\s+\w+)|\bdoes\s+it|¿|\bhow|\bwhy|"
                               r"\bcómo|\bcomo|\bpor qué|\bpor que|\bpercentage|\bentender)\s+(?:(?:it|the|this|that|"
                               r"el|la|lo|le|o|a|isso|esto|ello|undercut|overcut|move|strategy|estrategia|"
                               r"estratégia|\w+)\s+){0,2}$")
 _HEDGE_BETWEEN = re.compile(r"\b(?:that|whether|if|que|si|se|dizer|decir|say|afirmar|claim|concluir|conclude|"
                             r"prove|probar|provar|mostrar|show|dizem|dicen|says|indica|indicate)\b")
+# reference pattern; searched as _COORD_F
 _COORD = re.compile(r"\s(?:y|and|e|mientras|while|enquanto|then|luego|depois|después)\s|;")
 _STRONG_BREAK = re.compile(r"[;:]|\b(?:but|pero|mas|sino|however|sin embargo|porém|no entanto|while|mientras|"
                            r"enquanto|whereas)\b")
+# reference pattern; searched through _hedge_before (_HEDGE_BEFORE_F)
 _HEDGE_BEFORE = re.compile(r"\b(?:no|not|não|nao|cannot|can't|nunca|never)\b[^.;\n]{0,25}\b(?:decir|afirmar|say|claim|"
                            r"dizer|concluir|conclude|asegurar|garantir|prove|probar|provar|saber|know)\b[^.;\n]{0,12}"
                            r"\b(?:que|that|whether|si|se|if)\b[^.;\n]*$")
@@ -351,6 +393,7 @@ _RANGE_NOT_STINT_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|gp|gra
 _OF_BEFORE = re.compile(r"\b(?:of|de|out of)\s+$")
 _COUNT_OF_M = re.compile(r"\s*(?:of|de|out of|sobre)\s+(\d{1,2})\s+(?:laps|vueltas|voltas|giros)\b")
 _FIN_GAP = re.compile(r"\s*(?:(?:in|en|em|on|the|el|la|o|a|as|no|na)\s+)*")
+# reference pattern; searched through _grid_before (_GRID_BEFORE_A / _B)
 _GRID_BEFORE = re.compile(r"(?:(?:grid|parrilla|grilla|largou|started|start from|salió desde|saiu de|qualif\w*|"
                           r"running|rodaba|rodava|ran in|was in|estaba en|estava em|before the stops?|"
                           r"antes de la parada|antes das paradas|antes de las paradas|after the stops?|"
@@ -368,10 +411,73 @@ _TEAM_DESC_BEFORE = re.compile(r"(?:piloto|pilota|corredor)\s+(?:de|da|do)\s+(?:
 _TEAM_DESC_AFTER = re.compile(r"(?:'s)?\s+(?:driver|man|racer)\b")
 _DEMONYM_BEFORE = re.compile(r"(?:the|el|o|al|ao|del|do)\s+$")
 _MATE_BETWEEN = re.compile(r"\s*(?:de equipo|de equipe|de equipa|de escudería|,)?\s*\(?")
+# ---- twins of window searches that are asked only "is there a match?" -------------------------
+# ``re`` can jump to the characters a pattern may start with only when every branch starts with
+# a literal; a leading word boundary (``\bthe``) hides that, so the twins match the first
+# letter and check the boundary behind it (``t(?<=\bt)he``): same matches, several times faster.
+
+
+def _lit_first(words: str) -> str:
+    r"""``\b(?:w1|w2|...)`` (plain words) with each first letter matched before its boundary."""
+    alts = []
+    for w in words.split("|"):
+        assert w[:1].isalpha(), w
+        alts.append(w[0] + r"(?<=\b" + w[0] + ")" + w[1:])
+    return "(?:" + "|".join(alts) + ")"
+
+
+_AVG_BEFORE_F = re.compile(r"(?:avg|average|averag|m(?<=\bm)ean\b|media|média|promedi|ritmo|p(?<=\bp)ace|d(?<=\bd)eg\b|"
+                           r"degrad|desgaste|lap ?times?|tiempos? (?:de|por)|tempos? (?:de|por)|tiempo medio|tempo médio|"
+                           r"faster|slower|más rápido|más lento|mais rápido|mais lento|quicker)[^.\n]{0,14}$")
+_QUESTION_BEFORE_F = re.compile(
+    r"(?:w(?<=\bw)hether|i(?<=\bi)f|s(?<=\bs)i|s(?<=\bs)e|d(?<=\bd)id\s+(?:it|the\s+\w+)|d(?<=\bd)oes\s+it|¿|"
+    r"h(?<=\bh)ow|w(?<=\bw)hy|c(?<=\bc)ómo|c(?<=\bc)omo|p(?<=\bp)or qué|p(?<=\bp)or que|p(?<=\bp)ercentage|"
+    r"e(?<=\be)ntender)\s+(?:(?:it|the|this|that|el|la|lo|le|o|a|isso|esto|ello|undercut|overcut|move|strategy|"
+    r"estrategia|estratégia|\w+)\s+){0,2}$")
+_HEDGE_BEFORE_F = re.compile(_lit_first("no|not|não|nao|cannot|can't|nunca|never") +
+                             r"\b[^.;\n]{0,25}\b(?:decir|afirmar|say|claim|dizer|concluir|conclude|asegurar|garantir|"
+                             r"prove|probar|provar|saber|know)\b[^.;\n]{0,12}\b(?:que|that|whether|si|se|if)\b[^.;\n]*$")
+_GRID_BEFORE_A = re.compile(r"(?:grid|parrilla|grilla|largou|started|start from|salió desde|saiu de|qualif\w*|"
+                            r"running|rodaba|rodava|ran in|was in|estaba en|estava em|before the stops?|"
+                            r"antes de la parada|antes das paradas|antes de las paradas|after the stops?|"
+                            r"tras la parada|from|up to|hasta)\W*(?:\w+\W+){0,2}$")
+_GRID_BEFORE_B = re.compile(r"(?:positions?|posiciones|posições)\s*:?\s*(?:[A-Z]{3}\s+)?$")
+_COORD_F = re.compile(r"[\s;](?:(?<=;)|(?:y|and|e|mientras|while|enquanto|then|luego|depois|después)\s)")
+_ABBREV_ENDS = ("vs", "v", "approx", "aprox", "e.g", "i.e", "p.ex", "ex", "ej", "no", "nº", "sr", "st", "avg", "vta",
+                "vtas", "seg", "min", "máx", "mín", "max", "cf", "fig", "resp", "núm", "num")
+
+
+def _abbrev_before(low: str, st: int) -> bool:
+    """``_ABBREV.search(low, max(0, st - 8), st)``: the text before st (or before a line break
+    ending it) ends with one of the abbreviations."""
+    lo = st - 8 if st > 8 else 0
+    if not (low.endswith(_ABBREV_ENDS, lo, st) or low[st - 1:st] == "\n" and low.endswith(_ABBREV_ENDS, lo, st - 1)):
+        return False
+    return _ABBREV.search(low, lo, st) is not None
+
+
+def _grid_before(low: str, s: int) -> bool:
+    """``_GRID_BEFORE.search(low, max(0, s - 40), s)``."""
+    lo = s - 40 if s > 40 else 0
+    return _GRID_BEFORE_A.search(low, lo, s) is not None or _GRID_BEFORE_B.search(low, lo, s) is not None
+
+
+def _hedge_before(low: str, s: int) -> bool:
+    """``_HEDGE_BEFORE.search(low, max(0, s - 90), s)``: a match holds no '.', ';' or line break
+    (bar a final one), so the search starts after the last of them."""
+    lo = s - 90 if s > 90 else 0
+    h = s - 1 if s > lo and low[s - 1] == "\n" else s
+    a = max(lo, low.rfind(".", lo, h) + 1, low.rfind(";", lo, h) + 1, low.rfind("\n", lo, h) + 1)
+    return _HEDGE_BEFORE_F.search(low, a, s) is not None
+
+
 _TWO_WORDS = re.compile(r"[^\w]*([\w'-]+)[^\w]+([\w'-]+)")
 _TYRE_FOLLOW = frozenset({"the", "a", "an", "soft", "softs", "medium", "mediums", "hards", "inter", "inters",
                           "intermediate", "intermediates", "wet", "wets", "new", "fresh", "full", "another"})
+# reference pattern; searched as _PREV_WORD_RUN
 _PREV_WORD = re.compile(r"([\w'-]+)[^\w]*$")
+# _PREV_WORD's leftmost match always starts a [\w'-] run: on a slice, only run starts are tried
+_PREV_WORD_RUN = re.compile(r"(?<![\w'-])([\w'-]+)[^\w]*$")
 _NEXT_WORD = re.compile(r"[^\w]*([\w'-]+)")
 _SPACE_DASH = re.compile(r"[\s-]*")
 _STOPCOUNT_GAP = re.compile(r"[\s-]*(?:(?:single|sola|única|unica|só|so|solo|pit)[\s-]*)?")
@@ -404,6 +510,7 @@ _PASS_EVENT = frozenset({"acabó adelantando", "terminó adelantando", "acabou u
 _CLAIMS = TypeAdapter(list[Claim])
 _MAX_SENT_TOKENS = 80  # longer "sentences" (run-on lists, adversarial input) are cut into chunks
 _SILENT = frozenset({"AVG", "YES", "RACE", "NOPIT"})
+# reference pattern; read by _per_before
 _PER_BEFORE = re.compile(r"(?:/|\bper|\bpor|\beach|\bcada)\s*$")
 
 
@@ -420,6 +527,128 @@ def _to_float(num: str, lang: str, unit: bool) -> float | None:
 
 # --------------------------------------------------------------------------- the document
 
+_team_key = lru_cache(maxsize=1024)(LX.team_key)
+
+
+@lru_cache(maxsize=256)
+def _extra_codes_of(codes: tuple[str, ...]) -> tuple[str, ...]:
+    known = driver_table()
+    return tuple(sorted(c for c in codes if len(c) == 3 and c.isupper() and c.isalpha() and c not in known))
+
+
+def _extra_codes(ent_drivers: list[str]) -> tuple[str, ...]:
+    """The context's driver codes missing from the driver table (they join the driver regex)."""
+    return _extra_codes_of(tuple(ent_drivers))
+
+
+def _is_word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+_TRIM_LEFT = frozenset("*_`#|,;:).")
+_TRIM_RIGHT = frozenset("*_`#|,;:(")
+_LAP_KINDS = frozenset({"LAPID", "NUM", "NUMW", "ORDN", "LAPW"})
+
+
+def _plain(x: "_T") -> bool:
+    """A bare number that can be a lap (no unit, no decimals, 1..99)."""
+    return x.k == "NUM" and not x.u and not x.obj and 0 < x.v < 100
+
+
+def _once_any(low: str, s: int, e: int) -> bool:
+    """``_ONCE_ANY.search(low, s, e)`` (each of its words contains 'once', 'twice', 'three times',
+    'vez' or 'veces')."""
+    w = low[s:e]
+    return ("vez" in w or "veces" in w or "once" in w or "twice" in w or "three times" in w) and \
+        _ONCE_ANY.search(low, s, e) is not None
+
+
+def _from_lap_before(low: str, s: int) -> bool:
+    """``_FROM_LAP_BEFORE.search(low, max(0, s - 12), s)`` (every branch contains one of the
+    substrings tested first)."""
+    lo = s - 12 if s > 12 else 0
+    w = low[lo:s]
+    return ("from" in w or "de" in w or "since" in w or "start" in w or "a partir" in w) and \
+        _FROM_LAP_BEFORE.search(low, lo, s) is not None
+
+
+def _per_lap(low: str, e: int) -> bool:
+    """``_PER_LAP.match(low, e, e + 16)``: each branch starts with '/', 'p', 'a', 'e' or 'c'."""
+    c = low[e:e + 16].lstrip()[:1]
+    return c != "" and c in "/paec" and _PER_LAP.match(low, e, e + 16) is not None
+
+
+def _avg_before(low: str, lo: int, hi: int) -> bool:
+    """``_AVG_BEFORE.search(low, lo, hi)`` started where a match can start: its keyword (12
+    characters at most) and the <= 14 characters after it reach the end (or a final line
+    break) and hold no '.' or line break."""
+    h = hi - 1 if hi > lo and low[hi - 1] == "\n" else hi
+    a = max(lo, h - 26, low.rfind(".", lo, h) + 1, low.rfind("\n", lo, h) + 1)
+    return _AVG_BEFORE_F.search(low, a, hi) is not None
+
+
+_ELIDED_ENDS = ("la", "na", "no")
+
+
+def _elided_before(low: str, s: int) -> bool:
+    """``_ELIDED_BEFORE.search(low, max(0, s - 8), s)``: 'en la' / 'na' / 'a la' / 'no', then
+    whitespace up to s."""
+    lo = s - 8 if s > 8 else 0
+    w = low[lo:s]
+    return w[-1:].isspace() and w.rstrip().endswith(_ELIDED_ENDS) and _ELIDED_BEFORE.search(low, lo, s) is not None
+
+
+_FROM_ONLY_ENDS = ("from", "de", "do", "dos", "del", "the", "old", "used", "worn", "los", "os", "o", "el",
+                   "neumático", "neumáticos", "pneu", "pneus")
+
+
+def _from_only(low: str, s: int) -> bool:
+    """``_FROM_ONLY.search(low, max(0, s - 30), s)``: its last word (one of _FROM_ONLY_ENDS) is
+    followed by whitespace up to s."""
+    lo = s - 30 if s > 30 else 0
+    w = low[lo:s]
+    return w[-1:].isspace() and w.rstrip().endswith(_FROM_ONLY_ENDS) and _FROM_ONLY.search(low, lo, s) is not None
+
+
+_ONCE_FIRST = frozenset("osatud")  # first letters of _ONCE_TWICE's words ("only", "once", "solo", "apenas", ...)
+
+
+def _noun_before(low: str, s: int) -> bool:
+    """``_NOUN_BEFORE.search(low, max(0, s - 30), s)``: a determiner, then at most two words, then
+    whitespace up to s."""
+    lo = s - 30 if s > 30 else 0
+    w = low[lo:s]
+    if not w[-1:].isspace():
+        return False
+    return _NOUN_BEFORE.search(low, lo, s) is not None
+
+
+_VERB_KINDS = frozenset({"BATTLE", "DEF", "PASS", "PROTECT"})
+
+
+def _comparative_obj(low: str, s: int) -> bool:
+    """``_COMPARATIVE_OBJ.search(low, max(0, s - 24), s)``; both branches need 'than' or 'que'."""
+    lo = s - 24 if s > 24 else 0
+    w = low[lo:s]
+    return ("than" in w or "que" in w) and _COMPARATIVE_OBJ.search(low, lo, s) is not None
+
+
+def _per_before(low: str, s: int) -> bool:
+    """``_PER_BEFORE.search(low, max(0, s - 6), s)``: '/', 'per', 'por', 'each' or 'cada' (the
+    words after a word boundary) then only whitespace up to ``s``."""
+    lo = s - 6 if s > 6 else 0
+    r = low[lo:s].rstrip()
+    if not r:
+        return False
+    if r[-1] == "/":
+        return True
+    for kw in ("per", "por", "each", "cada"):
+        if r.endswith(kw):
+            p = lo + len(r) - len(kw)
+            return p == 0 or not _is_word(low[p - 1])
+    return False
+
+
 
 class _Doc:
     def __init__(self, text: str, lang: str, entities: dict | None, driver_teams: dict | None) -> None:
@@ -428,7 +657,7 @@ class _Doc:
         self.lang = lang if lang in ("en", "es", "pt") else "xx"  # "xx": every vocabulary at once
         clean = _neutralise(text)
         if "\n" in clean:
-            clean = _LIST_MARK.sub(lambda m: " " * len(m.group()), clean)
+            clean = _blank_list_marks(clean)
         self.clean = clean
         low = clean.lower()
         if len(low) != len(clean):  # a few characters lower-case to two code points
@@ -437,9 +666,9 @@ class _Doc:
         ent = entities if isinstance(entities, dict) else None
         self.entities = ent
         self.ent_drivers = [d for d in ((ent or {}).get("drivers") or []) if isinstance(d, str)]
-        self.ent_teams = {LX.team_key(t) for t in ((ent or {}).get("teams") or []) if isinstance(t, str)}
-        self.driver_teams = {k: LX.team_key(v) for k, v in (driver_teams or {}).items()
-                             if isinstance(k, str) and isinstance(v, str)}
+        self.ent_teams = {_team_key(t) for t in ((ent or {}).get("teams") or []) if isinstance(t, str)}
+        self.driver_teams = {k: _team_key(v) for k, v in (driver_teams or {}).items()
+                             if isinstance(k, str) and isinstance(v, str)} if driver_teams else {}
         self.records: list[list[Any]] = []  # [type, slots, start, end]
         self.last_battle: tuple[str, str] | None = None
         self.last_gap_pair: tuple[str, str] | None = None
@@ -450,6 +679,11 @@ class _Doc:
         self.lap_owner: dict[int, list[str]] = {}
         self.pair: tuple[str, str] | None = None
         self.single: str | None = None
+        # the sentence being read: its tokens, their kinds and start offsets
+        self._toks: list[_T] = []
+        self._ks: list[str] = []
+        self._kset: set[str] = set()
+        self._starts: list[int] = []
 
     # ----------------------------------------------------------------- tokens & sentences
 
@@ -459,44 +693,50 @@ class _Doc:
         toks: list[_T] = []
         add = toks.append
         lexget = lex.get
+        T = _T
         for m in words.finditer(low):
             w = m.group()
             info = lexget(w)
             if info is None:
-                info = lexget(" ".join(w.split()))
+                w = " ".join(w.split())
+                info = lexget(w)
                 if info is None:
                     continue
-                w = " ".join(w.split())
-            k, v = info
-            if k in _SILENT:
-                continue  # matched only to keep its words from other readings ("ritmo medio", "pit window")
-            s, e = m.span()
-            if k == "LAPW" and s and _PER_BEFORE.search(low, max(0, s - 6), s):
-                continue  # "0.05 s/lap", "por vuelta"
-            if k == "CMP":
-                if not self._compound_ok(w, s, e):
-                    continue
-            elif k == "BATTLE" or k == "MOVE":
-                self.has_battle_word = True
-            elif k == "PRON" or k == "DEMONYM":
-                self._refs = True
-            elif k == "DEF" or k == "PURSUER":
-                self.has_defense_word = True
-            add(_T(s, e, k, v, w))
+            k, v, code = info
+            if code:
+                if code == 1:
+                    continue  # matched only to keep its words from other readings ("ritmo medio", "pit window")
+                s, e = m.span()
+                if code == 2:
+                    if s and _per_before(low, s):
+                        continue  # "0.05 s/lap", "por vuelta"
+                elif code == 3:
+                    if not self._compound_ok(w, s, e):
+                        continue
+                elif code == 4:
+                    self.has_battle_word = True
+                elif code == 5:
+                    self._refs = True
+                else:
+                    self.has_defense_word = True
+                add(T(s, e, k, v, w))
+            else:
+                s, e = m.span()
+                add(T(s, e, k, v, w))
         for m in _NUMBER.finditer(low):
             s, e = m.span()
             prev = low[s - 1] if s else " "
+            unit = m.group(1)
             if prev.isalnum() or prev == "_":
-                if prev in "pl" and (s < 2 or not low[s - 2].isalnum()) and e - s <= 2 and m.group(1) is None:
+                if prev in "pl" and (s < 2 or not low[s - 2].isalnum()) and e - s <= 2 and unit is None:
                     if prev == "p":  # "P5"
-                        add(_T(s - 1, e, "POS", int(m.group()), "p"))
+                        add(T(s - 1, e, "POS", int(m.group()), "p"))
                     else:  # "L15"
-                        add(_T(s - 1, e, "LAPID", int(m.group()), "l"))
+                        add(T(s - 1, e, "LAPID", int(m.group()), "l"))
                 continue
             if prev in ".," and s >= 2 and low[s - 2].isdigit():
                 continue
-            num = low[s:m.end(0) - len(m.group(1) or "")]
-            unit = m.group(1)
+            num = low[s:e - len(unit)] if unit else low[s:e]
             if prev in "-+" and (s < 2 or not low[s - 2].isalnum()):
                 s -= 1
                 num = prev + num
@@ -504,24 +744,27 @@ class _Doc:
                 unit = unit.strip()
                 if unit[-1:] in "º°ª" or unit in ("st", "nd", "rd", "th"):
                     if "," not in num and "." not in num and num[0] not in "+-":
-                        add(_T(s, e, "ORDN", int(num), num, "ord"))
+                        add(T(s, e, "ORDN", int(num), num, "ord"))
                     continue
-            val = _to_float(num, lang, bool(unit))
-            if val is None:
-                continue
-            t = _T(s, e, "NUM", val, num, "s" if unit else "")
+            if "," in num:
+                val = _to_float(num, lang, bool(unit))
+                if val is None:
+                    continue
+            else:
+                try:
+                    val = float(num)
+                except ValueError:
+                    continue
+            t = T(s, e, "NUM", val, num, "s" if unit else "")
             t.obj = "." in num or "," in num  # decimal flag for numbers
             add(t)
         for arrow in _ARROWS:
             i = low.find(arrow)
             while i >= 0:
-                add(_T(i, i + len(arrow), "ARROW", None, arrow))
+                add(T(i, i + len(arrow), "ARROW", None, arrow))
                 i = low.find(arrow, i + len(arrow))
         # drivers and teams (case-sensitive, on the cleaned text)
-        known = driver_table()
-        extra = tuple(sorted(c for c in self.ent_drivers if len(c) == 3 and c.isupper() and c.isalpha()
-                             and c not in known))
-        dpat, names = _driver_regex(extra)
+        dpat, names = _driver_regex(_extra_codes(self.ent_drivers) if self.ent_drivers else ())
         dtoks: list[_T] = []
         for m in dpat.finditer(clean):
             s, e = m.span()
@@ -530,17 +773,18 @@ class _Doc:
             name = m.group()
             k, v = names[name]
             if k == "DRV":
-                if dtoks and dtoks[-1].k == "DRV" and dtoks[-1].v == v and name == v and dtoks[-1].w != v and \
-                        s - dtoks[-1].e <= 3 and clean[dtoks[-1].e:s].strip() == "(":
-                    dtoks[-1].e = e + (1 if clean[e:e + 1] == ")" else 0)  # "Hülkenberg (HUL)": one mention
-                    continue
-                dtoks.append(_T(s, e, "DRV", v, name))
+                if dtoks and name == v and s - dtoks[-1].e <= 3:
+                    last_t = dtoks[-1]
+                    if last_t.k == "DRV" and last_t.v == v and last_t.w != v and clean[last_t.e:s].strip() == "(":
+                        last_t.e = e + (1 if clean[e:e + 1] == ")" else 0)  # "Hülkenberg (HUL)": one mention
+                        continue
+                dtoks.append(T(s, e, "DRV", v, name))
             else:
-                dtoks.append(_T(s, e, "TEAM", v, name))
+                dtoks.append(T(s, e, "TEAM", v, name))
                 self._refs = True
         if dtoks:
             starts = {t.s for t in dtoks}
-            if any(t.s in starts for t in toks if len(t.w) == 3):
+            if not starts.isdisjoint([t.s for t in toks if len(t.w) == 3]):
                 toks = [t for t in toks if t.s not in starts]  # "NOR" is a driver, not the word "nor"
             toks.extend(dtoks)
         toks.sort(key=_START)
@@ -548,25 +792,30 @@ class _Doc:
         # resolve pronouns, team descriptions and demonyms in reading order
         last: str | None = None
         named: list[str] = []
-        for t in (toks if self._refs else dtoks):
-            k = t.k
-            if k == "DRV":
-                last = t.v
+        if self._refs:
+            for t in toks:
+                k = t.k
+                if k == "DRV":
+                    last = t.v
+                    if last not in named:
+                        named.append(last)
+                elif k == "PRON":
+                    if last is not None:
+                        t.k, t.v, t.u = "DRV", last, "pron"
+                elif k == "TEAM":
+                    code = self._team_driver(t)
+                    if code:
+                        t.k, t.v, t.u = "DRV", code, "desc"
+                        last = code
+                elif k == "DEMONYM":
+                    code = self._demonym_driver(t, named)
+                    if code:
+                        t.k, t.v, t.u = "DRV", code, "desc"
+                        last = code
+        else:
+            for t in dtoks:
                 if t.v not in named:
                     named.append(t.v)
-            elif k == "PRON":
-                if last is not None:
-                    t.k, t.v, t.u = "DRV", last, "pron"
-            elif k == "TEAM":
-                code = self._team_driver(t)
-                if code:
-                    t.k, t.v, t.u = "DRV", code, "desc"
-                    last = code
-            elif k == "DEMONYM":
-                code = self._demonym_driver(t, named)
-                if code:
-                    t.k, t.v, t.u = "DRV", code, "desc"
-                    last = code
         self.named = named
         cands = named or self.ent_drivers
         self.single = cands[0] if len(set(cands)) == 1 else None
@@ -602,7 +851,8 @@ class _Doc:
         return True
 
     def _prev_word(self, s: int) -> str:
-        m = _PREV_WORD.search(self.low, max(0, s - 30), s)
+        # _PREV_WORD.search(low, max(0, s - 30), s), tried only at the starts of [\w'-] runs
+        m = _PREV_WORD_RUN.search(self.low[max(0, s - 30):s])
         return m.group(1) if m else ""
 
     def _next_word(self, e: int) -> str:
@@ -631,69 +881,86 @@ class _Doc:
         return hits[0] if len(hits) == 1 else None
 
     def sentences(self) -> list[tuple[int, int, list[_T]]]:
+        toks = self.toks
+        return [(s, e, toks[i:j]) for s, e, i, j in self._spans([t.s for t in toks])]
+
+    def _spans(self, starts: list[int]) -> list[tuple[int, int, int, int]]:
+        """Sentences as (start, end, i, j): ``self.toks[i:j]`` are the sentence's tokens."""
         low = self.low
         bounds: list[int] = []
         for m in _SENT_END.finditer(low):
             st = m.start()
-            if low[st] == "." and _ABBREV.search(low, max(0, st - 8), st):
+            if low[st] == "." and _abbrev_before(low, st):
                 continue
             bounds.append(m.end())
         n = len(low)
         if not bounds or bounds[-1] != n:
             bounds.append(n)
-        sents: list[tuple[int, int, list[_T]]] = []
-        toks = self.toks
-        ti, nt = 0, len(toks)
+        sents: list[tuple[int, int, int, int]] = []
+        ti, nt = 0, len(starts)
         s = 0
         for e in bounds:
             if e <= s:
                 continue
-            if ti < nt and toks[ti].s < e:
-                group: list[_T] = []
-                while ti < nt and toks[ti].s < e:
-                    group.append(toks[ti])
-                    ti += 1
-                if len(group) <= _MAX_SENT_TOKENS:
-                    sents.append((s, e, group))
+            if ti < nt and starts[ti] < e:
+                j = bisect_left(starts, e, ti)
+                if j - ti <= _MAX_SENT_TOKENS:
+                    sents.append((s, e, ti, j))
                 else:  # a run-on "sentence" (lists without stops, adversarial input): bounded chunks
-                    for j in range(0, len(group), _MAX_SENT_TOKENS):
-                        chunk = group[j:j + _MAX_SENT_TOKENS]
-                        cs = s if j == 0 else chunk[0].s
-                        ce = e if j + _MAX_SENT_TOKENS >= len(group) else group[j + _MAX_SENT_TOKENS].s
-                        sents.append((cs, ce, chunk))
+                    for c in range(ti, j, _MAX_SENT_TOKENS):
+                        cs = s if c == ti else starts[c]
+                        ce = e if c + _MAX_SENT_TOKENS >= j else starts[c + _MAX_SENT_TOKENS]
+                        sents.append((cs, ce, c, min(c + _MAX_SENT_TOKENS, j)))
+                ti = j
             s = e
         return sents
 
     # ----------------------------------------------------------------- output
 
     def add(self, ctype: str, slots: dict[str, Any], s: int, e: int) -> None:
-        self.records.append([ctype, {k: v for k, v in slots.items() if v is not None}, s, e])
+        # (every caller passes a fresh dict: it is kept as it is when no slot is None)
+        if None in slots.values():
+            slots = {k: v for k, v in slots.items() if v is not None}
+        self.records.append([ctype, slots, s, e])
 
     def finalize(self) -> list[Claim]:
         recs = self.records
-        first_battle = next(((r[1]["attacker"], r[1]["defender"]) for r in recs if r[0] == "battle"), None)
-        first_pair = first_battle or next(((r[1]["attacker"], r[1]["defender"]) for r in recs
-                                           if r[0] == "battle_outcome" and "attacker" in r[1]), None)
-        full_changes = {(r[1]["driver"], r[1].get("to")) for r in recs if r[0] == "compound_change" and "from" in r[1]}
-        lapped = {(r[1]["driver"], r[1].get("from"), r[1].get("to")) for r in recs
-                  if r[0] == "compound_change" and "lap" in r[1]}
-        range_laps = {(r[1]["driver"], r[1].get("n_laps")) for r in recs if r[0] == "stint_laps" and
-                      "start_lap" in r[1]}
+        first_battle = first_outcome = None
+        full_changes: set[tuple] = set()
+        lapped: set[tuple] = set()
+        range_laps: set[tuple] = set()
+        for ctype, slots, _s, _e in recs:  # (one pass over the records for the look-ups below)
+            if ctype == "compound_change":
+                if "from" in slots:
+                    full_changes.add((slots["driver"], slots.get("to")))
+                if "lap" in slots:
+                    lapped.add((slots["driver"], slots.get("from"), slots.get("to")))
+            elif ctype == "stint_laps":
+                if "start_lap" in slots:
+                    range_laps.add((slots["driver"], slots.get("n_laps")))
+            elif ctype == "battle":
+                if first_battle is None:
+                    first_battle = (slots["attacker"], slots["defender"])
+            elif ctype == "battle_outcome":
+                if first_outcome is None and "attacker" in slots:
+                    first_outcome = (slots["attacker"], slots["defender"])
+        first_pair = first_battle or first_outcome
         gap_seen: dict[tuple, list[Any]] = {}
-        out: list[Claim] = []
+        out: list[dict[str, Any]] = []
         seen: set = set()
         text = self.text
         n = len(text)
         for ctype, slots, s, e in recs:
-            if ctype in ("battle_outcome", "gain") and "attacker" not in slots and first_pair:
-                slots["attacker"], slots["defender"] = first_pair
-            elif ctype == "compound_change" and ("from" not in slots and (slots["driver"], slots.get("to")) in
-                                                 full_changes or "lap" not in slots and
-                                                 (slots["driver"], slots.get("from"), slots.get("to")) in lapped):
-                continue
-            elif ctype == "stint_laps" and "start_lap" not in slots and (slots["driver"], slots.get("n_laps")) in \
-                    range_laps:
-                continue
+            if ctype == "battle_outcome" or ctype == "gain":
+                if "attacker" not in slots and first_pair:
+                    slots["attacker"], slots["defender"] = first_pair
+            elif ctype == "compound_change":
+                if "from" not in slots and (slots["driver"], slots.get("to")) in full_changes or \
+                        "lap" not in slots and (slots["driver"], slots.get("from"), slots.get("to")) in lapped:
+                    continue
+            elif ctype == "stint_laps":
+                if "start_lap" not in slots and (slots["driver"], slots.get("n_laps")) in range_laps:
+                    continue
             elif ctype == "gap":
                 if "driver_a" not in slots and first_pair:
                     slots["driver_a"], slots["driver_b"] = first_pair
@@ -703,23 +970,27 @@ class _Doc:
                     if "when" not in prev[1] and "when" in slots:  # a restatement that says when
                         prev[1]["when"] = slots["when"]
                     continue
-            key = (ctype, tuple(sorted(slots.items())))
+            key = (ctype, frozenset(slots.items()))  # (values are str / int / float / bool)
             if key in seen:
                 continue
             seen.add(key)
-            s = max(0, min(s, n))
-            e = max(s, min(e, n))
-            while s < e and (text[s].isspace() or text[s] in "*_`#|,;:)."):
+            if s < 0:
+                s = 0
+            elif s > n:
+                s = n
+            if e > n:
+                e = n
+            if e < s:
+                e = s
+            while s < e and (text[s] in _TRIM_LEFT or text[s].isspace()):
                 s += 1
-            while e > s and (text[e - 1].isspace() or text[e - 1] in "*_`#|,;:("):
+            while e > s and (text[e - 1] in _TRIM_RIGHT or text[e - 1].isspace()):
                 e -= 1
-            rec = [ctype, slots, s, e]
             if ctype == "gap":
-                gap_seen[(slots.get("driver_a"), slots.get("driver_b"), slots["seconds"])] = rec
-            out.append(rec)  # type: ignore[arg-type]
-        return _CLAIMS.validate_python([
-            {"type": r[0], "slots": r[1], "span": {"start": r[2], "end": r[3], "text": text[r[2]:r[3]]},
-             "extractor": "regex"} for r in out])  # type: ignore[index]
+                gap_seen[gk] = [ctype, slots]
+            out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
+                        "extractor": "regex"})
+        return _CLAIMS.validate_python(out)
 
     # ----------------------------------------------------------------- driver binding
 
@@ -733,21 +1004,22 @@ class _Doc:
         low = self.low
         prev: _T | None = None
         for t in toks:
-            if t.k == "DRV":
-                if seen_driver and t.u != "pron" and not _POSS_AFTER.match(low, t.e):
-                    if verb_since and t.s - verb_end <= 14 or battle_seen and \
-                            _OBJ_MARK.search(low, max(0, t.s - 12), t.s) or \
-                            _COMPARATIVE_OBJ.search(low, max(0, t.s - 24), t.s):
+            k = t.k
+            if k == "DRV":
+                if seen_driver and t.u != "pron" and not (low[t.e:t.e + 1] == "'" and _POSS_AFTER.match(low, t.e)):
+                    s = t.s
+                    if verb_since and s - verb_end <= 14 or battle_seen and \
+                            _OBJ_MARK.search(low, max(0, s - 12), s) or _comparative_obj(low, s):
                         t.obj = True
-                    elif prev is not None and prev.k in ("POS", "NUM", "ORDN") and t.s - prev.e <= 6 and \
-                            _POSTFIX.fullmatch(low, prev.e, t.s):
+                    elif prev is not None and prev.k in ("POS", "NUM", "ORDN") and s - prev.e <= 6 and \
+                            _POSTFIX.fullmatch(low, prev.e, s):
                         t.obj = True
                 seen_driver = True
                 verb_since = False
-            elif t.k in ("BATTLE", "DEF", "PASS", "PROTECT"):
+            elif k in _VERB_KINDS:
                 verb_since = True
                 verb_end = t.e
-                if t.k == "BATTLE":
+                if k == "BATTLE":
                     battle_seen = True
             prev = t
 
@@ -764,17 +1036,20 @@ class _Doc:
 
     def drivers_for(self, toks: list[_T], s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:
         low = self.low
-        if postfix:
-            for t in toks:
-                if t.s >= e:
-                    if t.k == "DRV" and t.s - e <= 9 and t.u != "pron" and _POSTFIX.fullmatch(low, e, t.s):
-                        return [t.v]
-                    if t.k != "ARROW":
-                        break
+        if postfix:  # the first token at or after e (tokens are sorted by start), past arrows
+            j = bisect_left(self._starts if toks is self._toks else [t.s for t in toks], e)
+            n = len(toks)
+            while j < n:
+                t = toks[j]
+                if t.k == "DRV" and t.s - e <= 9 and t.u != "pron" and _POSTFIX.fullmatch(low, e, t.s):
+                    return [t.v]
+                if t.k != "ARROW":
+                    break
+                j += 1
         last: _T | None = None
         subj: _T | None = None
         both: _T | None = None
-        for t in toks:
+        for t in toks if toks is not self._toks or "DRV" in self._kset or "BOTH" in self._kset else ():
             if t.e > s:
                 break
             if t.k == "DRV":
@@ -810,6 +1085,8 @@ class _Doc:
 
     def _span_start(self, toks: list[_T], d: str, s: int) -> int:
         best = s
+        if toks is self._toks and "DRV" not in self._kset:
+            return s
         for t in toks:
             if t.e > s:
                 break
@@ -823,20 +1100,28 @@ class _Doc:
         self.tokenize()
         if not self.toks:
             return []
-        for s, e, toks in self.sentences():
-            kinds: dict[str, int] = {}
-            for t in toks:
-                kinds[t.k] = kinds.get(t.k, 0) + 1
-            if kinds.get("DRV", 0) > 1:
+        all_toks = self.toks
+        all_kinds = [t.k for t in all_toks]  # (kinds are final: the sentence passes change no kind)
+        all_starts = [t.s for t in all_toks]
+        for s, e, i, j in self._spans(all_starts):
+            toks = all_toks[i:j]
+            ks = all_kinds[i:j]
+            kinds = set(ks)
+            if "DRV" in kinds and ks.count("DRV") > 1:
                 self.mark_objects(toks)
                 self._resolve_pronouns(toks)
+            self._ks = ks
+            self._kset = kinds
+            self._toks = toks
+            self._starts = all_starts[i:j]
             self.sentence(s, e, toks, kinds)
         self.entity_claims()
         return self.finalize()
 
     def sentence(self, s: int, e: int, toks: list[_T], kinds: dict[str, int]) -> None:
         low = self.low
-        if low[max(s, e - 3):e].strip().endswith("?"):
+        tail = low[max(s, e - 3):e]
+        if "?" in tail and tail.strip().endswith("?"):
             # a question (e.g. the prompt restated) asserts nothing, but "Did it work? Yes." does
             if self.has_battle_word and ("OUTP" in kinds or "OUTN" in kinds or "OUTB" in kinds):
                 self.outcome(toks)
@@ -858,7 +1143,7 @@ class _Doc:
                 ("FINISH" in kinds or "PLACE" in kinds):
             self.positions(toks)
         if ("PIT" in kinds or "STINTN" in kinds) and ("NUMW" in kinds or has_num or "NEG" in kinds or
-                                                      "PIT" in kinds and _ONCE_ANY.search(low, s, e)):
+                                                      "PIT" in kinds and _once_any(low, s, e)):
             self.n_stops(toks)
         if "WIN" in kinds:
             self.winner(toks)
@@ -867,7 +1152,7 @@ class _Doc:
         if self.has_battle_word and ("OUTP" in kinds or "OUTN" in kinds or "OUTB" in kinds):
             self.outcome(toks)
         if has_num:
-            secs = [t for t in toks if t.k == "NUM" and t.u and self.is_seconds(t)]
+            secs = [t for t in toks if t.u == "s" and t.k == "NUM" and self.is_seconds(t)]
             if secs:
                 if "GAIN" in kinds or "REDUCE" in kinds:
                     self.gain(toks, secs, used)
@@ -887,14 +1172,13 @@ class _Doc:
         ranges: list[tuple[int, int, int, int, bool]] = []  # (a, b, s, e, plural lap word)
         counts: list[tuple[int, int, int, int]] = []  # (n, s, e, tok index)
         n = len(toks)
-
-        def plain(x: _T) -> bool:
-            return x.k == "NUM" and not x.u and not x.obj and 0 < x.v < 100
-
-        i = 0
-        while i < n:
+        plain = _plain
+        ks = self._ks if toks is self._toks else [t.k for t in toks]
+        skip = 0  # the next index to read (a mention may consume the tokens after it)
+        for i, k in enumerate(ks):
+            if i < skip or k not in _LAP_KINDS:
+                continue
             t = toks[i]
-            k = t.k
             if k == "LAPID":
                 ids.append((t.v, t.s, t.e, i))
             elif (k == "NUM" or k == "NUMW") and i + 1 < n and toks[i + 1].k == "LAPW" and \
@@ -907,7 +1191,7 @@ class _Doc:
                         (hyphen or not _COUNT_DET_BEFORE.search(low, max(0, t.s - 12), t.s)):
                     counts.append((value, t.s, lw.e, i))
                 used.add(id(t))
-                i += 2
+                skip = i + 2
                 continue
             elif k == "NUM" and plain(t) and t.v >= 2 and i + 1 < n and toks[i + 1].k == "NUM":
                 m = _COUNT_OF_M.match(low, t.e)  # "20 de 53 vueltas": a 20-lap stint of a 53-lap race
@@ -917,14 +1201,13 @@ class _Doc:
             elif k == "ORDN" and i + 1 < n and toks[i + 1].k == "LAPW" and toks[i + 1].v == "sg" and \
                     toks[i + 1].s - t.e <= 2:
                 ids.append((t.v, t.s, toks[i + 1].e, i))
-                i += 2
+                skip = i + 2
                 continue
             elif k == "LAPW" and i + 1 < n:
                 nt = toks[i + 1]
                 if plain(nt) and nt.s - t.e <= 8 and _LAPNUM_GAP.fullmatch(low, t.e, nt.s):
                     if i + 2 < n and toks[i + 2].k == "LAPW" and toks[i + 2].s - nt.e <= 2:
-                        i += 1  # "laps 13 laps" -> a count, read at the next step
-                        continue
+                        continue  # "laps 13 laps" -> a count, read at the next step
                     a = int(nt.v)
                     j = i + 2
                     nxt = toks[j] if j < n else None
@@ -937,14 +1220,14 @@ class _Doc:
                         ranges.append((a, int(nxt.v), t.s, nxt.e, t.v == "pl" or "-" not in low[nt.e:nxt.s]))
                         used.add(id(nt))
                         used.add(id(nxt))
-                        i = j + 1
+                        skip = j + 1
                         continue
                     if nxt2 is not None and plain(nxt2) and a <= nxt2.v and nxt2.s - nt.e <= 24 and \
                             _RANGE_CONN.fullmatch(low, nt.e, nxt2.s):
                         ranges.append((a, int(nxt2.v), t.s, nxt2.e, True))
                         used.add(id(nt))
                         used.add(id(nxt2))
-                        i = j + 2
+                        skip = j + 2
                         continue
                     ids.append((a, t.s, nt.e, i + 1))
                     used.add(id(nt))
@@ -956,18 +1239,19 @@ class _Doc:
                         used.add(id(toks[j]))
                         last = toks[j]
                         j += 1
-                    i = j
+                    skip = j
                     continue
-            i += 1
         return {"ids": ids, "ranges": ranges, "counts": counts}
 
     def _elided_laps(self, toks: list[_T]) -> list[tuple[int, int, int, int]]:
         """'paró en la 18', '... en la 33': a lap number without its lap word after 'en la'/'na'."""
         out = []
         low = self.low
-        for i, t in enumerate(toks):
-            if t.k == "NUM" and not t.u and not t.obj and 0 < t.v < 100 and \
-                    _ELIDED_BEFORE.search(low, max(0, t.s - 8), t.s) and not _ELIDED_AFTER.match(low, t.e):
+        ks = self._ks if toks is self._toks else [t.k for t in toks]
+        for i in [i for i, k in enumerate(ks) if k == "NUM"]:
+            t = toks[i]
+            if not t.u and not t.obj and 0 < t.v < 100 and \
+                    _elided_before(low, t.s) and not _ELIDED_AFTER.match(low, t.e):
                 nxt = toks[i + 1] if i + 1 < len(toks) else None
                 if nxt is None or nxt.k != "LAPW" or nxt.s - t.e > 3:
                     out.append((int(t.v), t.s, t.e, i))
@@ -1023,19 +1307,19 @@ class _Doc:
 
     def pit_laps(self, toks: list[_T], laps: dict[str, list] | None, sent_s: int) -> None:
         ids = list(laps["ids"]) if laps else []
-        if any(t.k == "PIT" for t in toks):
-            known = {x[1] for x in ids}
+        if ("PIT" in self._kset and "NUM" in self._kset) if toks is self._toks else any(t.k == "PIT" for t in toks):
+            known = {x[1] for x in ids}  # (elided laps are numbers: none without a NUM token)
             extra = [x for x in self._elided_laps(toks) if x[1] not in known]
             if extra:
                 ids = sorted(ids + extra, key=lambda x: x[1])
         if not ids:
             return
         low = self.low
-        cands = [x for x in ids if not _FROM_LAP_BEFORE.search(low, max(0, x[1] - 12), x[1]) and
-                 self._has_pit_trigger(toks, x[1], x[2])]
+        cands = [x for x in ids if not _from_lap_before(low, x[1]) and self._has_pit_trigger(toks, x[1], x[2])]
         if not cands:
             return
-        both = any(t.k == "BOTH" and t.s < cands[0][1] for t in toks)
+        both = any(t.k == "BOTH" and t.s < cands[0][1] for t in toks) if "BOTH" in self._kset or \
+            toks is not self._toks else False
         if both and len(cands) > 1:
             return  # "both pitted on laps 2 and 3": who pitted when is not stated
         parallel = self._assign_parallel(toks, cands)
@@ -1067,7 +1351,7 @@ class _Doc:
 
     def compounds(self, toks: list[_T], laps: dict[str, list] | None, sent_s: int) -> None:
         low = self.low
-        cmps = [i for i, t in enumerate(toks) if t.k == "CMP"]
+        cmps = [i for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]) if k == "CMP"]
         done: set[int] = set()
         targets: set[int] = set()
         # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
@@ -1145,7 +1429,7 @@ class _Doc:
             if i in done:
                 continue
             t = toks[i]
-            if not _FROM_ONLY.search(low, max(0, t.s - 30), t.s):
+            if not _from_only(low, t.s):
                 continue
             verb = next((x for x in reversed(toks[:i]) if x.k in ("PIT", "CHG") and t.s - x.e <= 40), None)
             if verb is None or any(x.k in ("DRV", "CMP") for x in toks[toks.index(verb) + 1:i]):
@@ -1193,7 +1477,7 @@ class _Doc:
             if t.s - x.e > 45 or x.k == "CMP":
                 break
             if x.k == "STINTN":
-                if _COORD.search(low, x.e, t.s):
+                if _COORD_F.search(low, x.e, t.s):
                     return None, t.s  # "el segundo stint y cerrar con HARD": another clause
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and nxt.k == "NUM" and not nxt.u and nxt.s - x.e <= 3 and 0 < nxt.v < 10 and \
@@ -1250,6 +1534,8 @@ class _Doc:
                 m["plural"] = it[5]
             else:
                 m["n_laps"] = it[1]
+        ctx_idx = [i for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks])
+                   if k == "STINTN" or k == "CMP" or k == "START"]
         for m in merged:
             s, e = m["s"], m["e"]
             stint = None
@@ -1257,11 +1543,12 @@ class _Doc:
             follow_cmp = None
             ctx = False
             stint_word = False
-            for idx, t in enumerate(toks):
+            for idx in ctx_idx:
+                t = toks[idx]
                 if t.e <= s and s - t.e <= 45 or s <= t.s and t.s - e <= 25:
                     if t.k == "STINTN":
                         ctx = True
-                        if t.e <= s and _COORD.search(low, t.e, s):
+                        if t.e <= s and _COORD_F.search(low, t.e, s):
                             continue
                         stint_word = True
                         nxt = toks[idx + 1] if idx + 1 < len(toks) else None
@@ -1307,8 +1594,11 @@ class _Doc:
     def positions(self, toks: list[_T]) -> None:
         low = self.low
         items: list[tuple[int, int, int, int]] = []
-        has_finish = any(t.k == "FINISH" for t in toks)
-        for i, t in enumerate(toks):
+        has_finish = ("FINISH" in self._kset) if toks is self._toks else any(t.k == "FINISH" for t in toks)
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "POS" and k != "ORD" and k != "ORDN" and k != "PLACE":
+                continue
+            t = toks[i]
             val = None
             if t.k == "POS":
                 if 1 <= t.v <= 24:
@@ -1331,7 +1621,7 @@ class _Doc:
                 continue
             if val is None:
                 continue
-            if _GRID_BEFORE.search(low, max(0, t.s - 40), t.s):
+            if _grid_before(low, t.s):
                 continue
             items.append((val, t.s, t.e, i))
         if not items:
@@ -1344,8 +1634,11 @@ class _Doc:
 
     def winner(self, toks: list[_T]) -> None:
         low = self.low
-        for t in toks:
-            if t.k != "WIN" or t.w in _WIN_NOUNS:
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "WIN":
+                continue
+            t = toks[i]
+            if t.w in _WIN_NOUNS:
                 continue  # nouns are too often hypothetical ("fight for victory")
             if t.w in _WIN_BARE and not _WINNER_AFTER.match(low, t.e):
                 continue
@@ -1360,7 +1653,10 @@ class _Doc:
 
     def n_stops(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "PIT" and k != "STINTN":
+                continue
+            t = toks[i]
             n = None
             s = t.s
             if t.k == "PIT" and t.w in _STOP_NOUNS:
@@ -1389,7 +1685,7 @@ class _Doc:
                     if m:
                         n = int(m.group(1))
             elif t.k == "PIT":
-                m = _ONCE_TWICE.match(low, t.e, t.e + 24)
+                m = _ONCE_TWICE.match(low, t.e, t.e + 24) if low[t.e:t.e + 24].lstrip()[:1] in _ONCE_FIRST else None
                 if m:
                     n = _ONCE[" ".join(m.group(1).split())]
             elif t.k == "STINTN" and i >= 1:
@@ -1420,13 +1716,14 @@ class _Doc:
 
     def battles(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
-            if t.k != "BATTLE":
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "BATTLE":
                 continue
+            t = toks[i]
             att = dfn = None
             after = [x for x in toks[i + 1:] if x.k == "DRV" and x.s - t.e <= 45 and x.u != "pron"]
             before = [x for x in toks[:i] if x.k == "DRV" and t.s - x.e <= 70]
-            noun = bool(_NOUN_BEFORE.search(low, max(0, t.s - 30), t.s))
+            noun = _noun_before(low, t.s)
             if after and _BY_OF.fullmatch(low, t.e, after[0].s):
                 att = after[0].v  # "the undercut by/of/de ALO on/a/sobre MAG"
                 if len(after) > 1 and _ON_DEF.fullmatch(low, after[0].e, after[1].s):
@@ -1467,20 +1764,20 @@ class _Doc:
 
     def outcome(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
-            k = t.k
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
             if k != "OUTP" and k != "OUTN" and k != "OUTB":
                 continue
+            t = toks[i]
             if t.w in _ADJ_OUTCOMES and not any(x.k == "BATTLE" and abs(x.s - t.s) <= 30 for x in toks):
                 continue  # adjectives only count next to the move: "an effective undercut"
             success = k == "OUTP"
             negs = [x for x in toks[:i] if x.k == "NEG" and t.s - x.e <= 24 and
                     not _CLAUSE_BREAK.search(low, x.e, t.s)]
-            if negs and _HEDGE_BETWEEN.search(low, negs[-1].e, t.s) or _HEDGE_BEFORE.search(low, max(0, t.s - 90), t.s):
+            if negs and _HEDGE_BETWEEN.search(low, negs[-1].e, t.s) or _hedge_before(low, t.s):
                 continue  # "no se puede decir que funcionó", "we cannot say that the undercut worked"
             qa = _QUESTION_ANSWER.match(low, t.e, t.e + 40)
             question = low[t.e:t.e + 3].lstrip()[:1] == "?" or \
-                bool(_QUESTION_BEFORE.search(low, max(0, t.s - 30), t.s))
+                _QUESTION_BEFORE_F.search(low, max(0, t.s - 30), t.s) is not None
             if question:
                 if not qa:
                     continue
@@ -1503,17 +1800,18 @@ class _Doc:
 
     def is_seconds(self, t: _T) -> bool:
         low = self.low
-        if _PER_LAP.match(low, t.e, t.e + 16):
+        if _per_lap(low, t.e):
             return False
-        if _AVG_BEFORE.search(low, max(0, t.s - (40 if abs(t.v) >= 60 else 22)), t.s):
+        if _avg_before(low, max(0, t.s - (40 if abs(t.v) >= 60 else 22)), t.s):
             return False
         return True
 
     def gain(self, toks: list[_T], secs: list[_T], used: set[int]) -> None:
         low = self.low
-        for t in toks:
-            if t.k != "GAIN" and t.k != "REDUCE":
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "GAIN" and k != "REDUCE":
                 continue
+            t = toks[i]
             target = None
             for x in secs:  # forward: "gained 3.6 s", "ganancia neta de 4.3 s", "reduced it by 1.1 s"
                 if id(x) in used or x.s < t.e:
@@ -1653,9 +1951,10 @@ class _Doc:
 
     def defense(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
-            if t.k != "DEF":
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "DEF":
                 continue
+            t = toks[i]
             after = [x for x in toks[i + 1:] if x.k == "DRV" and x.s - t.e <= 25]
             if not after:
                 continue
@@ -1681,7 +1980,10 @@ class _Doc:
 
     def defense_outcome(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "PASS" and k != "EVENT":
+                continue
+            t = toks[i]
             if t.k != "PASS" and not (t.k == "EVENT" and t.w in _PASS_EVENT):
                 continue
             negs = [x for x in toks[:i] if x.k == "NEG" and t.s - x.e <= 26 and not _CLAUSE_BREAK.search(low, x.e, t.s)]
@@ -1702,9 +2004,10 @@ class _Doc:
 
     def teammate(self, toks: list[_T]) -> None:
         low = self.low
-        for i, t in enumerate(toks):
-            if t.k != "TEAMMATE":
+        for i, k in enumerate(self._ks if toks is self._toks else [t.k for t in toks]):
+            if k != "TEAMMATE":
                 continue
+            t = toks[i]
             if not any(x.k == "PROTECT" and abs(x.s - t.s) <= 45 for x in toks):
                 continue
             mate = None

@@ -1,0 +1,143 @@
+"""Benchmark of the scoring path (figures printed, never asserted).
+
+Reads the paper's dev generations (../shared/data/paper_generations/dev.jsonl) and, when a
+warehouse exists (``$F1BENCH_DATA_DIR/warehouse``, default /tmp/full/warehouse; only read),
+the benchmark's 2025 instances. Times, in ONE process, best and median of N repetitions:
+
+(a) extraction alone: ``extract_claims(text, lang, entities)`` over the dev generations
+    whose ids are instances (with the instance's entities), and over every dev text;
+(b) the full path: ``score.score_generations`` (regex extraction + verification + recall,
+    claims and scores tables) on the same generations, both "cold" (the instances frame is
+    passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
+    ``InstanceFacts`` built once and reused);
+
+plus claims per answer by language. Without a warehouse only extraction is timed.
+
+Usage: python benchmarks/scoring_bench.py [--repeats 5] [--season 2025]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import polars as pl  # noqa: E402
+
+from f1bench_pipeline.scoring.regex_extractor import extract_claims  # noqa: E402
+
+DEV = REPO.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
+LANGS = ("en", "es", "pt")
+
+
+def warehouse_root() -> Path:
+    return Path(os.environ.get("F1BENCH_DATA_DIR") or "/tmp/full") / "warehouse"
+
+
+def load_instances(season: int) -> pl.DataFrame:
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    root = warehouse_root()
+    if not (root / "instances").exists():
+        return pl.DataFrame()
+    return read_table(root, "instances", {"season": season})
+
+
+def timed(fn, repeats: int) -> tuple[float, float, object]:
+    """(best, median) wall seconds over ``repeats`` runs after one warm-up run; last result."""
+    out = fn()  # warm-up: regex compilation, driver table, lazy imports
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times), out
+
+
+def line(label: str, n: int, best: float, med: float, extra: str = "") -> None:
+    print(f"    {label:<34} n={n:5d}  best {best * 1e3:8.1f} ms -> {n / best:8,.0f}/s   "
+          f"median {med * 1e3:8.1f} ms -> {n / med:8,.0f}/s  ({best / max(n, 1) * 1e6:.0f} us each){extra}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--season", type=int, default=2025)
+    args = ap.parse_args()
+    repeats = max(3, args.repeats)
+    if not DEV.exists():
+        print(f"dev generations not found at {DEV}; nothing to benchmark")
+        return
+    rows = [json.loads(x) for x in open(DEV, encoding="utf-8") if x.strip()]
+    all_texts = [(r["text"], r["lang"]) for r in rows if r.get("text")]
+    print(f"dev.jsonl: {len(rows)} lines, {len(all_texts)} with text; python {sys.version.split()[0]}, one process")
+
+    instances = load_instances(args.season)
+    print("\n(a) extraction alone")
+    best, med, n_claims = timed(lambda: sum(len(extract_claims(t, lang)) for t, lang in all_texts), repeats)
+    line("every dev text, no entities", len(all_texts), best, med, f"  {n_claims} claims")
+    if instances.is_empty():
+        print(f"\nno warehouse instances at {warehouse_root()} (season {args.season}): "
+              "the full scoring path is not timed (extraction only)")
+        return
+
+    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
+
+    ids = set(instances["id"].to_list())
+    mine = [r for r in rows if r["id"] in ids]
+    ent = {}
+    for r in instances.select("id", "entities").unique(subset=["id"], keep="first").iter_rows(named=True):
+        ent[r["id"]] = json.loads(r["entities"])
+    with_text = [(r.get("text") or "", r["lang"], ent[r["id"]]) for r in mine]
+
+    def extract_all() -> list[int]:
+        return [len(extract_claims(t, lang, e)) for t, lang, e in with_text]
+
+    best, med, counts = timed(extract_all, repeats)
+    line("instance generations, entities", len(with_text), best, med, f"  {sum(counts)} claims")
+    extract_best = best
+
+    gens = pl.DataFrame([{"id": r["id"], "model": r["model"], "lang": r["lang"], "text": r.get("text")}
+                         for r in mine], schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
+    print(f"\n(b) full path: score_generations (regex + verify + recall) on {gens.height} dev generations "
+          f"with an instance in season {args.season} ({sum(1 for r in mine if r.get('text'))} with text)")
+    best, med, out = timed(lambda: score_generations(gens, instances, extract_claims, "regex"), repeats)
+    claims_df, scores = out
+    line("cold (instances frame passed)", gens.height, best, med)
+    facts = InstanceFacts(instances)
+    best, med, _ = timed(lambda: score_generations(gens, facts, extract_claims, "regex"), repeats)
+    line("warm (InstanceFacts reused)", gens.height, best, med)
+    rest = best - extract_best
+    print(f"    of which extraction {extract_best / gens.height * 1e6:.0f} us and verification + recall + tables "
+          f"{rest / gens.height * 1e6:.0f} us per generation (warm best minus extraction best)")
+    best, med, _ = timed(lambda: InstanceFacts(instances), repeats)
+    print(f"    InstanceFacts(instances) alone: best {best * 1e3:.1f} ms, median {med * 1e3:.1f} ms "
+          f"({instances.height} instance rows; facts are parsed on first use, inside the cold runs)")
+
+    print("\n(c) claims per answer by language (the full path's generations; an empty answer counts as zero)")
+    sc = scores.filter(pl.col("n_claims").is_not_null())
+    per = defaultdict(list)
+    for lang, n in sc.select("lang", "n_claims").iter_rows():
+        per[lang].append(n)
+    print(f"    {'lang':<5}{'n':>5}{'claims/ans':>12}{'zero':>7}{'precision':>11}{'recall':>8}")
+    for lang in LANGS:
+        ns = per.get(lang, [])
+        if not ns:
+            continue
+        sub = sc.filter(pl.col("lang") == lang)
+        print(f"    {lang:<5}{len(ns):5d}{sum(ns) / len(ns):12.2f}{sum(n == 0 for n in ns):7d}"
+              f"{sub['precision'].mean() or 0:11.3f}{sub['recall'].mean() or 0:8.3f}")
+    labels = dict(claims_df.group_by("label").len().sort("label").iter_rows()) if claims_df.height else {}
+    print(f"    {claims_df.height} claims; labels {labels}")
+
+
+if __name__ == "__main__":
+    main()
