@@ -26,51 +26,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from f1bench_pipeline.scoring.gold import load_gold as _load_gold  # noqa: E402
+from f1bench_pipeline.scoring.gold import match_claims  # noqa: E402
 from f1bench_pipeline.scoring.regex_extractor import extract_claims  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 LANGS = ("en", "es", "pt")
-
-# Key slots compared per type (only those the gold claim fills).
-KEY_SLOTS: dict[str, tuple[str, ...]] = {
-    "pit_lap": ("driver", "lap"),
-    "compound_change": ("driver", "from", "to", "lap"),
-    "n_stops": ("driver", "n"),
-    "stint_compound": ("driver", "compound"),
-    "stint_laps": ("driver", "compound", "start_lap", "end_lap", "n_laps"),
-    "final_position": ("driver", "position"),
-    "battle": ("kind", "attacker", "defender"),
-    "battle_outcome": ("success",),
-    "gain": ("seconds",),
-    "gap": ("driver_a", "driver_b", "seconds"),
-    "defense": ("defender", "pursuer", "laps"),
-    "defense_outcome": ("passed",),
-    "teammate_protected": ("defender", "teammate"),
-    "winner": ("driver",),
-    "race_laps": ("laps",),
-    "entity": ("name",),
-}
-NUMERIC = {"seconds"}
-
-
-def slots_match(ctype: str, gold: dict, pred: dict) -> bool:
-    for k in KEY_SLOTS.get(ctype, ()):
-        g = gold.get(k)
-        if g is None:
-            continue
-        p = pred.get(k)
-        if p is None:
-            return False
-        if k in NUMERIC:
-            try:
-                if abs(abs(float(g)) - abs(float(p))) > 0.05:
-                    return False
-            except (TypeError, ValueError):
-                return False
-        elif p != g:
-            return False
-    return True
-
 
 def context_entities(context: str) -> dict:
     drivers = list(dict.fromkeys(re.findall(r"Driver ([A-Z]{3})\b", context or "")))
@@ -78,24 +39,10 @@ def context_entities(context: str) -> dict:
 
 
 def load_gold(lang: str) -> list[tuple[dict, dict]]:
-    gold = [json.loads(line) for line in open(SHARED / "gold_dev" / f"gold_{lang}.jsonl", encoding="utf-8")]
-    items = {(it["id"], it["model"]): it for it in json.load(open(SHARED / "gold_dev" / f"items_{lang}.json",
-                                                                   encoding="utf-8"))}
-    return [(g, items[(g["id"], g["model"])]) for g in gold]
+    return _load_gold(SHARED / "gold_dev", lang)
 
 
-def score_item(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict, object]], list[dict], list]:
-    """Greedy one-to-one matching in gold order. Returns matches, missed gold, spurious preds."""
-    free = list(preds)
-    matches, missed = [], []
-    for g in gold_claims:
-        hit = next((p for p in free if p.type == g["type"] and slots_match(g["type"], g["slots"], p.slots)), None)
-        if hit is None:
-            missed.append(g)
-        else:
-            free.remove(hit)
-            matches.append((g, hit))
-    return matches, missed, free
+score_item = match_claims
 
 
 def gold_eval(verbose: bool = False, only_lang: str | None = None) -> dict[str, dict]:

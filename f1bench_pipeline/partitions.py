@@ -29,23 +29,22 @@ def race_partition_key(season: int, round_: int) -> dg.MultiPartitionKey:
     return dg.MultiPartitionKey({"season": str(season), "round": f"{round_:02d}"})
 
 
-def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
+def _dimensions(key: str | dg.MultiPartitionKey, names: tuple[str, str]) -> dict[str, str]:
+    """A multi-partition key by dimension; a plain string reads in sorted-name order."""
     if isinstance(key, dg.MultiPartitionKey):
-        dims = key.keys_by_dimension
-    else:
-        round_, season = str(key).split("|")
-        dims = {"round": round_, "season": season}
+        return dict(key.keys_by_dimension)
+    return dict(zip(sorted(names), str(key).split("|")))
+
+
+def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
+    dims = _dimensions(key, ("season", "round"))
     return int(dims["season"]), int(dims["round"])
 
-# Generations, claims and scores: one partition per season × system ("2025|template-faithful"
-# reads model|season, since Dagster orders dimension names).
+# Generations, claims and scores: one partition per season × system; the key reads
+# model|season ("template-faithful|2025"), since Dagster orders dimension names.
 season_model_partitions = dg.MultiPartitionsDefinition({"season": season_partitions, "model": model_partitions})
 
 
 def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, str]:
-    if isinstance(key, dg.MultiPartitionKey):
-        dims = key.keys_by_dimension
-    else:
-        model, season = str(key).split("|")
-        dims = {"model": model, "season": season}
+    dims = _dimensions(key, ("season", "model"))
     return int(dims["season"]), dims["model"]

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from f1bench_pipeline.instances import context as C
+from f1bench_pipeline.scoring.gold import load_gold, match_claims
 from f1bench_pipeline.instances import facts as F
 from f1bench_pipeline.instances.verbalize import sentence, verbalize
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
@@ -583,45 +584,17 @@ def test_odd_inputs(value):
 
 # --------------------------------------------------------------------------- shared data (gold, dev)
 
-KEY_SLOTS = {
-    "pit_lap": ("driver", "lap"), "compound_change": ("driver", "from", "to", "lap"), "n_stops": ("driver", "n"),
-    "stint_compound": ("driver", "compound"), "stint_laps": ("driver", "compound", "start_lap", "end_lap", "n_laps"),
-    "final_position": ("driver", "position"), "battle": ("kind", "attacker", "defender"),
-    "battle_outcome": ("success",), "gain": ("seconds",), "gap": ("driver_a", "driver_b", "seconds"),
-}
 # Measured on the gold (benchmarks/extractor_bench.py): recall 0.946 / 0.946 / 0.947 and precision
 # 0.897 / 0.927 / 0.935 (en / es / pt). Floors leave a 0.05 margin.
 RECALL_FLOOR = {"en": 0.89, "es": 0.89, "pt": 0.89}
 PRECISION_FLOOR = {"en": 0.84, "es": 0.87, "pt": 0.88}
 
 
-def _match(ctype: str, gold: dict, pred: dict) -> bool:
-    for k in KEY_SLOTS.get(ctype, ()):
-        g = gold.get(k)
-        if g is None:
-            continue
-        p = pred.get(k)
-        if p is None:
-            return False
-        if k == "seconds":
-            if abs(abs(float(g)) - abs(float(p))) > 0.05:
-                return False
-        elif p != g:
-            return False
-    return True
-
-
 @pytest.fixture(scope="module")
 def gold():
     if not (SHARED / "gold_dev").exists():
         pytest.skip(f"shared gold not found at {SHARED / 'gold_dev'} (only dev machines have ../shared)")
-    out = {}
-    for lang in LANGS:
-        items = {(it["id"], it["model"]): it
-                 for it in json.loads((SHARED / "gold_dev" / f"items_{lang}.json").read_text(encoding="utf-8"))}
-        rows = [json.loads(line) for line in (SHARED / "gold_dev" / f"gold_{lang}.jsonl").read_text(
-            encoding="utf-8").splitlines() if line.strip()]
-        out[lang] = [(g, items[(g["id"], g["model"])]) for g in rows]
+    out = {lang: load_gold(SHARED / "gold_dev", lang) for lang in LANGS}
     return out
 
 
@@ -632,15 +605,8 @@ def test_gold_recall_and_precision(gold, lang):
         ent = {"drivers": re.findall(r"Driver ([A-Z]{3})\b", item.get("context_text", "")), "teams": []}
         preds = [c for c in _extract(item["text"], lang, ent) if c.type != "other"]
         check_claims(item["text"], preds)
-        free = list(preds)
-        for gc in (c for c in g["claims"] if c["type"] != "other"):
-            hit = next((p for p in free if p.type == gc["type"] and _match(gc["type"], gc["slots"], p.slots)), None)
-            if hit is None:
-                fn += 1
-            else:
-                tp += 1
-                free.remove(hit)
-        fp += len(free)
+        matches, missed, spurious = match_claims([c for c in g["claims"] if c["type"] != "other"], preds)
+        tp, fn, fp = tp + len(matches), fn + len(missed), fp + len(spurious)
     recall, precision = tp / (tp + fn), tp / (tp + fp)
     assert recall >= RECALL_FLOOR[lang], (lang, recall)
     assert precision >= PRECISION_FLOOR[lang], (lang, precision)

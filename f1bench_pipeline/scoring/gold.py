@@ -1,0 +1,74 @@
+"""Matching extracted claims against claim-level gold (``paper_generations/gold_dev``).
+
+A predicted claim matches a gold claim of the same type when every key slot the gold
+claim fills is equal (seconds within 0.05, sign ignored); matching is greedy and one to
+one in gold order. Used by the extractor's tests and its benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+# Key slots compared per type (only those the gold claim fills).
+KEY_SLOTS: dict[str, tuple[str, ...]] = {
+    "pit_lap": ("driver", "lap"),
+    "compound_change": ("driver", "from", "to", "lap"),
+    "n_stops": ("driver", "n"),
+    "stint_compound": ("driver", "compound"),
+    "stint_laps": ("driver", "compound", "start_lap", "end_lap", "n_laps"),
+    "final_position": ("driver", "position"),
+    "battle": ("kind", "attacker", "defender"),
+    "battle_outcome": ("success",),
+    "gain": ("seconds",),
+    "gap": ("driver_a", "driver_b", "seconds"),
+    "defense": ("defender", "pursuer", "laps"),
+    "defense_outcome": ("passed",),
+    "teammate_protected": ("defender", "teammate"),
+    "winner": ("driver",),
+    "race_laps": ("laps",),
+    "entity": ("name",),
+}
+NUMERIC = {"seconds"}
+
+
+def slots_match(ctype: str, gold: dict, pred: dict) -> bool:
+    for k in KEY_SLOTS.get(ctype, ()):
+        g = gold.get(k)
+        if g is None:
+            continue
+        p = pred.get(k)
+        if p is None:
+            return False
+        if k in NUMERIC:
+            try:
+                if abs(abs(float(g)) - abs(float(p))) > 0.05:
+                    return False
+            except (TypeError, ValueError):
+                return False
+        elif p != g:
+            return False
+    return True
+
+
+def match_claims(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict, object]], list[dict], list]:
+    """Greedy one-to-one matching in gold order: (matches, missed gold claims, spurious predictions)."""
+    free = list(preds)
+    matches, missed = [], []
+    for g in gold_claims:
+        hit = next((p for p in free if p.type == g["type"] and slots_match(g["type"], g["slots"], p.slots)), None)
+        if hit is None:
+            missed.append(g)
+        else:
+            free.remove(hit)
+            matches.append((g, hit))
+    return matches, missed, free
+
+
+def load_gold(gold_dir: Path, lang: str) -> list[tuple[dict, dict]]:
+    """(gold line, item) pairs of one language, in the gold file's order."""
+    gold_dir = Path(gold_dir)
+    rows = [json.loads(line) for line in (gold_dir / f"gold_{lang}.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    items = {(it["id"], it["model"]): it for it in json.loads((gold_dir / f"items_{lang}.json").read_text(encoding="utf-8"))}
+    return [(g, items[(g["id"], g["model"])]) for g in rows]
