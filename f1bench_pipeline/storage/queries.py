@@ -1,8 +1,8 @@
 """Named, read-only queries over the warehouse (``sql/*.sql``), for `f1bench query NAME`.
 
-The warehouse file is opened read-only, and only a single SELECT (or WITH … SELECT) is
-executed: the query command cannot write to the warehouse. When the file does not exist
-yet (or is locked by a writer) the same views are built in memory from ``sql/views``.
+The views are built in an in-memory DuckDB from ``sql/views`` (always current, never
+holding the warehouse file's lock), and only a single SELECT (or WITH … SELECT) is
+executed: the query command cannot write to the warehouse.
 """
 
 from __future__ import annotations
@@ -29,12 +29,7 @@ def available() -> dict[str, str]:
     return out
 
 
-def _connect(warehouse_dir: Path, duckdb_path: Path) -> duckdb.DuckDBPyConnection:
-    if Path(duckdb_path).exists():
-        try:
-            return duckdb.connect(str(duckdb_path), read_only=True)
-        except duckdb.Error:
-            pass  # locked by a writer: fall back to in-memory views
+def _connect(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
     from f1bench_pipeline.summary import reader
 
     return reader(warehouse_dir)
@@ -45,7 +40,7 @@ def run(name: str, warehouse_dir: Path, duckdb_path: Path) -> tuple[list[str], l
     if not path.exists():
         raise QueryError(f"no query named {name!r}; available: {', '.join(available())}")
     sql = path.read_text(encoding="utf-8")
-    con = _connect(warehouse_dir, duckdb_path)
+    con = _connect(warehouse_dir)
     try:
         statements = con.extract_statements(sql)
         if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
