@@ -31,9 +31,6 @@ class WarehouseResource(dg.ConfigurableResource):
     def read(self, table: str, partition: Mapping[str, object] | None = None) -> pl.DataFrame:
         return warehouse.read_table(self.root, table, partition)
 
-    def delete(self, table: str, partition: Mapping[str, object]) -> None:
-        warehouse.delete_partition(self.root, table, partition)
-
     def refresh_views(self) -> list[str]:
         return views.refresh_views(self.root, self.duckdb_path)
 

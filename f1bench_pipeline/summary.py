@@ -6,7 +6,7 @@ from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.storage.views import _has_files, view_definitions
+from f1bench_pipeline.storage.views import has_files, view_definitions
 
 RACE_SUMMARY_SQL = """
 WITH s AS (SELECT season, round, event, status, reason FROM raw_sessions),
@@ -32,13 +32,13 @@ def reader(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with the warehouse views: never locks data/warehouse.duckdb."""
     con = duckdb.connect(":memory:")
     for _name, sql, tables in view_definitions(warehouse_dir):
-        if all(_has_files(warehouse_dir, t) for t in tables):
+        if all(has_files(warehouse_dir, t) for t in tables):
             con.execute(sql)
     return con
 
 
 def race_summary(warehouse_dir: Path) -> list[dict]:
-    missing = [t for t in _NEEDED if not _has_files(warehouse_dir, t)]
+    missing = [t for t in _NEEDED if not has_files(warehouse_dir, t)]
     if "raw_sessions" in missing:
         return []
     con = reader(warehouse_dir)
@@ -85,7 +85,7 @@ ORDER BY r.rank_by_f1, r.model
 
 
 def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
-    if not _has_files(warehouse_dir, "scores"):
+    if not has_files(warehouse_dir, "scores"):
         return ""
     con = reader(warehouse_dir)
     try:

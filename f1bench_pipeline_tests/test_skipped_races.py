@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 
 import dagster as dg
-import polars as pl
 
 from f1bench_pipeline.definitions import build_definitions
 from f1bench_pipeline.partitions import race_partition_key

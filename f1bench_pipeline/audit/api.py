@@ -8,7 +8,7 @@ from typing import Any
 
 import duckdb
 
-from f1bench_pipeline.storage.views import _has_files
+from f1bench_pipeline.storage.views import has_files
 from f1bench_pipeline.summary import reader
 
 
@@ -19,7 +19,7 @@ class Warehouse:
         self.dir = Path(warehouse_dir)
 
     def has(self, table: str) -> bool:
-        return _has_files(self.dir, table)
+        return has_files(self.dir, table)
 
     def rows(self, sql: str, params: list | None = None) -> list[dict[str, Any]]:
         con = reader(self.dir)

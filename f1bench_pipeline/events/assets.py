@@ -79,8 +79,8 @@ def stints(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> d
 
 @dg.multi_asset(
     specs=[
-        dg.AssetSpec("pit_stops", deps=["stints", "green_flag_laps"], description="Racing pit stops (in-lap of a tyre change), SC/VSC flags, official duration.", **{k: v for k, v in _season_asset.items()}),
-        dg.AssetSpec("red_flag_tyre_changes", deps=["stints", "green_flag_laps"], description="Tyre changes made while the race was suspended: not pit stops.", **{k: v for k, v in _season_asset.items()}),
+        dg.AssetSpec("pit_stops", deps=["stints", "green_flag_laps"], description="Racing pit stops (in-lap of a tyre change), SC/VSC flags, official duration.", **_season_asset),
+        dg.AssetSpec("red_flag_tyre_changes", deps=["stints", "green_flag_laps"], description="Tyre changes made while the race was suspended: not pit stops.", **_season_asset),
     ],
 )
 def pit_stops(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fastf1_source: FastF1Resource):

@@ -54,7 +54,6 @@ def test_sample(warehouse: WarehouseResource) -> dg.MaterializeResult:
 @dg.asset(deps=[instances], group_name=GROUP, kinds={"json"})
 def finetune_export(warehouse: WarehouseResource) -> dg.MaterializeResult:
     """JSONL chat records of the train split, one file per language (answer = every oracle fact)."""
-    s = get_settings()
     rows = warehouse.read("instances")
     if not rows.is_empty():
         rows = rows.filter(pl.col("split") == "train")

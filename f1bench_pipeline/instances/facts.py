@@ -67,11 +67,6 @@ class Fact(BaseModel):
         inner = ", ".join(f"{k}={_fmt(v)}" for k, v in slots)
         return f"{self.type}({inner})"
 
-    @cached_property
-    def key_id(self) -> str:
-        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in sorted(self.key.items()))
-        return f"{self.type}({inner})"
-
     @property
     def tolerance(self) -> dict[str, float]:
         return TOLERANCES.get(FactType(self.type), {})

@@ -61,9 +61,6 @@ def score_generation(verdicts: list[Verdict], oracle: list[Fact]) -> GenerationS
     )
 
 
-GROUP_DIMENSIONS = ["model", "lang", "decision_type", "variant", "season"]
-
-
 def aggregate(scores: pl.DataFrame, by: list[str]) -> pl.DataFrame:
     """Macro (mean over generations) and micro (pooled counts) means, with the counts behind them.
 
@@ -110,22 +107,3 @@ def spearman(a: list[float], b: list[float]) -> float | None:
     va = sum((x - ma) ** 2 for x in ra) ** 0.5
     vb = sum((y - mb) ** 2 for y in rb) ** 0.5
     return cov / (va * vb) if va and vb else None
-
-
-def ranking_inversion(leaderboard: pl.DataFrame, by: list[str]) -> pl.DataFrame:
-    """Rank systems by precision and by F1 within each group of ``by``; Spearman between the two."""
-    lb = leaderboard.filter(pl.col("precision").is_not_null())
-    ranked = lb.with_columns(
-        pl.col("precision").rank("min", descending=True).over(by).cast(pl.Int64).alias("rank_by_precision"),
-        pl.col("f1").rank("min", descending=True).over(by).cast(pl.Int64).alias("rank_by_f1"),
-    )
-    rhos = []
-    for key, grp in ranked.group_by(by, maintain_order=True) if by else [((), ranked)]:
-        rhos.append({**dict(zip(by, key if isinstance(key, tuple) else (key,))),
-                     "spearman_precision_vs_f1": spearman(grp["precision"].to_list(), grp["f1"].to_list())})
-    rho = pl.DataFrame(rhos) if rhos else pl.DataFrame()
-    if by and not rho.is_empty():
-        ranked = ranked.join(rho, on=by, how="left")
-    elif not rho.is_empty():
-        ranked = ranked.with_columns(pl.lit(rhos[0]["spearman_precision_vs_f1"]).alias("spearman_precision_vs_f1"))
-    return ranked.sort([*by, "rank_by_f1"])

@@ -47,14 +47,6 @@ def perturbation_report(scores: pl.DataFrame) -> dict:
     return report
 
 
-def noisy_penalty_vs_injected(noisy_scores: pl.DataFrame, injected_rate: float) -> dict:
-    """Share of noisy claims contradicted or unverifiable, beside the rate of injected errors."""
-    s = _scored(noisy_scores)
-    claims = s["n_claims"].sum()
-    wrong = s["n_contradicted"].sum() + s["n_unverifiable"].sum()
-    return {"injected_error_rate": injected_rate, "observed_error_rate": (wrong / claims) if claims else None}
-
-
 def extractor_agreement(a: pl.DataFrame, b: pl.DataFrame, name_a: str = "regex", name_b: str = "llm") -> pl.DataFrame:
     """Per language: instance-level Pearson (claims per generation, precision) and system-level
     Spearman (mean precision, mean F1) between two extractors scoring the same generations."""

@@ -35,7 +35,7 @@ def view_definitions(warehouse_dir: Path) -> list[tuple[str, str, list[str]]]:
     return out
 
 
-def _has_files(warehouse_dir: Path, table: str) -> bool:
+def has_files(warehouse_dir: Path, table: str) -> bool:
     base = Path(warehouse_dir) / table
     return base.exists() and any(base.rglob("*.parquet"))
 
@@ -50,7 +50,7 @@ def refresh_views(warehouse_dir: Path, duckdb_path: Path) -> list[str]:
         return created
     try:
         for name, sql, tables in view_definitions(warehouse_dir):
-            if not all(_has_files(warehouse_dir, t) for t in tables):
+            if not all(has_files(warehouse_dir, t) for t in tables):
                 continue
             try:
                 con.execute(sql)

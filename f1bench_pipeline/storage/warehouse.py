@@ -60,12 +60,6 @@ def write_partition(
     return target
 
 
-def delete_partition(root: Path, table: str, partition: Mapping[str, object]) -> None:
-    target = partition_dir(root, table, partition)
-    if target.exists():
-        shutil.rmtree(target)
-
-
 def table_files(root: Path, table: str, partition: Mapping[str, object] | None = None) -> list[Path]:
     base = partition_dir(root, table, partition or {})
     if not base.exists():
