@@ -26,6 +26,8 @@ class Verdict:
     label: str
     reason: str
     matched: list[str] = field(default_factory=list)  # fact_ids the claim is true of
+    # contradicted: the context facts that hold the claim's key (the correction to offer)
+    expected: list[str] = field(default_factory=list)
 
 
 class ContextIndex:
@@ -69,7 +71,8 @@ def _judge(candidates: list[Fact], matches, what: str) -> Verdict:
     hits = [f.fact_id for f in candidates if matches(f)]
     if hits:
         return Verdict(SUPPORTED, "matches the context", hits)
-    return Verdict(CONTRADICTED, f"the context states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""))
+    return Verdict(CONTRADICTED, f"the context states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""),
+                   expected=[f.fact_id for f in candidates])
 
 
 def _pair(claim: Claim, a: str, b: str, idx: ContextIndex, t: FactType) -> list[Fact] | None:
@@ -117,7 +120,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         if s.get("stint") is not None:
             same = [f for f in cands if f.key["stint"] == s["stint"]]
             if cands and not same:
-                return Verdict(CONTRADICTED, f"{s['driver']} ran {len(cands)} stints in the context")
+                return Verdict(CONTRADICTED, f"{s['driver']} ran {len(cands)} stints in the context",
+                               expected=[f.fact_id for f in cands])
             cands = same
         return _judge(cands, lambda f: _eq(f.value["compound"], s["compound"]), f"stints of {s['driver']}")
     if t == "stint_laps":
