@@ -30,7 +30,7 @@ CLAIM_SCHEMA = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
     "decision_type": pl.Utf8, "claim_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8,
     "span_start": pl.Int64, "span_end": pl.Int64, "span_text": pl.Utf8, "label": pl.Utf8,
-    "reason": pl.Utf8, "matched_fact": pl.Utf8, "extractor": pl.Utf8,
+    "reason": pl.Utf8, "matched_fact": pl.Utf8, "expected_facts": pl.List(pl.Utf8), "extractor": pl.Utf8,
 }
 
 
@@ -120,5 +120,6 @@ def score_generations(
             claim_cols["label"].append(v.label)
             claim_cols["reason"].append(v.reason)
             claim_cols["matched_fact"].append(v.matched[0] if v.matched else None)
+            claim_cols["expected_facts"].append(v.expected)  # what a contradicted claim should have said
             claim_cols["extractor"].append(c.extractor)
     return pl.DataFrame(claim_cols, schema=CLAIM_SCHEMA), pl.DataFrame(score_cols, schema=SCORE_SCHEMA)
