@@ -101,7 +101,8 @@ def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
     claims, scores = score_generations(gens, instances, extract_claims, "regex")
     inst_hash = hashlib.sha256(instances.sort("id").select("id", "facts", "context_facts", "entities")
                                .write_ndjson().encode()).hexdigest()
-    out = [_line({"instances_sha256": inst_hash, "rows": instances.height})]
+    out = [_line({"instances_sha256": inst_hash, "rows": instances.height}),
+           _line({"claims_schema": str(claims.schema), "scores_schema": str(scores.schema)})]
     out += [_line({"claim": r}) for r in claims.iter_rows(named=True)]
     out += [_line({"score": r}) for r in scores.iter_rows(named=True)]
     return out
