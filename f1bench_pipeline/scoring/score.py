@@ -15,8 +15,18 @@ from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.verifier import ContextIndex, verify_claim
 
 Extractor = Callable[[str, str, dict], list[Claim]]
-# One encoder for every claim's slots (same text as json.dumps with these options, faster).
-_SLOTS_JSON = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+# One encoder for every claim's slots (same text as json.dumps with these options). ``encode``
+# builds json's C encoder anew on every call; the one built here once is reused (no circular
+# reference check: slots are flat).
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
+if json.encoder.c_make_encoder is not None:
+    _C_SLOTS = json.encoder.c_make_encoder(None, _ENCODER.default, json.encoder.encode_basestring, None,
+                                           ": ", ", ", True, False, True)
+
+    def _SLOTS_JSON(slots: dict) -> str:
+        return "".join(_C_SLOTS(slots, 0))
+else:  # pragma: no cover - CPython always has the C encoder
+    _SLOTS_JSON = _ENCODER.encode
 
 SCORE_SCHEMA = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,

@@ -14,11 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from f1bench_pipeline.instances.facts import Fact, FactType, pair_key
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.instances.facts import TOLERANCES, Fact, FactType, pair_key
+from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
 
 SUPPORTED, CONTRADICTED, UNVERIFIABLE = "supported", "contradicted", "unverifiable"
 DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver_b", "teammate")
+_DRIVER_SLOT_SET = frozenset(DRIVER_SLOTS)
+_REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
+# The key slot a claim's candidate facts are looked up by, per type (ContextIndex.keyed).
+_KEY_SLOT = {"pit_lap": "driver", "compound_change": "driver", "n_stops": "driver", "stint_compound": "driver",
+             "stint_laps": "driver", "final_position": "driver", "teammate_protected": "defender",
+             "battle": "pair", "defense": "pair"}
 
 
 @dataclass
@@ -46,9 +52,37 @@ class ContextIndex:
                     if isinstance(v, str):
                         self.drivers.add(v)
         self.teams = set(ents.get("teams", []))
+        # (type, key value) -> facts, in context order: a claim's candidates in one look-up instead
+        # of a scan of every fact of its type. A type with a fact lacking its key slot is not
+        # indexed (``keyed`` scans it, raising as the scan always did).
+        self._keyed: dict[tuple[str, Any], list[Fact]] = {}
+        self._scanned: set[str] = set()
+        for t, slot in _KEY_SLOT.items():
+            facts = self.by_type.get(t, [])
+            try:
+                for f in facts:
+                    self._keyed.setdefault((t, f.key[slot]), []).append(f)
+            except (KeyError, TypeError):
+                self._scanned.add(t)
 
     def facts(self, t: FactType | str) -> list[Fact]:
         return self.by_type.get(str(t), [])
+
+    def keyed(self, t: str, value: Any) -> list[Fact]:
+        """``[f for f in self.facts(t) if f.key[_KEY_SLOT[t]] == value]`` (read-only)."""
+        if t not in self._scanned:
+            try:
+                return self._keyed.get((t, value), [])
+            except TypeError:  # an unhashable claimed value (the LLM extractor's slots are free-form)
+                pass
+        slot = _KEY_SLOT[t]
+        return [f for f in self.facts(t) if f.key[slot] == value]
+
+
+def _tolerance(f: Fact) -> dict[str, float]:
+    """``f.tolerance`` without building the FactType (FactType is a StrEnum: its members hash as
+    their values)."""
+    return TOLERANCES.get(f.type, {})
 
 
 def _close(a: Any, b: Any, tol: float) -> bool:
@@ -80,7 +114,10 @@ def _pair(claim: Claim, a: str, b: str, idx: ContextIndex, t: FactType) -> list[
     facts = idx.facts(t)
     x, y = claim.slots.get(a), claim.slots.get(b)
     if x and y:
-        return [f for f in facts if f.key.get("pair") == pair_key(x, y)]
+        if not facts:
+            return []
+        pair = pair_key(x, y)
+        return [f for f in facts if f.key.get("pair") == pair]
     named = x or y
     if named:
         return [f for f in facts if named in f.key.get("pair", "").split("|")]
@@ -94,29 +131,33 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return Verdict(UNVERIFIABLE, f"names {s.get('name')!r}, who is not in the context")
     if claim.type == "other":
         return Verdict(UNVERIFIABLE, "not a checkable fact type")
-    missing = claim.missing_required()
+    missing = [slot for slot in _REQUIRED[claim.type] if s.get(slot) is None]  # claim.missing_required()
     if missing:
         return Verdict(UNVERIFIABLE, f"claim lacks {', '.join(missing)}")
-    for slot in DRIVER_SLOTS:
-        v = s.get(slot)
-        if isinstance(v, str) and v.lower() != "none" and idx.drivers and v.upper() not in idx.drivers:
+    if idx.drivers:
+        # the first driver slot (in DRIVER_SLOTS order) naming a driver outside the context;
+        # the claim's few slots are read rather than all seven names looked up
+        unknown = [slot for slot, v in s.items() if slot in _DRIVER_SLOT_SET and isinstance(v, str)
+                   and v.upper() not in idx.drivers and v.lower() != "none"]
+        if unknown:
+            v = s[min(unknown, key=DRIVER_SLOTS.index)]
             return Verdict(UNVERIFIABLE, f"driver {v} is not in the context")
 
     t = claim.type
     if t == "pit_lap":
-        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]],
+        return _judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
     if t == "compound_change":
         def m(f: Fact) -> bool:
             return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
                     and (s.get("lap") is None or f.value["lap"] == s["lap"]))
-        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]], m, f"tyre change of {s['driver']}")
+        return _judge(idx.keyed(t, s["driver"]), m, f"tyre change of {s['driver']}")
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
-        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]], m, f"stop count of {s['driver']}")
+        return _judge(idx.keyed(t, s["driver"]), m, f"stop count of {s['driver']}")
     if t == "stint_compound":
-        cands = [f for f in idx.facts(t) if f.key["driver"] == s["driver"]]
+        cands = idx.keyed(t, s["driver"])
         if s.get("stint") is not None:
             same = [f for f in cands if f.key["stint"] == s["stint"]]
             if cands and not same:
@@ -125,7 +166,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             cands = same
         return _judge(cands, lambda f: _eq(f.value["compound"], s["compound"]), f"stints of {s['driver']}")
     if t == "stint_laps":
-        cands = [f for f in idx.facts(t) if f.key["driver"] == s["driver"]]
+        cands = idx.keyed(t, s["driver"])
         if s.get("stint") is not None:
             cands = [f for f in cands if f.key["stint"] == s["stint"]]
         elif s.get("compound") is not None:
@@ -137,7 +178,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, "claim states no lap numbers")
         return _judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
     if t == "final_position":
-        return _judge([f for f in idx.facts(t) if f.key["driver"] == s["driver"]],
+        return _judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
     if t == "winner":
         if idx.facts(t):
@@ -152,7 +193,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     if t == "race_laps":
         return _judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
     if t == "battle":
-        cands = [f for f in idx.facts(t) if f.key["pair"] == pair_key(s["attacker"], s["defender"])]
+        cands = idx.keyed(t, pair_key(s["attacker"], s["defender"])) if idx.facts(t) else []
         return _judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
                       and f.value["defender"] == s["defender"], f"pit battle between {s['attacker']} and {s['defender']}")
     if t in ("battle_outcome", "gain"):
@@ -161,7 +202,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, "several battles in the context; the claim does not say which")
         if t == "battle_outcome":
             return _judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
-        return _judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], f.tolerance["seconds"]), "time gained")
+        return _judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
     if t == "gap":
         cands = idx.facts(t)
         a, b = s.get("driver_a"), s.get("driver_b")
@@ -169,13 +210,13 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             cands = [f for f in cands if {f.key["driver_a"], f.key["driver_b"]} == {a, b}]
         if s.get("when"):
             cands = [f for f in cands if f.key["when"] == s["when"]] or cands
-        return _judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), f.tolerance["seconds"]), "gap")
+        return _judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), _tolerance(f)["seconds"]), "gap")
     if t == "defense":
-        cands = [f for f in idx.facts(t) if f.key["pair"] == pair_key(s["defender"], s["pursuer"])]
+        cands = idx.keyed(t, pair_key(s["defender"], s["pursuer"])) if idx.facts(t) else []
 
         def m(f: Fact) -> bool:
             roles = f.value["defender"] == s["defender"] and f.value["pursuer"] == s["pursuer"]
-            laps = s.get("laps") is None or _close(f.value["laps"], s["laps"], f.tolerance["laps"])
+            laps = s.get("laps") is None or _close(f.value["laps"], s["laps"], _tolerance(f)["laps"])
             return roles and laps
         return _judge(cands, m, f"defense between {s['defender']} and {s['pursuer']}")
     if t == "defense_outcome":
@@ -184,7 +225,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, "several defenses in the context; the claim does not say which")
         return _judge(cands, lambda f: f.value["passed"] == s["passed"], "defense outcome")
     if t == "teammate_protected":
-        return _judge([f for f in idx.facts(t) if f.key["defender"] == s["defender"]],
+        return _judge(idx.keyed(t, s["defender"]),
                       lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
 
