@@ -35,7 +35,23 @@ def cmd_build(args: argparse.Namespace) -> int:
     print(f"\nbuilt {report['races']} races in {report['total_seconds']:.1f} s\n")
     print_race_summary(settings.warehouse_dir)
     print_leaderboard(settings.warehouse_dir, settings.test_season)
+    if not args.no_systems:
+        from f1bench_pipeline.refinement.report import print_refinement_report
+
+        print_refinement_report(settings.warehouse_dir, settings.test_season)
     return 0
+
+
+def cmd_refine(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.refinement.report import print_refinement_report
+    from f1bench_pipeline.runner import run_refinement
+    from f1bench_pipeline.settings import get_settings
+
+    settings = get_settings()
+    season = args.season or settings.test_season
+    ok = run_refinement([season], args.systems or None, args.rounds)
+    print_refinement_report(settings.warehouse_dir, season)
+    return 0 if all(ok.values()) else 1
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
@@ -147,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765)
     p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("refine", help="verifier-guided generation: send verified edits back for up to N rounds "
+                                      "(Dagster runs) and print the round-by-round report")
+    p.add_argument("systems", nargs="*", help="registry systems (default: the offline templates)")
+    p.add_argument("--season", type=int, help="default: the test season")
+    p.add_argument("--rounds", type=int, help="max rounds of edits (default: F1BENCH_REFINE_MAX_ROUNDS or 3)")
+    p.set_defaults(func=cmd_refine)
     p = sub.add_parser("register-systems", help="add every systems.yaml entry to the `models` partitions")
     p.set_defaults(func=cmd_register_systems)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")

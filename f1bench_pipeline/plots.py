@@ -75,3 +75,31 @@ def precision_recall_png(points: pl.DataFrame, title: str = "precision vs recall
     fig.savefig(buf, format="png", bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
+
+
+def refinement_png(report: pl.DataFrame) -> bytes | None:
+    """Precision, recall and F1 by round of verifier-guided generation, a line per system × language."""
+    if report.is_empty():
+        return None
+    plt = _figure()
+    fig, axes = plt.subplots(1, 3, figsize=(10, 3.4), dpi=90, sharey=True)
+    cmap = plt.get_cmap("tab10")
+    styles = {"en": "-", "es": "--", "pt": ":"}
+    models = sorted(report["model"].unique().to_list())
+    for ax, metric in zip(axes, ("precision", "recall", "f1")):
+        for i, model in enumerate(models):
+            for lang in sorted(report.filter(pl.col("model") == model)["lang"].unique().to_list()):
+                sub = (report.filter((pl.col("model") == model) & (pl.col("lang") == lang))
+                       .group_by("round").agg(pl.col(metric).mean()).sort("round"))
+                ax.plot(sub["round"].to_list(), sub[metric].to_list(), styles.get(lang, "-"), marker="o",
+                        color=cmap(i % 10), label=f"{model} ({lang})")
+        ax.set_title(metric)
+        ax.set_xlabel("round")
+        ax.set_ylim(0, 1.05)
+        ax.grid(alpha=0.3)
+    axes[-1].legend(fontsize=6, frameon=False, loc="center left", bbox_to_anchor=(1, 0.5))
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()

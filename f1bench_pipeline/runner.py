@@ -73,6 +73,8 @@ def build(
     derive(built, instance=instance, progress=progress, settings=settings, defs=defs)
     if with_systems:
         run_offline_systems(built, instance=instance, progress=progress, settings=settings, defs=defs)
+        if settings.test_season in built:  # the verifier-guided loop on the test season, offline
+            run_refinement([settings.test_season], instance=instance, progress=progress, settings=settings, defs=defs)
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
 
 
@@ -119,4 +121,40 @@ def run_offline_systems(
                      f" ({time.perf_counter() - t0:.1f} s)")
     validation = _run(defs.resolve_job_def("validation_reports"), instance)
     progress(f"validation reports: {'ok' if validation.success else 'FAILED'}")
+    return out
+
+
+def run_refinement(
+    seasons: list[int],
+    systems: list[str] | None = None,
+    max_rounds: int | None = None,
+    instance=None,
+    progress: Callable[[str], None] = print,
+    settings: Settings | None = None,
+    defs=None,
+) -> dict[str, bool]:
+    """Verifier-guided generation of ``systems`` (default: the offline ones) on ``seasons``,
+    one ``verifier_guided`` run per system and season; then the round-by-round report."""
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
+
+    settings, defs, instance = _resolve(settings, defs, instance)
+    registry = load_registry()
+    names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
+    register_model_partitions(instance, names, registry)
+    job = defs.resolve_job_def("verifier_guided")
+    config = {**QUIET}
+    if max_rounds is not None:
+        config["ops"] = {"refinement_rounds": {"config": {"max_rounds": max_rounds}}}
+    out: dict[str, bool] = {}
+    for season in seasons:
+        for name in names:
+            t0 = time.perf_counter()
+            result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
+                                            raise_on_error=False, run_config=config)
+            out[f"{name}|{season}"] = result.success
+            progress(f"season {season} {name}: verifier-guided rounds {'ok' if result.success else 'FAILED'}"
+                     f" ({time.perf_counter() - t0:.1f} s)")
+    report = _run(defs.resolve_job_def("refinement_reports"), instance)
+    progress(f"refinement report: {'ok' if report.success else 'FAILED'}")
     return out

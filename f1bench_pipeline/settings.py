@@ -66,6 +66,12 @@ class Settings(BaseModel):
     # The stratified sample of the test season that paid models run on.
     test_sample_size: int = 207
     sample_seed: int = 2026
+    # Verifier-guided generation (f1bench_pipeline.refinement): rounds of edit instructions
+    # after the first answer, whether unsupported claims are sent back for removal, and the
+    # cap on each list of edits in one message (an enormous answer must not make an enormous prompt).
+    refine_max_rounds: int = 3
+    refine_feedback_unverifiable: bool = True
+    refine_max_edits: int = 20
     rules: RaceRules = RaceRules()
 
     @property
@@ -109,8 +115,11 @@ def get_settings() -> Settings:
         # Network build through FastF1's normal loader, cached in the repo's data dir.
         kwargs["fastf1_cache"] = kwargs.get("data_dir", REPO_ROOT / "data") / "fastf1_cache"
         kwargs["cache_manifest"] = None
-    for key in ("first_season", "last_season", "test_season", "max_rounds", "test_sample_size", "sample_seed"):
+    for key in ("first_season", "last_season", "test_season", "max_rounds", "test_sample_size", "sample_seed",
+                "refine_max_rounds", "refine_max_edits"):
         env = f"F1BENCH_{key.upper()}"
         if os.environ.get(env):
             kwargs[key] = int(os.environ[env])
+    if os.environ.get("F1BENCH_REFINE_FEEDBACK_UNVERIFIABLE"):
+        kwargs["refine_feedback_unverifiable"] = _env_bool("F1BENCH_REFINE_FEEDBACK_UNVERIFIABLE", default=True)
     return Settings(**kwargs)

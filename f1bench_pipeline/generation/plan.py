@@ -52,22 +52,26 @@ def _digest(text: str) -> str:
 
 
 def work_items(system: System, rows: pl.DataFrame) -> list[WorkItem]:
-    items = []
     cols = ["id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts", "entities"]
-    for r in rows.select(cols).iter_rows(named=True):
-        messages = [{"role": "system", "content": r["system_prompt"]}, {"role": "user", "content": r["user_message"]}]
-        extra = None
-        metadata = None
-        if system.offline:
-            extra = {"oracle": _digest(r["facts"]), "entities": _digest(r["entities"]), "seed": system.seed,
-                     "template_version": TEMPLATE_VERSION}
-            metadata = {METADATA_KEY: {"id": r["id"], "lang": r["lang"], "facts": r["facts"],
-                                       "entities": r["entities"], "seed": system.seed}}
-        items.append(WorkItem(
-            id=r["id"], lang=r["lang"], variant=r["variant"], messages=messages,
-            cache_key=cache_key(system.model, system.params, messages, extra),
-            decision_type=r["decision_type"] or "", metadata=metadata))
-    return items
+    return [item_for(system, r, [{"role": "system", "content": r["system_prompt"]},
+                                 {"role": "user", "content": r["user_message"]}])
+            for r in rows.select(cols).iter_rows(named=True)]
+
+
+def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkItem:
+    """One call of ``system`` about an instance row (``id, lang, variant, decision_type, facts,
+    entities``) with these messages — the first round's, or a refinement round's."""
+    extra = None
+    metadata = None
+    if system.offline:
+        extra = {"oracle": _digest(row["facts"]), "entities": _digest(row["entities"]), "seed": system.seed,
+                 "template_version": TEMPLATE_VERSION}
+        metadata = {METADATA_KEY: {"id": row["id"], "lang": row["lang"], "facts": row["facts"],
+                                   "entities": row["entities"], "seed": system.seed}}
+    return WorkItem(
+        id=row["id"], lang=row["lang"], variant=row["variant"], messages=messages,
+        cache_key=cache_key(system.model, system.params, messages, extra),
+        decision_type=row["decision_type"] or "", metadata=metadata)
 
 
 @dataclass

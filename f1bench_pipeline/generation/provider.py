@@ -13,7 +13,10 @@ The oracle's digest is part of the cache key of these calls, so a rebuilt oracle
 answered afresh.
 
 Models: ``f1bench/template-faithful``, ``f1bench/template-noisy``, ``f1bench/template-terse``
-(the part after ``template-`` selects the template). Usage is reported as characters/4
+(the part after ``template-`` selects the template). Given a conversation with an earlier
+answer (a verifier-guided round, ``f1bench_pipeline.refinement``), every template revises
+that answer by applying the edit instructions of the last message, as a careful model would.
+Usage is reported as characters/4
 (a rough token count); cost is 0.
 """
 
@@ -41,7 +44,13 @@ def answer_for(model: str, messages: list[dict], litellm_params: dict | None) ->
     if not isinstance(meta, dict) or "facts" not in meta:
         raise ValueError("f1bench template systems need the instance oracle in metadata['f1bench'] "
                          "(the generation engine passes it; see f1bench_pipeline.generation.provider)")
-    return template_answer(_kind(model), meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
+    kind = _kind(model)
+    previous = [m for m in messages if m.get("role") == "assistant"]
+    if previous:  # a verifier-guided round: revise the latest answer as the instructions say
+        from f1bench_pipeline.refinement.edits import apply_edits, parse_edit_message
+
+        return apply_edits(str(previous[-1].get("content") or ""), parse_edit_message(str(messages[-1].get("content") or "")))
+    return template_answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
                            meta.get("entities", "{}"), int(meta.get("seed", 0)))
 
 

@@ -1,0 +1,1 @@
+"""Verifier-guided generation (paper §6): edit instructions, the round loop, the report."""
