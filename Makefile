@@ -7,7 +7,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui serve rerun venv browser clean-warehouse
+.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ rerun: $(STAMP)
 	$(PY) -m f1bench_pipeline.cli register-systems
 	$(VENV)/bin/dagster asset materialize -m f1bench_pipeline.definitions \
 	  --select 'generations,claims,scores' --partition "$$($(PY) -c 'import sys; from urllib.parse import quote; print(quote(sys.argv[1], safe=""))' '$(MODEL)')|$(SEASON)"
+
+## refine: verifier-guided generation of one model on one season, e.g. make refine MODEL=template-noisy SEASON=2025
+refine: $(STAMP)
+	@test -n "$(MODEL)" -a -n "$(SEASON)" || { echo "usage: make refine MODEL=<system> SEASON=<year> [ROUNDS=3]"; exit 2; }
+	$(PY) -m f1bench_pipeline.cli refine '$(MODEL)' --season $(SEASON) $(if $(ROUNDS),--rounds $(ROUNDS),)
 
 clean-warehouse:
 	rm -rf data/warehouse data/warehouse.duckdb

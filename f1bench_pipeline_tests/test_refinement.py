@@ -259,3 +259,18 @@ def test_missed_fact_sentence_is_in_the_instructions(sample_tables, tmp_path, te
         for f in facts[1:]:
             assert f"+ {sentence(f, 'es')}" in row["instructions"]
         assert "Añade estos hechos" in row["instructions"]
+
+
+def test_prompting_vs_verifier_view(sample_build):
+    """The "is it just prompting?" view: the templates ignore the prompt wording, so default and
+    cover_all agree; the verifier-guided answers of noisy and terse reach F1 1.0."""
+    from f1bench_pipeline.storage import queries
+
+    s = sample_build["settings"]
+    cols, rows = queries.run("prompting_vs_verifier", s.warehouse_dir, s.duckdb_path)
+    got = {(r["model"], r["lang"]): r for r in (dict(zip(cols, x)) for x in rows)}
+    assert len(got) == 9
+    for lang in ("en", "es", "pt"):
+        noisy, terse = got[("template-noisy", lang)], got[("template-terse", lang)]
+        assert noisy["f1_default"] == noisy["f1_cover_all"] < 0.8 and noisy["f1_verifier_guided"] == 1.0
+        assert terse["recall_default"] < 0.5 and terse["recall_verifier_guided"] == 1.0
