@@ -183,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.scoring.cli import register as register_scoring
 
     register_scoring(sub)
+    from f1bench_pipeline.domains.weather.cli import register as register_weather
+
+    register_weather(sub)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -13,6 +13,7 @@ from f1bench_pipeline.instances import assets as instance_assets
 from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
 from f1bench_pipeline.scoring import assets as scoring_assets
 from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
+from f1bench_pipeline.domains.weather.assets import WEATHER_ASSETS, WEATHER_JOBS
 from f1bench_pipeline.partitions import race_partitions, season_model_partitions, season_partitions
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import Settings, get_settings
@@ -50,10 +51,10 @@ def build_definitions(settings: Settings | None = None) -> dg.Definitions:
     """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
     return dg.Definitions(
         assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets, scoring_assets]),
-                *GENERATION_ASSETS, *VALIDATION_ASSETS, *REFINEMENT_ASSETS],
+                *GENERATION_ASSETS, *VALIDATION_ASSETS, *WEATHER_ASSETS, *REFINEMENT_ASSETS],
         asset_checks=EVENT_CHECKS,
         jobs=[ingest_races_job, season_events_job, benchmark_sets_job, generate_and_score_job, score_only_job, validation_reports_job,
-              *GENERATION_JOBS, *REFINEMENT_JOBS],
+              *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS],
         sensors=[new_race_sensor, *GENERATION_SENSORS],
         resources=default_resources(settings or get_settings()),
     )

@@ -48,3 +48,15 @@ season_model_partitions = dg.MultiPartitionsDefinition({"season": season_partiti
 def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, str]:
     dims = _dimensions(key, ("season", "model"))
     return int(dims["season"]), dims["model"]
+
+# Weather (issue #7): one partition per collection batch ("shared-2025" is the embedded
+# sample; `f1bench weather collect --batch NAME` adds others), × model from generations on.
+WEATHER_BATCHES_NAME = "weather_batches"
+weather_batch_partitions = dg.DynamicPartitionsDefinition(name=WEATHER_BATCHES_NAME)
+weather_batch_model_partitions = dg.MultiPartitionsDefinition({"batch": weather_batch_partitions,
+                                                               "model": model_partitions})
+
+
+def batch_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[str, str]:
+    dims = _dimensions(key, ("batch", "model"))
+    return dims["batch"], dims["model"]

@@ -50,6 +50,15 @@ def answer_for(model: str, messages: list[dict], litellm_params: dict | None) ->
         from f1bench_pipeline.refinement.edits import apply_edits, parse_edit_message
 
         return apply_edits(str(previous[-1].get("content") or ""), parse_edit_message(str(messages[-1].get("content") or "")))
+    if meta.get("domain", "f1") != "f1":  # another domain's templates (weather: domains.weather.templates)
+        from f1bench_pipeline.domains import get_domain
+
+        try:
+            domain = get_domain(str(meta["domain"]))
+        except KeyError as exc:
+            raise ValueError(str(exc)) from None
+        return domain.template_answer(_kind(model), meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
+                                      meta.get("entities", "{}"), int(meta.get("seed", 0)))
     return template_answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
                            meta.get("entities", "{}"), int(meta.get("seed", 0)))
 

@@ -1,0 +1,191 @@
+"""The domain interface: what a benchmark domain must provide so the shared machinery —
+generation through litellm (offline templates included), the generic scoring loop and
+its metrics (``scoring.metrics.score_generation``), the warehouse and the views — works
+on it unchanged.
+
+A domain is one package that answers six questions:
+
+1. **Records and oracle facts.** What one decision to explain is (an F1 undercut, a NWS
+   forecast period) and its *complete* fact set: typed facts with an exact ``key`` and a
+   ``value`` (:class:`DomainFact`, the same shape as F1's ``instances.facts.Fact``).
+2. **Instances and prompts.** ``instance_rows`` turns records into one row per
+   id × language × prompt variant with the system prompt, the user message (context
+   the model sees), the oracle as stable JSON, and the domain's partition value.
+3. **Claim types.** Which atomic claims its extractor produces (``claim_types``).
+4. **Extraction.** ``extract_claims(text, lang, context)`` — regex patterns per language.
+5. **Verification.** ``verify(claim, context)`` → a ``scoring.verifier.Verdict``
+   (supported / contradicted / unverifiable, a reason, the matched fact ids), with the
+   tolerance per fact type declared as named configuration (``tolerances``).
+6. **Offline answers.** ``template_answer(kind, ...)`` for the ``template-faithful``,
+   ``template-noisy`` and ``template-terse`` systems, served by the same litellm custom
+   provider (``generation.provider``) which dispatches on ``metadata['f1bench']['domain']``.
+
+The metric core never looks inside facts or claims: it needs each oracle fact's
+``fact_id`` and each verdict's ``label`` and ``matched`` ids. So a third domain (finance,
+box scores) is a new package implementing :class:`Domain` plus its Dagster assets.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import polars as pl
+from pydantic import BaseModel, ConfigDict, Field
+
+from f1bench_pipeline.scoring.claims import Span
+from f1bench_pipeline.scoring.verifier import Verdict
+
+TEMPLATE_KINDS = ("faithful", "noisy", "terse")
+
+
+def format_slot(v: Any) -> str:
+    """How a slot value reads in a fact id (the same rule as F1's ``facts._fmt``)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return f"{v:.3f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+class DomainFact(BaseModel):
+    """One checkable fact of any domain: ``type``, an exact ``key``, the true ``value``,
+    and ``alt_values`` that are also true (e.g. every sky condition a compound NWS
+    forecast names)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: str
+    key: dict[str, Any] = Field(default_factory=dict)
+    value: dict[str, Any]
+    alt_values: list[dict[str, Any]] = Field(default_factory=list)
+
+    @cached_property
+    def fact_id(self) -> str:
+        slots = [*sorted(self.key.items()), *sorted(self.value.items())]
+        return f"{self.type}(" + ", ".join(f"{k}={format_slot(v)}" for k, v in slots) + ")"
+
+    def stable_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.type, "key": self.key, "value": self.value}
+        if self.alt_values:
+            d["alt_values"] = self.alt_values
+        return d
+
+
+def domain_facts_to_json(facts: list[DomainFact]) -> str:
+    return json.dumps([f.stable_dict() for f in facts], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def domain_facts_from_json(text: str) -> list[DomainFact]:
+    return [DomainFact(**d) for d in json.loads(text or "[]")]
+
+
+class DomainClaim(BaseModel):
+    """A claim of any domain (F1 keeps its stricter ``scoring.claims.Claim``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: str
+    slots: dict[str, Any] = Field(default_factory=dict)
+    span: Span | None = None
+    extractor: str = "regex"
+
+
+@dataclass
+class InstanceContext:
+    """What scoring needs of one instance: the oracle (recall's denominator), what the
+    verifier reads, what the extractor reads, and the instance's descriptive columns."""
+
+    oracle: list[Any]
+    verify_context: Any
+    extract_context: Any
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class InstanceIndex:
+    """Instance rows parsed lazily per id (shared by every language and variant)."""
+
+    def __init__(self, instances: pl.DataFrame, columns: list[str], parse):
+        rows = instances.select(columns).unique(subset=["id"], keep="first")
+        self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
+        self._parse = parse
+        self._parsed: dict[str, InstanceContext] = {}
+
+    def __contains__(self, instance_id: str) -> bool:
+        return instance_id in self._raw
+
+    def meta(self, instance_id: str) -> dict[str, Any]:
+        return self._raw[instance_id]
+
+    def get(self, instance_id: str) -> InstanceContext:
+        hit = self._parsed.get(instance_id)
+        if hit is None:
+            hit = self._parsed[instance_id] = self._parse(self._raw[instance_id])
+        return hit
+
+
+class Domain(ABC):
+    """One benchmark domain. Subclasses set the class attributes and implement the methods."""
+
+    name: str
+    #: the warehouse partition column of instances/generations/claims/scores (F1: season)
+    partition_column: str
+    partition_dtype: Any = pl.Utf8
+    #: table names in the warehouse (F1 keeps its historical unprefixed names)
+    tables: Mapping[str, str]
+    languages: tuple[str, ...] = ("en", "es", "pt")
+    variants: tuple[str, ...] = ("default", "cover_all")
+    fact_types: tuple[str, ...] = ()
+    claim_types: tuple[str, ...] = ()
+    #: bumped when a template's wording or noise changes (part of the offline cache key)
+    template_version: int = 1
+
+    @property
+    @abstractmethod
+    def tolerances(self) -> Mapping[str, Any]:
+        """Named verification tolerances per fact type (documentation and config)."""
+
+    @abstractmethod
+    def instance_rows(self, records: Any, **options: Any) -> pl.DataFrame:
+        """Records → one row per id × language × variant (prompts, context, oracle JSON)."""
+
+    @abstractmethod
+    def index(self, instances: pl.DataFrame) -> InstanceIndex:
+        """Instance rows → per-id :class:`InstanceContext` (parsed lazily)."""
+
+    @abstractmethod
+    def extract_claims(self, text: str, lang: str, context: Any) -> list[Any]:
+        """The regex extractor of this domain (never raises; unknown language → [])."""
+
+    @abstractmethod
+    def verify(self, claim: Any, context: InstanceContext) -> Verdict:
+        """One claim against one instance's context, with this domain's tolerances."""
+
+    @abstractmethod
+    def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
+                        entities_json: str = "{}", seed: int = 0) -> str:
+        """The answer of the offline system ``template-<kind>`` (faithful, noisy, terse)."""
+
+    # --- shared by every domain -------------------------------------------------------------
+
+    def extractor(self):
+        """``extract_claims`` bound to this domain, in the scoring loop's calling shape."""
+        return self.extract_claims
+
+    def score_schema(self) -> dict[str, Any]:
+        from f1bench_pipeline.scoring.score import SCORE_SCHEMA
+
+        return _rename(SCORE_SCHEMA, "season", self.partition_column, self.partition_dtype)
+
+    def claim_schema(self) -> dict[str, Any]:
+        from f1bench_pipeline.scoring.score import CLAIM_SCHEMA
+
+        return _rename(CLAIM_SCHEMA, "season", self.partition_column, self.partition_dtype)
+
+
+def _rename(schema: Mapping[str, Any], old: str, new: str, dtype: Any) -> dict[str, Any]:
+    return {(new if k == old else k): (dtype if k == old else v) for k, v in schema.items()}

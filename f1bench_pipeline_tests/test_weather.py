@@ -1,0 +1,401 @@
+"""The weather domain (issue #7): records, oracle, extractor EN/ES/PT, verifier tolerances,
+templates on all 490 real records, the api.weather.gov collector against a loopback
+server, and the Dagster weather jobs end to end on the embedded sample."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.base import DomainClaim, domain_facts_from_json
+from f1bench_pipeline.domains.scoring import score_domain_generations
+from f1bench_pipeline.domains.weather import sources
+from f1bench_pipeline.domains.weather.extractor import _extract, extract_claims
+from f1bench_pipeline.domains.weather.facts import record_facts
+from f1bench_pipeline.domains.weather.records import load_records, normalize_sky, record_dict
+from f1bench_pipeline.domains.weather.verifier import WeatherContext, verify_weather_claim
+from f1bench_pipeline.scoring.metrics import aggregate
+from f1bench_pipeline.settings import Settings
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "weather" / "noaa_forecasts.jsonl"
+WEATHER = get_domain("weather")
+
+
+@pytest.fixture(scope="module")
+def records():
+    return load_records(sources.SAMPLE_FILE)
+
+
+@pytest.fixture(scope="module")
+def instances(records):
+    return WEATHER.instance_rows(records, batch=sources.SAMPLE_BATCH)
+
+
+# --- data and oracle ---------------------------------------------------------------------------
+
+
+def test_embedded_sample_is_the_shared_file_with_checksum(records):
+    assert len(records) == 490
+    assert sources.verify_sample()
+    assert (sources.SAMPLE_DIR / "NOTICE.md").read_text().count("public domain")
+    if SHARED.exists():
+        assert SHARED.read_bytes() == sources.SAMPLE_FILE.read_bytes()
+    raw = [json.loads(line) for line in sources.SAMPLE_FILE.read_text().splitlines()]
+    assert [record_dict(r) for r in records] == raw  # the pydantic model keeps every field as is
+
+
+def test_oracle_is_complete_and_true_on_every_record(records):
+    assert sources.oracle_gaps(records) == []
+    for r in records:
+        g, facts = r.ground_truth, {f.type: f for f in record_facts(r)}
+        assert facts["temperature"].key == {"kind": g.temp_kind}
+        assert facts["temperature"].value == {"value": g.temp, "unit": "F"}
+        assert facts["sky"].value == {"condition": g.sky}
+        assert facts["wind_speed"].value == {"min": g.wind_min, "max": g.wind_max, "unit": "mph"}
+        assert facts["wind_direction"].value == {"direction": g.wind_dir}
+        assert facts["precip_chance"].value == {"percent": g.precip_prob}
+        assert normalize_sky(g.sky_raw) == g.sky  # the normalization reproduces every record
+
+
+def test_compound_sky_names_every_part():
+    from f1bench_pipeline.domains.weather.records import sky_parts
+
+    assert sky_parts("Chance Showers And Thunderstorms then Partly Cloudy") == ["thunderstorms", "partly_cloudy"]
+    assert normalize_sky("Mostly Sunny then Slight Chance Rain Showers") == "rain"
+    assert normalize_sky("Partly Cloudy then Patchy Fog") == "fog"
+    assert normalize_sky("Snow Showers Likely") == "snow"
+    with pytest.raises(ValueError, match="unknown NWS sky"):
+        normalize_sky("Volcanic Ash")
+
+
+def test_instances_have_three_languages_two_variants(instances, records):
+    assert instances.height == 490 * 3 * 2
+    row = instances.filter((pl.col("id") == "New_York::1") & (pl.col("lang") == "es") & (pl.col("variant") == "cover_all")).row(0, named=True)
+    assert row["batch"] == "shared-2025" and row["kind"] == "high" and row["n_facts"] == 5
+    assert "Datos del pronóstico:" in row["user_message"] and "Temperature high: 83 F" in row["user_message"]
+    assert "dirección del viento" in row["prompt"] and row["system_prompt"].startswith("Eres un meteorólogo")
+
+
+# --- extractor, per language -------------------------------------------------------------------
+
+
+def _types(text: str, lang: str) -> list[tuple[str, dict]]:
+    return [(c.type, c.slots) for c in _extract(text, lang)]
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("High of 83 °F.", "en", [("temperature", {"value": 83, "unit": "F", "kind": "high"})]),
+    ("Tonight's low will be 64°F.", "en", [("temperature", {"value": 64, "unit": "F", "kind": "low"})]),
+    ("Temperatures near 83 degrees Fahrenheit.", "en", [("temperature", {"value": 83, "unit": "F"})]),
+    ("A high near 83, with temperatures falling to around 79 in the afternoon.", "en",
+     [("temperature", {"value": 83, "unit": None, "kind": "high"}),
+      ("temperature", {"value": 79, "unit": None, "kind": "trend"})]),
+    ("Máxima de 28 °C.", "es", [("temperature", {"value": 28, "unit": "C", "kind": "high"})]),
+    ("La temperatura mínima será de 18 grados.", "es", [("temperature", {"value": 18, "unit": None, "kind": "low"})]),
+    ("Mínima de 16 ºC durante a noite.", "pt", [("temperature", {"value": 16, "unit": "C", "kind": "low"})]),
+    ("Máxima de 28 graus Celsius.", "pt", [("temperature", {"value": 28, "unit": "C", "kind": "high"})]),
+    ("Northwest wind around 15 mph.", "en", [("wind_direction", {"direction": "NW"}),
+                                             ("wind_speed", {"value": 15, "unit": "mph"})]),
+    ("South southwest wind 5 to 13 mph, with gusts as high as 25 mph.", "en",
+     [("wind_direction", {"direction": "SSW"}), ("wind_speed", {"min": 5, "max": 13, "unit": "mph"}),
+      ("wind_gust", {"max": 25, "unit": "mph"})]),
+    ("Winds NW at 10 mph.", "en", [("wind_direction", {"direction": "NW"}), ("wind_speed", {"value": 10, "unit": "mph"})]),
+    ("Vientos del noroeste de 15 a 20 km/h.", "es", [("wind_direction", {"direction": "NW"}),
+                                                      ("wind_speed", {"min": 15, "max": 20, "unit": "km/h"})]),
+    ("Viento del este a 10 km/h este martes.", "es", [("wind_direction", {"direction": "E"}),
+                                                      ("wind_speed", {"value": 10, "unit": "km/h"})]),
+    ("Este martes, viento del sur-suroeste a 24 km/h.", "es", [("wind_direction", {"direction": "SSW"}),
+                                                               ("wind_speed", {"value": 24, "unit": "km/h"})]),
+    ("Vento de nordeste de 8 a 21 km/h.", "pt", [("wind_direction", {"direction": "NE"}),
+                                                  ("wind_speed", {"min": 8, "max": 21, "unit": "km/h"})]),
+    ("Vento sudoeste, até 30 km/h.", "pt", [("wind_direction", {"direction": "SW"}), ("wind_speed", {"max": 30, "unit": "km/h"})]),
+    ("Vento lés-sudeste de 5 km/h.", "pt", [("wind_direction", {"direction": "ESE"}), ("wind_speed", {"value": 5, "unit": "km/h"})]),
+    ("Chance of precipitation is 30%.", "en", [("precip_chance", {"percent": 30})]),
+    ("Probabilidad de lluvia del 30 %.", "es", [("precip_chance", {"percent": 30})]),
+    ("Probabilidade de chuva de 30%.", "pt", [("precip_chance", {"percent": 30})]),
+    ("Relative humidity near 60%.", "en", [("other", {"description": "humidity"})]),
+    ("Mostly sunny.", "en", [("sky", {"condition": "mostly_clear"})]),
+    ("Partly cloudy, then a chance of showers and thunderstorms.", "en",
+     [("sky", {"condition": "partly_cloudy"}), ("sky", {"condition": "thunderstorms"})]),
+    ("Cielo mayormente despejado.", "es", [("sky", {"condition": "mostly_clear"})]),
+    ("Se esperan chubascos y tormentas eléctricas.", "es", [("sky", {"condition": "thunderstorms"})]),
+    ("Dia ensolarado, com nevoeiro pela manhã.", "pt", [("sky", {"condition": "clear"}), ("sky", {"condition": "fog"})]),
+    ("Céu parcialmente nublado.", "pt", [("sky", {"condition": "partly_cloudy"})]),
+    ("No rain is expected.", "en", []),
+    ("Sin lluvia.", "es", []),
+    ("It is clear that the forecast is uncertain.", "en", []),
+])
+def test_extractor_examples(text, lang, expected):
+    assert _types(text, lang) == expected
+
+
+def test_extractor_spans_point_into_the_text():
+    text = "Máxima de 28 °C. Vientos del noroeste de 15 a 20 km/h. Probabilidad de lluvia del 30%."
+    claims = extract_claims(text, "es")
+    assert [c.span.text for c in claims] == ["28 °C", "noroeste", "15 a 20 km/h", "30%"]
+    assert all(text[c.span.start:c.span.end] == c.span.text for c in claims)
+    assert extract_claims(b"High of 83 \xc2\xb0F.", "en")[0].slots["value"] == 83
+    assert extract_claims("", "en") == [] and extract_claims("83 °F", "xx")  # unknown language: English rules
+
+
+def test_rain_word_in_a_chance_with_percent_is_not_a_sky_claim():
+    assert _types("Probabilidade de chuva de 30%.", "pt") == [("precip_chance", {"percent": 30})]
+    # without a percentage the same words describe the sky
+    assert _types("Chance of rain later.", "en") == [("sky", {"condition": "rain"})]
+
+
+# --- verifier tolerances -----------------------------------------------------------------------
+
+
+def _verify(claim_type: str, slots: dict, record_id: str = "New_York::1"):
+    rec = next(r for r in load_records(sources.SAMPLE_FILE) if r.id == record_id)
+    return verify_weather_claim(DomainClaim(type=claim_type, slots=slots), WeatherContext(record_facts(rec)))
+
+
+@pytest.mark.parametrize("claim_type,slots,label", [
+    ("temperature", {"value": 83, "unit": "F", "kind": "high"}, "supported"),
+    ("temperature", {"value": 84, "unit": "F", "kind": "high"}, "contradicted"),
+    ("temperature", {"value": 28, "unit": "C", "kind": "high"}, "supported"),      # 83 °F = 28.3 °C
+    ("temperature", {"value": 29, "unit": "C"}, "contradicted"),
+    ("temperature", {"value": 83, "unit": None}, "supported"),
+    ("temperature", {"value": 83, "unit": "F", "kind": "low"}, "unverifiable"),   # a day period has no low
+    ("temperature", {"value": 79, "unit": None, "kind": "trend"}, "unverifiable"),
+    ("wind_speed", {"value": 15, "unit": "mph"}, "supported"),
+    ("wind_speed", {"value": 24, "unit": "km/h"}, "supported"),                   # 15 mph = 24.1 km/h
+    ("wind_speed", {"value": 20, "unit": "mph"}, "contradicted"),
+    ("wind_speed", {"min": 10, "max": 15, "unit": "mph"}, "contradicted"),
+    ("wind_direction", {"direction": "NW"}, "supported"),
+    ("wind_direction", {"direction": "NNW"}, "supported"),                        # adjacent point: 22.5°
+    ("wind_direction", {"direction": "N"}, "contradicted"),
+    ("wind_gust", {"max": 25, "unit": "mph"}, "unverifiable"),
+    ("precip_chance", {"percent": 6}, "supported"),
+    ("precip_chance", {"percent": 10}, "contradicted"),
+    ("sky", {"condition": "mostly_clear"}, "supported"),
+    ("sky", {"condition": "clear"}, "contradicted"),
+    ("other", {"description": "humidity"}, "unverifiable"),
+])
+def test_verifier_rules(claim_type, slots, label):
+    assert _verify(claim_type, slots).label == label
+
+
+def test_wind_range_and_compound_sky():
+    # New_York::2: "12 to 16 mph N"; a single value inside the range is true of it
+    assert _verify("wind_speed", {"min": 12, "max": 16, "unit": "mph"}, "New_York::2").label == "supported"
+    assert _verify("wind_speed", {"value": 14, "unit": "mph"}, "New_York::2").label == "supported"
+    assert _verify("wind_speed", {"max": 16, "unit": "mph"}, "New_York::2").label == "supported"
+    assert _verify("wind_speed", {"min": 19, "max": 26, "unit": "km/h"}, "New_York::2").label == "supported"
+    recs = load_records(sources.SAMPLE_FILE)
+    compound = next(r for r in recs if r.ground_truth.sky_raw == "Chance Showers And Thunderstorms then Partly Cloudy")
+    assert _verify("sky", {"condition": "partly_cloudy"}, compound.id).label == "supported"
+    assert _verify("sky", {"condition": "thunderstorms"}, compound.id).label == "supported"
+    assert _verify("sky", {"condition": "fog"}, compound.id).label == "contradicted"
+
+
+# --- the offline systems on all 490 records ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def template_scores(instances):
+    rows = []
+    for kind in ("faithful", "noisy", "terse"):
+        for r in instances.iter_rows(named=True):
+            rows.append({"model": f"template-{kind}", "id": r["id"], "lang": r["lang"], "variant": r["variant"],
+                         "status": "ok", "text": WEATHER.template_answer(kind, r["facts"], r["lang"], r["id"])})
+    return score_domain_generations(WEATHER, pl.DataFrame(rows), instances)
+
+
+def test_faithful_is_perfect_on_every_record_in_every_language(template_scores):
+    claims, scores = template_scores
+    faithful = scores.filter(pl.col("model") == "template-faithful")
+    assert faithful.height == 490 * 6
+    assert faithful["precision"].min() == 1.0 and faithful["recall"].min() == 1.0
+    assert (faithful["n_claims"] == faithful["n_oracle"]).all()
+    assert claims.filter(pl.col("model") == "template-faithful")["label"].unique().to_list() == ["supported"]
+
+
+def test_noisy_is_penalised_and_terse_abstains(template_scores):
+    _claims, scores = template_scores
+    agg = {(r["model"], r["lang"]): r for r in aggregate(scores, ["model", "lang"]).iter_rows(named=True)}
+    for lang in ("en", "es", "pt"):
+        noisy, terse = agg[("template-noisy", lang)], agg[("template-terse", lang)]
+        assert noisy["precision"] == pytest.approx(0.6) and noisy["recall"] == pytest.approx(0.6)
+        assert noisy["hallucination_rate"] == pytest.approx(0.4)
+        assert terse["precision"] == 1.0 and terse["recall"] == pytest.approx(0.2)
+        assert terse["f1"] < noisy["f1"] < agg[("template-faithful", lang)]["f1"] == 1.0
+    noisy_rows = scores.filter(pl.col("model") == "template-noisy")
+    assert (noisy_rows["n_contradicted"] >= 2).all()  # every noisy answer carries its errors
+
+
+def test_template_noise_is_deterministic():
+    facts = WEATHER.index(WEATHER.instance_rows(load_records(sources.SAMPLE_FILE)[:1])).get("New_York::1").oracle
+    from f1bench_pipeline.domains.base import domain_facts_to_json
+
+    fj = domain_facts_to_json(facts)
+    a = WEATHER.template_answer("noisy", fj, "pt", "New_York::1", seed=0)
+    assert a == WEATHER.template_answer("noisy", fj, "pt", "New_York::1", seed=0)
+    assert a != WEATHER.template_answer("noisy", fj, "pt", "New_York::1", seed=1)
+    assert WEATHER.template_answer("faithful", fj, "es", "New_York::1") == (
+        "Máxima de 28 °C. Se prevé cielo mayormente despejado. Viento del noroeste a 24 km/h. "
+        "Probabilidad de precipitación del 6 %.")
+
+
+def test_provider_dispatches_on_domain(instances):
+    from f1bench_pipeline.generation.provider import METADATA_KEY, answer_for
+
+    r = instances.filter((pl.col("id") == "Boston::3") & (pl.col("lang") == "en")).row(0, named=True)
+    meta = {"metadata": {METADATA_KEY: {"domain": "weather", "id": r["id"], "lang": "en", "facts": r["facts"],
+                                        "entities": r["entities"], "seed": 0}}}
+    assert answer_for("f1bench/template-faithful", [], meta) == WEATHER.template_answer("faithful", r["facts"], "en", r["id"])
+    meta["metadata"][METADATA_KEY]["domain"] = "finance"
+    with pytest.raises(ValueError, match="unknown domain"):
+        answer_for("f1bench/template-faithful", [], meta)
+
+
+# --- the collector against a loopback api.weather.gov ------------------------------------------
+
+
+@pytest.fixture()
+def nws(records):
+    from f1bench_pipeline.domains.weather.collector import load_locations
+    from f1bench_pipeline_tests.loopback_nws import LoopbackNWS, nws_period
+
+    locations = {loc.name: (loc.lat, loc.lon) for loc in load_locations(sources.LOCATIONS_FILE)}
+    periods: dict[str, list[dict]] = {}
+    for r in records:
+        periods.setdefault(r.location, []).append(nws_period(r.model_dump(), int(r.id.split("::")[1])))
+    with LoopbackNWS(locations, periods) as server:
+        yield server
+
+
+def _client(nws, **kw):
+    from f1bench_pipeline.domains.weather.collector import NWSClient
+
+    return NWSClient(base_url=nws.base_url, user_agent="f1bench-tests (ci@example.org)", timeout_s=5,
+                     backoff_s=0.0, **kw)
+
+
+def test_collector_reproduces_the_shared_records(nws, records, tmp_path):
+    from f1bench_pipeline.domains.weather.collector import collect, load_locations, read_batch
+
+    report = collect(load_locations(sources.LOCATIONS_FILE), tmp_path / "b1", _client(nws))
+    assert report.ok and len(report.collected) == 35 and report.records == 490 and not report.dropped_periods
+    got = {r.id: record_dict(r) for r in read_batch(tmp_path / "b1")}
+    assert got == {r.id: record_dict(r) for r in records}  # same record shape, field for field
+    assert nws.state.user_agents == {"f1bench-tests (ci@example.org)"}
+    assert nws.state.accepts == {"application/geo+json"}
+    assert sum(nws.state.requests.values()) == 70  # points + forecast per location, nothing else
+
+
+def test_collector_errors_name_the_location_and_keep_what_was_collected(nws, tmp_path):
+    from f1bench_pipeline.domains.weather.collector import CollectionError, Location, collect, load_locations
+
+    locs = load_locations(sources.LOCATIONS_FILE)[:4]
+    boston_forecast = None
+    # Chicago's forecast endpoint fails with 500 on every attempt; an Atlantic point is not served (404)
+    client = _client(nws, max_attempts=3)
+    chicago_points = client.points_url(locs[2])
+    nws.state.fail[chicago_points.replace(nws.base_url, "")] = [500, 500, 500]
+    ocean = Location(name="Mid Atlantic", lat=35.0, lon=-50.0)
+    with pytest.raises(CollectionError) as err:
+        collect([*locs, ocean], tmp_path / "b2", client)
+    report = err.value.report
+    msg = str(err.value)
+    assert "Chicago" in msg and chicago_points in msg and "500" in msg and "Unexpected Problem" in msg
+    assert "Mid Atlantic" in msg and "/points/35,-50" in msg and "404" in msg and "Data Unavailable" in msg
+    assert sorted(report.collected) == ["Houston", "Los Angeles", "New York"]
+    assert sorted(p.name for p in (tmp_path / "b2").glob("*.jsonl")) == ["Houston.jsonl", "Los_Angeles.jsonl",
+                                                                         "New_York.jsonl"]
+    assert nws.state.requests[chicago_points.replace(nws.base_url, "")] == 3  # retried, then given up
+    # the rerun fetches only what is missing: the server has recovered for Chicago
+    before = dict(nws.state.requests)
+    report2 = collect(locs, tmp_path / "b2", client)
+    assert report2.collected == ["Chicago"] and sorted(report2.skipped) == ["Houston", "Los Angeles", "New York"]
+    new = {k: v - before.get(k, 0) for k, v in nws.state.requests.items() if v - before.get(k, 0)}
+    assert len(new) == 2 and all("/points/" in k or "/forecast" in k for k in new)
+    assert boston_forecast is None
+
+
+def test_collector_retries_a_transient_500(nws, tmp_path):
+    from f1bench_pipeline.domains.weather.collector import collect, load_locations
+
+    loc = load_locations(sources.LOCATIONS_FILE)[0]
+    client = _client(nws)
+    path = client.points_url(loc).replace(nws.base_url, "")
+    nws.state.fail[path] = [503]
+    report = collect([loc], tmp_path / "b3", client)
+    assert report.ok and report.records == 14 and nws.state.requests[path] == 2
+
+
+def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
+    from f1bench_pipeline.domains.weather.collector import collect, load_locations
+
+    collect(load_locations(sources.LOCATIONS_FILE)[:2], sources.batches_dir(tmp_path) / "nws-test", _client(nws))
+    recs = sources.load_batch("nws-test", tmp_path)
+    assert len(recs) == 28 and not sources.oracle_gaps(recs)
+    with pytest.raises(sources.BatchError, match="collect --batch nws-missing"):
+        sources.load_batch("nws-missing", tmp_path)
+    with pytest.raises(sources.BatchError):
+        sources.check_batch_name("2025")
+
+
+def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
+    from f1bench_pipeline import cli
+    from f1bench_pipeline.settings import get_settings
+
+    csv = tmp_path / "locs.csv"
+    csv.write_text("location,lat,lon\nDenver,39.7392,-104.9903\nAtlantis,10.0,-40.0\n")
+    monkeypatch.setenv("F1BENCH_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("F1BENCH_NWS_USER_AGENT", "f1bench-cli-test (ci@example.org)")
+    get_settings.cache_clear()
+    try:
+        rc = cli.main(["weather", "collect", "--batch", "nws-cli", "--locations", str(csv), "--base-url", nws.base_url])
+    finally:
+        get_settings.cache_clear()
+    err = capsys.readouterr().err
+    assert rc == 1 and "Atlantis" in err and "404" in err and "run the same command again" in err
+    assert (tmp_path / "weather" / "batches" / "nws-cli" / "Denver.jsonl").exists()
+
+
+# --- Dagster, end to end on the embedded sample ------------------------------------------------
+
+
+def test_weather_jobs_materialize_end_to_end(tmp_path):
+    import dagster as dg
+
+    from f1bench_pipeline.domains.weather.runner import build_weather, print_weather_leaderboard, weather_definitions
+    from f1bench_pipeline.storage.warehouse import read_table
+    from f1bench_pipeline.summary import reader
+
+    settings = Settings(data_dir=tmp_path)
+    logs: list[str] = []
+    with dg.DagsterInstance.ephemeral() as instance:
+        ok = build_weather(settings=settings, instance=instance, progress=logs.append)
+        assert ok == {"weather_data": True, "template-faithful": True, "template-noisy": True, "template-terse": True}, logs
+        root = settings.warehouse_dir
+        scores = read_table(root, "weather_scores")
+        assert scores.height == 3 * 490 * 6 and set(scores["batch"].unique()) == {"shared-2025"}
+        gens = read_table(root, "weather_generations")
+        assert gens["status"].unique().to_list() == ["ok"] and gens.height == 3 * 2940
+        check = [e for e in instance.get_event_records(dg.EventRecordsFilter(dg.DagsterEventType.ASSET_CHECK_EVALUATION))]
+        assert check and all(e.event_log_entry.dagster_event.event_specific_data.passed for e in check)
+        con = reader(root)
+        inv = {r[0]: r[1:] for r in con.execute(
+            "SELECT model, rank_by_precision, rank_by_f1, round(precision, 3), round(f1, 3) FROM weather_ranking_inversion "
+            "WHERE batch = 'shared-2025' AND variant = 'default' AND lang = 'all'").fetchall()}
+        assert inv["template-terse"][:2] == (1, 3)      # first by precision, last by F1
+        assert inv["template-faithful"][:2] == (1, 1)
+        assert inv["template-noisy"][:2] == (3, 2)
+        text = print_weather_leaderboard(root)
+        assert "template-terse" in text and "rank(F1)" in text
+        # a rerun answers every call from the cache
+        defs = weather_definitions(settings)
+        ok2 = build_weather(settings=settings, instance=instance, progress=logs.append, defs=defs)
+        assert all(ok2.values())
+        mats = instance.fetch_materializations(dg.AssetKey("weather_generations"), limit=1).records
+        md = mats[0].asset_materialization.metadata
+        assert md["calls"].value == 0 and md["cache_hits"].value == 2940

@@ -1,0 +1,3 @@
+-- weather_generations: one view over the hive-partitioned Parquet files (weather domain, issue #7).
+CREATE OR REPLACE VIEW weather_generations AS
+SELECT * FROM read_parquet('{warehouse}/weather_generations/**/*.parquet', hive_partitioning = true, union_by_name = true);
