@@ -12,7 +12,7 @@ import pyarrow as pa
 from f1bench_pipeline.instances.facts import Fact, facts_from_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
-from f1bench_pipeline.scoring.verifier import ContextIndex, verify_claim
+from f1bench_pipeline.scoring.verifier import ContextIndex, Verdict, verify_claim
 
 Extractor = Callable[[str, str, dict], list[Claim]]
 # One encoder for every claim's slots (same text as json.dumps with these options). ``encode``
@@ -113,6 +113,14 @@ def score_generations(
     # Column lists, not row dicts: building the frames is then a cheap, typed copy.
     score_cols: dict[str, list] = {c: [] for c in SCORE_SCHEMA}
     claim_cols: dict[str, list] = {c: [] for c in CLAIM_SCHEMA}
+    all_claims: list[Claim] = []
+    all_verdicts: list = []
+    all_slots: list[str] = []
+    # A claim's verdict depends only on its type, its slots and the instance's context: the same
+    # claim about the same instance (from other models, languages, variants) is judged once per
+    # call. Keyed by the slots' JSON text (which the claims table needs anyway), so 15 and 15.0,
+    # or true and 1, stay apart.
+    judged: dict[tuple[str, str, str], Verdict] = {}
 
     def add_score(row: dict) -> None:
         for c, values in score_cols.items():
@@ -137,22 +145,33 @@ def score_generations(
         except ExtractionError as exc:
             add_score({**base, "extraction_status": "error", "extraction_error": str(exc)[:500], "n_oracle": len(oracle)})
             continue
-        verdicts = [verify_claim(c, idx) for c in claims]
+        slots_json = [_SLOTS_JSON(c.slots) for c in claims]
+        verdicts = []
+        for c, sj in zip(claims, slots_json):
+            key = (iid, c.type, sj)
+            v = judged.get(key)
+            if v is None:
+                v = judged[key] = verify_claim(c, idx)
+            verdicts.append(v)
         sc = score_generation(verdicts, oracle)
         add_score({**base, "extraction_status": "ok", **sc.__dict__})
         n = len(claims)
         for k in ("model", "id", "lang", "variant", "season", "decision_type"):
             claim_cols[k].extend([base[k]] * n)
         claim_cols["claim_index"].extend(range(n))
-        for c, v in zip(claims, verdicts):
-            claim_cols["type"].append(c.type)
-            claim_cols["slots"].append(_SLOTS_JSON(c.slots))
-            claim_cols["span_start"].append(c.span.start if c.span else None)
-            claim_cols["span_end"].append(c.span.end if c.span else None)
-            claim_cols["span_text"].append(c.span.text if c.span else None)
-            claim_cols["label"].append(v.label)
-            claim_cols["reason"].append(v.reason)
-            claim_cols["matched_fact"].append(v.matched[0] if v.matched else None)
-            claim_cols["expected_facts"].append(v.expected)  # what a contradicted claim should have said
-            claim_cols["extractor"].append(c.extractor)
+        all_claims.extend(claims)
+        all_verdicts.extend(verdicts)
+        all_slots.extend(slots_json)
+    # The per-claim columns, one comprehension each (cheaper than ten appends per claim).
+    spans = [c.span for c in all_claims]
+    claim_cols["type"] = [c.type for c in all_claims]
+    claim_cols["slots"] = all_slots
+    claim_cols["span_start"] = [sp.start if sp else None for sp in spans]
+    claim_cols["span_end"] = [sp.end if sp else None for sp in spans]
+    claim_cols["span_text"] = [sp.text if sp else None for sp in spans]
+    claim_cols["label"] = [v.label for v in all_verdicts]
+    claim_cols["reason"] = [v.reason for v in all_verdicts]
+    claim_cols["matched_fact"] = [v.matched[0] if v.matched else None for v in all_verdicts]
+    claim_cols["expected_facts"] = [v.expected for v in all_verdicts]  # what a contradicted claim should have said
+    claim_cols["extractor"] = [c.extractor for c in all_claims]
     return _frame(claim_cols, CLAIM_SCHEMA), _frame(score_cols, SCORE_SCHEMA)
