@@ -65,3 +65,17 @@ def test_f1_scores_identical_through_the_domain_interface(sample_tables):
     assert_frame_equal(scores_a, scores_b)
     faithful = scores_b.filter(pl.col("model") == "template-faithful")
     assert faithful["recall"].mean() > 0.95
+
+
+def test_f1_instance_rows_through_the_domain_interface(sample_build):
+    from f1bench_pipeline.instances.assets import EVENT_TABLES
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    settings = sample_build["settings"]
+    root = settings.warehouse_dir
+    season = 2024
+    tables = {t: read_table(root, t, {"season": season}) for t in EVENT_TABLES}
+    rows = get_domain("f1").instance_rows(tables, settings=settings)
+    stored = read_table(root, "instances", {"season": season})
+    assert rows.height == stored.height > 0
+    assert_frame_equal(rows.sort("id", "lang", "variant"), stored.select(rows.columns).sort("id", "lang", "variant"))

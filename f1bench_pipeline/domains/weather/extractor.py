@@ -47,8 +47,8 @@ _SPEED = re.compile(
 _PCT = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d+)?)\s*(?:%|por ?ciento|por ?cento|percent\b|per cent\b)")
 _T_KEYWORD = re.compile(r"\b(?:" + L.HIGH_WORDS + "|" + L.LOW_WORDS + "|" + L.TEMP_WORDS + r")\b[^\d.;!?\n]{0,28}?"
                         r"(?<![\d.,])(" + _NUM + r")(?![\d.,]*\s*(?:%|" + _SPEED_UNIT + r"|por ?cien|percent))")
-_HIGH = re.compile(r"\b(?:" + L.HIGH_WORDS + r")\b")
-_LOW = re.compile(r"\b(?:" + L.LOW_WORDS + r")\b")
+_HIGH = re.compile(r"(?<!\bas )\b(?:" + L.HIGH_WORDS + r")\b")   # "as high as" is not "the high"
+_LOW = re.compile(r"(?<!\bas )\b(?:" + L.LOW_WORDS + r")\b")
 _TREND = re.compile(r"\b(?:" + L.TREND_WORDS + r")\b")
 _APPARENT = re.compile(r"\b(?:" + L.APPARENT_WORDS + r")\b")
 _GUST = re.compile(r"\b(?:" + L.GUST_WORDS + r")\b[^\d.;!?\n]{0,20}$")
@@ -92,6 +92,8 @@ def _overlaps(a: int, b: int, taken: list[tuple[int, int]]) -> bool:
 def _temp_kind(before: str) -> str | None:
     """The kind named closest before the number (within the sentence, after any other number)."""
     before = re.split(r"\d", before)[-1][-48:]
+    if _APPARENT.search(before):  # "heat index values as high as 103": never the forecast's high
+        return "apparent"
     best, kind = -1, None
     for pat, k in ((_HIGH, "high"), (_LOW, "low"), (_TREND, "trend"), (_APPARENT, "apparent")):
         for m in pat.finditer(before):

@@ -25,6 +25,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 SKY_CATEGORIES = ("clear", "mostly_clear", "partly_cloudy", "cloudy", "fog", "rain", "snow", "thunderstorms")
+SKY_COVER = ("clear", "mostly_clear", "partly_cloudy", "cloudy")   # how much cloud
+SKY_WEATHER = ("fog", "rain", "snow", "thunderstorms")             # what falls or hangs
 KEY_FACTS = ("temp", "sky", "wind", "precip_prob")
 # 16-point compass, clockwise from north; degrees = index * 22.5.
 COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
@@ -86,12 +88,16 @@ def dump_records(records: list[ForecastRecord]) -> str:
 
 # --- sky conditions ---------------------------------------------------------------------------
 
-_SKY_PART_RULES: tuple[tuple[str, str], ...] = (
-    # (regex on one part of a shortForecast, category); first match wins
+_WEATHER_RULES: tuple[tuple[str, str], ...] = (
+    # weather named in one part of a shortForecast: every one counts ("Showers And Thunderstorms"
+    # states showers and thunderstorms)
     (r"thunder|t-storm", "thunderstorms"),
     (r"snow|flurr|sleet|blizzard|wintry|freezing", "snow"),
     (r"fog|haze|smoke|mist", "fog"),
     (r"rain|shower|drizzle", "rain"),
+)
+_COVER_RULES: tuple[tuple[str, str], ...] = (
+    # sky cover of a part without weather: the first rule that matches
     (r"mostly (?:sunny|clear)", "mostly_clear"),
     (r"partly (?:sunny|cloudy)", "partly_cloudy"),
     (r"cloudy|overcast", "cloudy"),
@@ -101,22 +107,20 @@ _PRIORITY = ("thunderstorms", "snow", "fog", "rain")
 
 
 def sky_parts(sky_raw: str) -> list[str]:
-    """Categories named by each part of a shortForecast, in order ("A then B" → [A, B])."""
+    """Categories a shortForecast names, in order ("A then B": A's, then B's)."""
     out: list[str] = []
     for part in re.split(r"\bthen\b", sky_raw, flags=re.IGNORECASE):
         low = part.lower()
-        for pattern, cat in _SKY_PART_RULES:
-            if re.search(pattern, low):
-                if cat not in out:
-                    out.append(cat)
-                break
+        found = [cat for pattern, cat in _WEATHER_RULES if re.search(pattern, low)]
+        if not found:
+            found = next(([cat] for pattern, cat in _COVER_RULES if re.search(pattern, low)), [])
+        out.extend(c for c in found if c not in out)
     return out
 
 
 def normalize_sky(sky_raw: str) -> str:
     """One category for a shortForecast: weather (thunderstorms > snow > fog > rain) beats
-    sky cover; otherwise the first part's cover. Unknown text → ``cloudy`` is never guessed:
-    it raises."""
+    sky cover; otherwise the first part's cover. A text it does not know raises (no guess)."""
     parts = sky_parts(sky_raw)
     for cat in _PRIORITY:
         if cat in parts:

@@ -18,9 +18,9 @@ import random
 from f1bench_pipeline.domains.base import DomainFact, domain_facts_from_json
 from f1bench_pipeline.domains.weather.facts import f_to_c, to_kmh
 from f1bench_pipeline.domains.weather.lexicon import COMPASS_NAMES, SKY_PHRASE
-from f1bench_pipeline.domains.weather.records import COMPASS, SKY_CATEGORIES
+from f1bench_pipeline.domains.weather.records import COMPASS, SKY_CATEGORIES, SKY_COVER, SKY_WEATHER
 
-TEMPLATE_VERSION = 1
+TEMPLATE_VERSION = 2
 NOISE_RATE = 0.4
 KINDS = ("faithful", "noisy", "terse")
 METRIC = {"en": False, "es": True, "pt": True}
@@ -109,7 +109,9 @@ def perturb(f: DomainFact, rng: random.Random) -> DomainFact:
             v["percent"] = min(100, p + 20)
     elif f.type == "sky":
         true = {v["condition"], *(a["condition"] for a in f.alt_values)}
-        v["condition"] = rng.choice([c for c in SKY_CATEGORIES if c not in true])
+        # a cover the forecast does not state would be unverifiable, not wrong: then pick weather
+        pool = SKY_CATEGORIES if true & set(SKY_COVER) else SKY_WEATHER
+        v["condition"] = rng.choice([c for c in pool if c not in true])
     return f.model_copy(update={"value": v, "alt_values": []})
 
 

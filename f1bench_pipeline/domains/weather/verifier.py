@@ -6,7 +6,9 @@ supported     — a fact of the claim's type (and kind, for temperatures) holds 
                 is true when the NWS forecast names it, in any of its parts);
 contradicted  — the record states that fact with another value;
 unverifiable  — the record states no such fact (a low in a daytime period, gusts,
-                a temperature trend, humidity, anything of type ``other``).
+                a temperature trend, humidity, anything of type ``other``, and a sky
+                cover — clear … cloudy — when the forecast names only weather such as
+                "Showers And Thunderstorms").
 
 A single speed ("around 15 mph") is true of a forecast range that contains it; a range
 must match both ends; "up to N" must match the top of the range.
@@ -19,7 +21,7 @@ from typing import Any
 
 from f1bench_pipeline.domains.base import DomainFact
 from f1bench_pipeline.domains.weather.facts import TOLERANCES, WeatherTolerances, f_to_c, to_kmh
-from f1bench_pipeline.domains.weather.records import COMPASS, compass_distance_deg
+from f1bench_pipeline.domains.weather.records import COMPASS, SKY_COVER, compass_distance_deg
 from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
 
 _SPEED_TO_KMH = {"km/h": 1.0, "kt": 1.852, "m/s": 3.6}
@@ -117,8 +119,11 @@ def verify_weather_claim(claim: Any, ctx: WeatherContext, tol: WeatherTolerances
                       "chance of precipitation")
     if t == "sky":
         cond = s.get("condition")
-
-        def m(f: DomainFact) -> bool:
-            return cond == f.value["condition"] or any(cond == alt.get("condition") for alt in f.alt_values)
-        return _judge(ctx.facts("sky"), m, "sky condition")
+        facts = ctx.facts("sky")
+        named = {c for f in facts for c in (f.value["condition"], *(a.get("condition") for a in f.alt_values))}
+        if cond in SKY_COVER and facts and not named & set(SKY_COVER):
+            # "Showers And Thunderstorms" says nothing of the cloud cover: "mostly cloudy" is not checkable
+            return Verdict(UNVERIFIABLE, "the forecast states weather but no sky cover")
+        return _judge(facts, lambda f: cond == f.value["condition"]
+                      or any(cond == alt.get("condition") for alt in f.alt_values), "sky condition")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
