@@ -7,7 +7,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse
+.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse weather
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ browser:
 	    (apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
 	     (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1)) ; } || \
 	  echo "chromium unavailable: the audit page's browser tests will skip"
+
+## weather: the NOAA/NWS weather domain on its embedded sample (offline systems), then its leaderboard
+weather: $(STAMP)
+	$(PY) -m f1bench_pipeline.cli weather build
 
 ## full: all 173 races from F1BENCH_FASTF1_CACHE (or the network when unset)
 full: $(STAMP)

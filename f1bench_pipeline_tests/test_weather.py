@@ -252,6 +252,26 @@ def test_nws_own_forecast_text_extracts_cleanly(instances, records):
     assert 0.75 < mean["precision"] < 0.9 and 0.55 < mean["recall"] < 0.7
 
 
+def test_model_style_answers_score_perfectly_in_three_languages():
+    """Answers written the way chat models write forecasts (markdown header, both units,
+    parenthetical conversions, a closing remark) extract and verify cleanly."""
+    recs = [r for r in load_records(sources.SAMPLE_FILE) if r.id in ("New_York::1", "New_York::2")]
+    inst = WEATHER.instance_rows(recs, batch="x")
+    texts = {
+     ('New_York::1','en'): "**New York – Today:** Expect mostly sunny skies with a high near 83°F. Winds will be from the northwest at around 15 mph. The chance of precipitation is low, at just 6%.",
+     ('New_York::1','es'): "**Pronóstico para Nueva York – Hoy:** Cielo mayormente soleado, con una temperatura máxima de 83 °F (unos 28 °C). Viento del noroeste de unas 15 mph (24 km/h). La probabilidad de precipitación es baja, de apenas un 6 %.",
+     ('New_York::1','pt'): "**Previsão para Nova York – Hoje:** Céu predominantemente ensolarado, com máxima de 83 °F (cerca de 28 °C). Ventos de noroeste a 15 mph (aproximadamente 24 km/h). A probabilidade de precipitação é baixa, de apenas 6%.",
+     ('New_York::2','en'): "Tonight in New York: Mostly clear, with a low around 64°F. North wind 12 to 16 mph. Chance of precipitation: 6%. A pleasant, dry night.",
+     ('New_York::2','es'): "Esta noche: cielo mayormente despejado y una mínima de 64 °F (18 °C). Viento del norte de 12 a 16 mph (19-26 km/h). Probabilidad de precipitación: 6 %.",
+     ('New_York::2','pt'): "Esta noite, em Nova York, o céu fica predominantemente limpo, com mínima de 64 °F (18 °C). Vento norte de 12 a 16 mph. Probabilidade de precipitação de 6%.",
+    }
+    gens = pl.DataFrame([{"model": "m", "id": i, "lang": lang, "variant": "default", "status": "ok", "text": t}
+                         for (i, lang), t in texts.items()])
+    claims, scores = score_domain_generations(WEATHER, gens, inst)
+    assert claims["label"].unique().to_list() == ["supported"] and claims.height == 37
+    assert scores["precision"].min() == 1.0 and scores["recall"].min() == 1.0
+
+
 def test_template_noise_is_deterministic():
     facts = WEATHER.index(WEATHER.instance_rows(load_records(sources.SAMPLE_FILE)[:1])).get("New_York::1").oracle
     from f1bench_pipeline.domains.base import domain_facts_to_json
