@@ -380,6 +380,21 @@ def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
         sources.load_batch("nws-missing", tmp_path)
     with pytest.raises(sources.BatchError):
         sources.check_batch_name("2025")
+    # the collected batch is its own partition, through the same Dagster jobs
+    import dagster as dg
+
+    from f1bench_pipeline.domains.weather.runner import build_weather
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    settings = Settings(data_dir=tmp_path)
+    with dg.DagsterInstance.ephemeral() as instance:
+        ok = build_weather("nws-test", ["template-terse"], settings, instance, progress=lambda _m: None)
+        assert ok == {"weather_data": True, "template-terse": True}
+        assert "nws-test" in instance.get_dynamic_partitions("weather_batches")
+        failed = build_weather("nws-missing", ["template-terse"], settings, instance, progress=lambda _m: None)
+        assert failed == {"weather_data": False}
+    scores = read_table(settings.warehouse_dir, "weather_scores", {"batch": "nws-test"})
+    assert scores.height == 28 * 6 and scores["recall"].mean() == pytest.approx(0.2)
 
 
 def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
