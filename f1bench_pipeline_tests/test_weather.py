@@ -134,6 +134,25 @@ def test_extractor_examples(text, lang, expected):
     assert _types(text, lang) == expected
 
 
+@pytest.mark.parametrize("lang,text,n_types", [
+    ("en", "**New York — Today**\n- **Sky:** Mostly sunny\n- **High:** 83°F\n- **Wind:** NW at 15 mph\n"
+           "- **Precipitation:** 6% chance\n\nGreat day to be outside!", 5),
+    ("es", "### Nueva York – Hoy\n* **Cielo:** mayormente soleado\n* **Temperatura máxima:** 83 °F (28 °C)\n"
+           "* **Viento:** NO a 15 mph\n* **Probabilidad de lluvia:** 6%", 5),
+    ("pt", "**Nova York – Hoje**\n- Céu: predominantemente ensolarado\n- Temperatura máxima: 83 °F (28 °C)\n"
+           "- Vento: NO, 15 mph (24 km/h)\n- Chance de precipitação: 6%", 5),
+    ("en", "Expect a high of 83 degrees with a light northwest breeze around 15 mph and only a slight "
+           "(6 percent) chance of showers. Mostly sunny.", 5),
+])
+def test_markdown_lists_and_loose_prose(lang, text, n_types):
+    """Bullet lists and loose prose, New_York::1 (83 F high, mostly sunny, NW 15 mph, 6%): every claim supported."""
+    rec = next(r for r in load_records(sources.SAMPLE_FILE) if r.id == "New_York::1")
+    ctx = WeatherContext(record_facts(rec))
+    claims = _extract(text, lang)
+    assert len({c.type for c in claims}) == n_types
+    assert [verify_weather_claim(c, ctx).label for c in claims] == ["supported"] * len(claims)
+
+
 def test_extractor_spans_point_into_the_text():
     text = "Máxima de 28 °C. Vientos del noroeste de 15 a 20 km/h. Probabilidad de lluvia del 30%."
     claims = extract_claims(text, "es")
