@@ -316,6 +316,77 @@ def test_provider_dispatches_on_domain(instances):
         answer_for("f1bench/template-faithful", [], meta)
 
 
+def restate(user_message: str) -> str:
+    """What a careful model does with the forecast data: every line said back as a sentence,
+    in the NWS's own words (sky conditions as the shortForecast names them)."""
+    import re
+
+    out = []
+    for line in user_message.splitlines():
+        m = re.match(r"Temperature (high|low): (\d+) F", line)
+        if m:
+            out.append(f"{m.group(1).capitalize()} of {m.group(2)} °F.")
+        elif line.startswith("Sky: "):
+            out.append(f"{line[5:]}.")
+        elif line.startswith("Wind: "):
+            out.append(f"Wind {line[6:]}.")
+        elif line.startswith("Chance of precipitation: "):
+            out.append(f"Chance of precipitation {line.split(': ')[1]}.")
+    return " ".join(out)
+
+
+def test_restating_the_data_in_nws_words_is_perfect_on_every_record(instances):
+    """Every one of the 71 NWS sky strings, wind formats and temperatures of the sample,
+    said back as written, extracts and verifies: precision and recall 1.000 on all 490."""
+    rows = instances.filter((pl.col("lang") == "en") & (pl.col("variant") == "default"))
+    gens = rows.select("id", "lang", "variant", pl.col("user_message").map_elements(restate, return_dtype=pl.Utf8)
+                       .alias("text")).with_columns(pl.lit("m").alias("model"), pl.lit("ok").alias("status"))
+    _claims, scores = score_domain_generations(WEATHER, gens, instances)
+    assert scores.height == 490 and scores["precision"].min() == 1.0 and scores["recall"].min() == 1.0
+
+
+def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypatch, records):
+    """A non-template system (OpenAI protocol on loopback) on a weather batch: retries,
+    a content filter recorded and kept out of the means, the cache on rerun."""
+    from f1bench_pipeline.domains.weather.generation import generate_weather_partition
+    from f1bench_pipeline.generation.registry import System
+    from f1bench_pipeline.storage.warehouse import read_table, write_partition
+    from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
+
+    monkeypatch.setenv("F1BENCH_WEATHER_TEST_KEY", "sk-weather-test-not-stored")
+    settings = Settings(data_dir=tmp_path)
+    inst = WEATHER.instance_rows(records[:20], batch="loop")
+    write_partition(inst, settings.warehouse_dir, "weather_instances", {"batch": "loop"})
+    filtered = inst.filter(pl.col("id") == records[3].id)["user_message"][0]
+
+    def script(body: dict, n: int) -> str:
+        last = body["messages"][-1]["content"]
+        if last == filtered:
+            return "content_filter"
+        return "server_error" if n == 0 and len(last) % 3 == 0 else "ok"
+
+    def content(body: dict) -> str:
+        return restate(body["messages"][-1]["content"])
+
+    with LoopbackProvider(script, content_fn=content) as server:
+        system = System(name="loop/weather-model", model="openai/loop-weather", api_base=server.api_base,
+                        api_key_env="F1BENCH_WEATHER_TEST_KEY", params={"temperature": 0.0, "max_tokens": 200},
+                        languages=("en",), variants=("default",), concurrency=8, max_attempts=3,
+                        backoff_base_s=0.01, backoff_max_s=0.05)
+        res = generate_weather_partition(settings, system, "loop")
+        assert res.missing == 0 and res.expected == 20 and res.stats.retries > 0
+        first = server.state.stats()["requests"]
+        again = generate_weather_partition(settings, system, "loop")
+        assert server.state.stats()["requests"] == first and again.stats.cache_hits == 20  # a filter is final, cached too
+    gens = read_table(settings.warehouse_dir, "weather_generations", {"batch": "loop", "model": system.safe_name})
+    assert sorted(gens["status"].value_counts().rows()) == [("content_filtered", 1), ("ok", 19)]
+    assert not any("sk-weather-test" in str(v) for v in gens.rows())
+    _claims, scores = score_domain_generations(WEATHER, gens.with_columns(pl.lit(system.name).alias("model")), inst)
+    agg = aggregate(scores, ["model"]).row(0, named=True)
+    assert agg["n_scored"] == 19 and agg["n_content_filtered"] == 1
+    assert agg["precision"] == 1.0 and agg["recall"] == 1.0
+
+
 # --- the collector against a loopback api.weather.gov ------------------------------------------
 
 
