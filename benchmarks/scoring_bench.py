@@ -124,9 +124,11 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     t_ext = cpu_best(extract)
     rx._Doc.finalize = timed_finalize
     try:
-        fin[0] = 0.0
-        extract()
-        t_fin = fin[0]
+        t_fin = float("inf")
+        for _ in range(repeats):
+            fin[0] = 0.0
+            extract()
+            t_fin = min(t_fin, fin[0])
     finally:
         rx._Doc.finalize = real_finalize
     by_text = {(t, lang): c for (t, lang, _e), c in zip(with_text, extract())}
