@@ -113,6 +113,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_share_warehouse(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.http_share import serve_warehouse
+    from f1bench_pipeline.storage.location import local_path
+
+    folder = local_path(get_settings().warehouse_dir)
+    if folder is None:
+        print("f1bench share-warehouse: the warehouse is already at a URL; nothing to share", file=sys.stderr)
+        return 2
+    server = serve_warehouse(folder, args.host, args.port)
+    host, port = server.server_address[:2]
+    print(f"warehouse {folder} read-only on http://{host}:{port} — elsewhere: "
+          f"F1BENCH_WAREHOUSE_URL=http://{host}:{port} f1bench query … (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
 def cmd_register_systems(args: argparse.Namespace) -> int:
     import dagster as dg
 
@@ -163,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765)
     p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("share-warehouse", help="serve the local Parquet warehouse read-only over HTTP "
+                                               "(byte ranges) for DuckDB on other machines")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8766)
+    p.set_defaults(func=cmd_share_warehouse)
     p = sub.add_parser("refine", help="verifier-guided generation: send verified edits back for up to N rounds "
                                       "(Dagster runs) and print the round-by-round report")
     p.add_argument("systems", nargs="*", help="registry systems (default: the offline templates)")

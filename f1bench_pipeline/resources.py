@@ -13,19 +13,21 @@ from f1bench_pipeline.storage import views, warehouse
 
 
 class WarehouseResource(dg.ConfigurableResource):
-    """Hive-partitioned Parquet under ``data_dir/warehouse`` plus DuckDB views."""
+    """Hive-partitioned Parquet under ``data_dir/warehouse`` (or at ``url``) plus DuckDB views."""
 
     data_dir: str
+    # An fsspec URL for the warehouse root (s3://…, gs://…, memory://…); "" = data_dir/warehouse.
+    url: str = ""
 
     @property
-    def root(self) -> Path:
-        return Path(self.data_dir) / "warehouse"
+    def root(self) -> Path | str:
+        return self.url or Path(self.data_dir) / "warehouse"
 
     @property
     def duckdb_path(self) -> Path:
         return Path(self.data_dir) / "warehouse.duckdb"
 
-    def write(self, df: pl.DataFrame, table: str, partition: Mapping[str, object]) -> Path:
+    def write(self, df: pl.DataFrame, table: str, partition: Mapping[str, object]) -> Path | str:
         return warehouse.write_partition(df, self.root, table, partition)
 
     def read(self, table: str, partition: Mapping[str, object] | None = None) -> pl.DataFrame:
@@ -53,7 +55,7 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
     s = settings or get_settings()
 
     return {
-        "warehouse": WarehouseResource(data_dir=str(s.data_dir)),
+        "warehouse": WarehouseResource(data_dir=str(s.data_dir), url=s.warehouse_url),
         "fastf1_source": FastF1Resource(
             cache_dir=str(s.fastf1_cache),
             offline=s.offline,

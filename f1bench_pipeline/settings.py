@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -53,6 +54,14 @@ class Settings(BaseModel):
     """Where data lives and which seasons exist."""
 
     data_dir: Path = REPO_ROOT / "data"
+    # Where the Parquet warehouse lives when not ``data_dir/warehouse``: an fsspec URL
+    # (file://, memory://, s3://bucket/prefix, gs://bucket/prefix; http(s):// read-only).
+    # Credentials never go here: s3fs/gcsfs and DuckDB take them from the environment.
+    # Caches, reports, exports and warehouse.duckdb stay under data_dir.
+    warehouse_url: str = ""
+    # How DuckDB reads a remote warehouse: "auto" (its httpfs extension for s3/http(s) when it
+    # loads, else the fsspec filesystem), "httpfs" or "fsspec".
+    duckdb_remote: Literal["auto", "httpfs", "fsspec"] = "auto"
     # FastF1 cache to read. Default: the embedded sample (offline, checksummed).
     fastf1_cache: Path = SAMPLE_CACHE_DIR
     # Offline: never touch the network (FastF1 offline mode, Ergast from CSV).
@@ -75,8 +84,9 @@ class Settings(BaseModel):
     rules: RaceRules = RaceRules()
 
     @property
-    def warehouse_dir(self) -> Path:
-        return self.data_dir / "warehouse"
+    def warehouse_dir(self) -> Path | str:
+        """The warehouse root: ``data_dir/warehouse``, or ``warehouse_url`` when set."""
+        return self.warehouse_url or self.data_dir / "warehouse"
 
     @property
     def duckdb_path(self) -> Path:
@@ -110,6 +120,10 @@ def get_settings() -> Settings:
         kwargs["cache_manifest"] = None
     if os.environ.get("F1BENCH_CACHE_MANIFEST"):
         kwargs["cache_manifest"] = Path(os.environ["F1BENCH_CACHE_MANIFEST"]).resolve()
+    if os.environ.get("F1BENCH_WAREHOUSE_URL"):
+        kwargs["warehouse_url"] = os.environ["F1BENCH_WAREHOUSE_URL"]
+    if os.environ.get("F1BENCH_DUCKDB_REMOTE"):
+        kwargs["duckdb_remote"] = os.environ["F1BENCH_DUCKDB_REMOTE"]
     kwargs["offline"] = _env_bool("F1BENCH_OFFLINE", default=True)
     if not kwargs["offline"] and not cache:
         # Network build through FastF1's normal loader, cached in the repo's data dir.

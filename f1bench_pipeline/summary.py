@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.storage.views import has_files, view_definitions
+from f1bench_pipeline.storage.views import attach, has_files, listing, view_definitions
 
 RACE_SUMMARY_SQL = """
 WITH s AS (SELECT season, round, event, status, reason FROM raw_sessions),
@@ -28,11 +29,18 @@ ORDER BY s.season, s.round
 _NEEDED = ("raw_sessions", "stints", "pit_stops", "pit_battles", "defenses", "classification")
 
 
-def reader(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB with the warehouse views: never locks data/warehouse.duckdb."""
+def reader(warehouse_dir: Path | str, remote: str | None = None) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB with the warehouse views: never locks data/warehouse.duckdb.
+
+    ``warehouse_dir`` may be a URL (``storage/location.py``); ``remote`` picks how DuckDB
+    reads it ("auto", "httpfs", "fsspec"; default: the F1BENCH_DUCKDB_REMOTE setting).
+    """
     con = duckdb.connect(":memory:")
-    for _name, sql, tables in view_definitions(warehouse_dir):
-        if all(has_files(warehouse_dir, t) for t in tables):
+    attach(con, warehouse_dir, remote)
+    files = listing(warehouse_dir)
+    present = cache(lambda t: has_files(warehouse_dir, t, files))
+    for _name, sql, tables in view_definitions(warehouse_dir, files):
+        if all(present(t) for t in tables):
             con.execute(sql)
     return con
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import duckdb
 
+from f1bench_pipeline.storage.location import normalise
 from f1bench_pipeline.storage.views import has_files
 from f1bench_pipeline.summary import reader
 
@@ -15,8 +16,8 @@ from f1bench_pipeline.summary import reader
 class Warehouse:
     """A fresh in-memory DuckDB per request: never locks the warehouse, sees new files at once."""
 
-    def __init__(self, warehouse_dir: Path):
-        self.dir = Path(warehouse_dir)
+    def __init__(self, warehouse_dir: Path | str):
+        self.dir = normalise(warehouse_dir)  # a local Path, or a warehouse URL
 
     def has(self, table: str) -> bool:
         return has_files(self.dir, table)

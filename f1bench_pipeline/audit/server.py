@@ -30,7 +30,7 @@ def _clean(x):
     return x
 
 
-def make_handler(warehouse_dir: Path):
+def make_handler(warehouse_dir: Path | str):
     w = api.Warehouse(warehouse_dir)
 
     class Handler(BaseHTTPRequestHandler):
@@ -71,6 +71,6 @@ def make_handler(warehouse_dir: Path):
     return Handler
 
 
-def serve(warehouse_dir: Path, host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
+def serve(warehouse_dir: Path | str, host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
     """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
-    return ThreadingHTTPServer((host, port), make_handler(Path(warehouse_dir)))
+    return ThreadingHTTPServer((host, port), make_handler(warehouse_dir))

@@ -69,7 +69,7 @@ def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
             description=f"system {system_name!r} is not in the registry {registry.path}: add it to generate, "
                         "or (for outputs made elsewhere) write its partition with `f1bench import-generations`",
             allow_retries=False) from None
-    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir)})
+    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir), "warehouse_url": warehouse.url})
 
     def progress(message: str, _stats: dict) -> None:
         context.log.info(sanitize(message))

@@ -23,6 +23,7 @@ from f1bench_pipeline.ingest.race_catalog import RaceSource, completed_races, ra
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, race_partition_key
 from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
 from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.storage.warehouse import partition_modified
 
 INGEST_JOB = "ingest_races"
 SEASON_JOB = "season_events"
@@ -37,8 +38,8 @@ def _ingested(warehouse: WarehouseResource, seasons: list[int]) -> set[tuple[int
 
 
 def _instances_written_after(warehouse: WarehouseResource, season: int, since: float) -> bool:
-    part = Path(warehouse.root) / "instances" / f"season={season}"
-    return part.exists() and part.stat().st_mtime >= since
+    written = partition_modified(warehouse.root, "instances", {"season": season})
+    return written is not None and written >= since
 
 
 def auto_update_systems() -> list[str]:

@@ -5,52 +5,166 @@ warehouse root. A view is created only once its table has files (DuckDB binds th
 at creation). The write lock is held for the few milliseconds of the refresh; a reader
 holding the file open makes us skip the refresh (the views read globs, so new data
 still shows up), never fail the pipeline.
+
+On a remote root (``storage/location.py``) ``{warehouse}`` is the URL, and ``attach`` gives
+the connection a way to read it: DuckDB's own httpfs extension for s3:// and http(s)://
+when it loads (S3 credentials through a temporary ``credential_chain`` secret: the
+environment, profile or instance role, never a value of ours), otherwise the fsspec
+filesystem registered into the connection. HTTP has no listing API, so over http(s):// the
+views name their files explicitly (listed from the server's index) instead of a glob.
+Views over a remote root that ``refresh_views`` stores in the DuckDB file work only in a
+connection that attaches the same way; the project's readers (``summary.reader``) do.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.settings import REPO_ROOT, get_settings
+from f1bench_pipeline.storage import location
+from f1bench_pipeline.storage.location import Root
 
 log = logging.getLogger(__name__)
 
 VIEWS_DIR = REPO_ROOT / "sql" / "views"
 _TABLE_REF = re.compile(r"\{warehouse\}/([a-z_]+)/")
+_TABLE_GLOB = re.compile(r"'\{warehouse\}/([a-z_]+)/\*\*/\*\.parquet'")
+REMOTE_READERS = ("auto", "httpfs", "fsspec")
 
 
-def view_definitions(warehouse_dir: Path) -> list[tuple[str, str, list[str]]]:
+class RemoteReaderError(RuntimeError):
+    pass
+
+
+def _sql_string(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def listing(warehouse_dir: Root) -> Callable[[str], list[str]] | None:
+    """table → its Parquet files (relative paths), listed once per table for the caller's
+    lifetime: over HTTP every folder is one request, so one reader lists each table once.
+    None for a local folder (the filesystem is listed directly)."""
+    root = location.normalise(warehouse_dir)
+    return None if isinstance(root, Path) else cache(lambda table: location.find_files(root, table))
+
+
+def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None
+                     ) -> list[tuple[str, str, list[str]]]:
     """(view name, SQL, tables it reads) for every file in sql/views, in name order."""
+    root = location.normalise(warehouse_dir)
+    listed = location.scheme(root) in location.READ_ONLY_SCHEMES
+    where = root.resolve().as_posix() if isinstance(root, Path) else root
+    files = files or listing(root)
+
+    def file_list(m: re.Match) -> str:
+        rels = files(m.group(1))
+        if not rels:  # no files: the view is not created (has_files), keep the glob
+            return m.group(0)
+        return "[" + ", ".join(_sql_string(f"{root}/{m.group(1)}/{r}") for r in rels) + "]"
+
     out = []
     for path in sorted(VIEWS_DIR.glob("*.sql")):
         text = path.read_text(encoding="utf-8")
         tables = _TABLE_REF.findall(text) + [t.strip() for line in text.splitlines()
                                              if line.startswith("-- requires:") for t in line[12:].split(",")]
-        sql = text.replace("{warehouse}", Path(warehouse_dir).resolve().as_posix())
+        if listed:
+            text = _TABLE_GLOB.sub(file_list, text)
+        sql = text.replace("{warehouse}", where)
         out.append((path.stem.split("__", 1)[-1], sql, tables))
     return out
 
 
-def has_files(warehouse_dir: Path, table: str) -> bool:
-    base = Path(warehouse_dir) / table
+def has_files(warehouse_dir: Root, table: str, files: Callable[[str], list[str]] | None = None) -> bool:
+    local = location.local_path(warehouse_dir)
+    if local is None:
+        return bool((files or (lambda t: location.find_files(warehouse_dir, t)))(table))
+    base = local / table
     return base.exists() and any(base.rglob("*.parquet"))
 
 
-def refresh_views(warehouse_dir: Path, duckdb_path: Path) -> list[str]:
+_httpfs_unavailable: set[str] = set()  # "install" once it failed in this process: don't retry per query
+
+
+def load_httpfs(con: duckdb.DuckDBPyConnection) -> bool:
+    """LOAD DuckDB's httpfs extension, installing it once if needed; False when it cannot."""
+    try:
+        con.execute("LOAD httpfs")
+        return True
+    except duckdb.Error:
+        pass
+    if "install" in _httpfs_unavailable:
+        return False
+    try:
+        con.execute("INSTALL httpfs")
+        con.execute("LOAD httpfs")
+        return True
+    except duckdb.Error as exc:
+        _httpfs_unavailable.add("install")
+        log.info("DuckDB httpfs extension unavailable (%s)", str(exc).splitlines()[0])
+        return False
+
+
+def _s3_secret(con: duckdb.DuckDBPyConnection, root: str) -> bool:
+    """A temporary (in-memory) S3 secret whose values DuckDB takes from the AWS credential chain."""
+    bucket = root.split("://", 1)[1].split("/", 1)[0]
+    try:
+        con.execute(f"CREATE OR REPLACE SECRET f1bench_warehouse (TYPE s3, PROVIDER credential_chain, "
+                    f"SCOPE {_sql_string('s3://' + bucket)})")
+        return True
+    except duckdb.Error as exc:
+        log.info("DuckDB aws credential_chain unavailable (%s)", str(exc).splitlines()[0])
+        return False
+
+
+def attach(con: duckdb.DuckDBPyConnection, warehouse_dir: Root, reader: str | None = None) -> str:
+    """Make ``con`` able to read the warehouse; returns how: "local", "httpfs" or "fsspec".
+
+    ``reader`` ("auto", "httpfs", "fsspec"; default: the F1BENCH_DUCKDB_REMOTE setting).
+    """
+    root = location.normalise(warehouse_dir)
+    if isinstance(root, Path):
+        return "local"
+    reader = reader or get_settings().duckdb_remote
+    if reader not in REMOTE_READERS:
+        raise RemoteReaderError(f"unknown DuckDB remote reader {reader!r}; one of {', '.join(REMOTE_READERS)}")
+    scheme = location.scheme(root)
+    if reader in ("auto", "httpfs") and scheme in location.HTTPFS_SCHEMES:
+        if load_httpfs(con) and (scheme not in ("s3", "s3a") or _s3_secret(con, root) or reader == "httpfs"):
+            return "httpfs"
+        if reader == "httpfs":
+            raise RemoteReaderError("DuckDB's httpfs extension cannot be loaded here (INSTALL httpfs needs "
+                                    "network access to extensions.duckdb.org)")
+    fs, _ = location.filesystem(root)
+    con.register_filesystem(fs)
+    return "fsspec"
+
+
+def refresh_views(warehouse_dir: Root, duckdb_path: Path) -> list[str]:
     """Create or replace every view whose tables exist; returns the views created."""
     created: list[str] = []
+    Path(duckdb_path).parent.mkdir(parents=True, exist_ok=True)  # a remote warehouse makes no local folder
     try:
         con = duckdb.connect(str(duckdb_path))
     except duckdb.IOException as exc:  # another process holds the write lock
         log.warning("warehouse views not refreshed (%s): %s", duckdb_path, exc)
         return created
     try:
-        for name, sql, tables in view_definitions(warehouse_dir):
-            if not all(has_files(warehouse_dir, t) for t in tables):
+        try:
+            attach(con, warehouse_dir)
+            files = listing(warehouse_dir)
+            definitions = view_definitions(warehouse_dir, files)
+            present = {t: has_files(warehouse_dir, t, files) for _n, _s, tables in definitions for t in tables}
+        except (ImportError, OSError, RemoteReaderError, ValueError) as exc:  # e.g. s3fs not installed
+            log.warning("warehouse views not refreshed: %s", exc)  # not the root: it may be a bad URL
+            return created
+        for name, sql, tables in definitions:
+            if not all(present[t] for t in tables):
                 continue
             try:
                 con.execute(sql)
