@@ -82,3 +82,32 @@ def test_repeated_claims_are_labelled_as_verify_claim_labels_them():
             assert (row["label"], row["reason"], row["expected_facts"]) == (v.label, v.reason, v.expected)
             assert row["matched_fact"] == (v.matched[0] if v.matched else None)
     assert len(set(scores["n_supported"].to_list())) == 1
+
+
+def test_the_collector_state_is_restored_after_scoring():
+    import gc
+
+    import pytest
+
+    instances = pl.DataFrame([{
+        "id": "X::stint::LEC", "facts": facts_to_json(CONTEXT[:3]), "context_facts": facts_to_json(CONTEXT),
+        "entities": json.dumps(ENTITIES), "decision_type": "stint", "kind": "stint", "season": 2024,
+    }])
+    gens = pl.DataFrame({"id": ["X::stint::LEC"], "model": ["a"], "lang": ["en"], "text": ["x"]})
+    assert gc.isenabled()
+    score_generations(gens, instances, lambda text, lang, ents: [])
+    assert gc.isenabled()
+
+    def boom(text, lang, ents):
+        assert not gc.isenabled()  # paused during the call
+        raise RuntimeError("extractor failed")
+
+    with pytest.raises(RuntimeError):
+        score_generations(gens, instances, boom)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        score_generations(gens, instances, lambda text, lang, ents: [])
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()

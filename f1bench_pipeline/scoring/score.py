@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 from collections.abc import Callable
 from typing import Any
@@ -96,6 +98,27 @@ class InstanceFacts:
         return hit
 
 
+def _gc_paused(fn):
+    """Run ``fn`` with the cyclic garbage collector paused. A scoring call allocates a few
+    hundred short-lived objects per generation (tokens, claims, verdicts, rows), none of them in
+    a reference cycle, so the collections those allocations trigger find nothing to free -- yet
+    cost ~8% of the call. The collector's previous state is restored on return or error; a cycle
+    made meanwhile is freed by the next collection after it."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return wrapper
+
+
+@_gc_paused
 def score_generations(
     generations: pl.DataFrame,
     instances: pl.DataFrame | InstanceFacts,
