@@ -98,7 +98,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _problem(self, status: int, title: str, detail: str, kind: str) -> None:
         self._send(status, {"correlationId": "loopback", "title": title, "type": f"https://api.weather.gov/problems/{kind}",
-                            "status": status, "detail": detail, "instance": f"https://api.weather.gov/requests/loopback"},
+                            "status": status, "detail": detail, "instance": "https://api.weather.gov/requests/loopback"},
                    "application/problem+json")
 
     def do_GET(self) -> None:  # noqa: N802

@@ -5,20 +5,26 @@ server, and the Dagster weather jobs end to end on the embedded sample."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from f1bench_pipeline.domains import get_domain
-from f1bench_pipeline.domains.base import DomainClaim, domain_facts_from_json
+from f1bench_pipeline.domains.base import DomainClaim
 from f1bench_pipeline.domains.scoring import score_domain_generations
 from f1bench_pipeline.domains.weather import sources
 from f1bench_pipeline.domains.weather.extractor import _extract, extract_claims
 from f1bench_pipeline.domains.weather.facts import record_facts
-from f1bench_pipeline.domains.weather.records import load_records, normalize_sky, record_dict
-from f1bench_pipeline.domains.weather.verifier import WeatherContext, verify_weather_claim
+from f1bench_pipeline.domains.weather.records import (
+    load_records,
+    normalize_sky,
+    record_dict,
+)
+from f1bench_pipeline.domains.weather.verifier import (
+    WeatherContext,
+    verify_weather_claim,
+)
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.settings import Settings
 
@@ -411,7 +417,11 @@ def _client(nws, **kw):
 
 
 def test_collector_reproduces_the_shared_records(nws, records, tmp_path):
-    from f1bench_pipeline.domains.weather.collector import collect, load_locations, read_batch
+    from f1bench_pipeline.domains.weather.collector import (
+        collect,
+        load_locations,
+        read_batch,
+    )
 
     report = collect(load_locations(sources.LOCATIONS_FILE), tmp_path / "b1", _client(nws))
     assert report.ok and len(report.collected) == 35 and report.records == 490 and not report.dropped_periods
@@ -423,7 +433,12 @@ def test_collector_reproduces_the_shared_records(nws, records, tmp_path):
 
 
 def test_collector_errors_name_the_location_and_keep_what_was_collected(nws, tmp_path):
-    from f1bench_pipeline.domains.weather.collector import CollectionError, Location, collect, load_locations
+    from f1bench_pipeline.domains.weather.collector import (
+        CollectionError,
+        Location,
+        collect,
+        load_locations,
+    )
 
     locs = load_locations(sources.LOCATIONS_FILE)[:4]
     # Chicago's forecast endpoint fails with 500 on every attempt; an Atlantic point is not served (404)
@@ -511,7 +526,11 @@ def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
 def test_weather_jobs_materialize_end_to_end(tmp_path):
     import dagster as dg
 
-    from f1bench_pipeline.domains.weather.runner import build_weather, print_weather_leaderboard, weather_definitions
+    from f1bench_pipeline.domains.weather.runner import (
+        build_weather,
+        print_weather_leaderboard,
+        weather_definitions,
+    )
     from f1bench_pipeline.storage.warehouse import read_table
     from f1bench_pipeline.summary import reader
 

@@ -76,7 +76,7 @@ def score_domain_generations(
         verdicts = [domain.verify(c, ctx) for c in claims]
         sc = score_generation(verdicts, ctx.oracle)
         add_score({**base, "extraction_status": "ok", **sc.__dict__})
-        for i, (c, v) in enumerate(zip(claims, verdicts)):
+        for i, (c, v) in enumerate(zip(claims, verdicts, strict=True)):
             row = {**base, "claim_index": i, "type": c.type, "slots": _SLOTS_JSON(c.slots),
                    "span_start": c.span.start if c.span else None, "span_end": c.span.end if c.span else None,
                    "span_text": c.span.text if c.span else None, "label": v.label, "reason": v.reason,

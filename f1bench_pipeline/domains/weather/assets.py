@@ -38,7 +38,12 @@ GROUP = "weather"
                 "the NWS text as reference).",
 )
 def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
-    from f1bench_pipeline.domains.weather.sources import BatchError, load_batch, oracle_gaps, records_frame
+    from f1bench_pipeline.domains.weather.sources import (
+        BatchError,
+        load_batch,
+        oracle_gaps,
+        records_frame,
+    )
 
     batch = context.partition_key
     try:

@@ -8,7 +8,10 @@ from pathlib import Path
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.domains.weather.runner import build_weather, print_weather_leaderboard
+    from f1bench_pipeline.domains.weather.runner import (
+        build_weather,
+        print_weather_leaderboard,
+    )
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
@@ -28,8 +31,18 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
 
 def cmd_collect(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.domains.weather.collector import CollectionError, NWSClient, collect, load_locations
-    from f1bench_pipeline.domains.weather.sources import LOCATIONS_FILE, SAMPLE_BATCH, batches_dir, check_batch_name
+    from f1bench_pipeline.domains.weather.collector import (
+        CollectionError,
+        NWSClient,
+        collect,
+        load_locations,
+    )
+    from f1bench_pipeline.domains.weather.sources import (
+        LOCATIONS_FILE,
+        SAMPLE_BATCH,
+        batches_dir,
+        check_batch_name,
+    )
     from f1bench_pipeline.settings import get_settings
 
     batch = check_batch_name(args.batch)

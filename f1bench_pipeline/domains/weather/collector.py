@@ -36,7 +36,12 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from f1bench_pipeline.domains.weather.records import ForecastRecord, GroundTruth, KEY_FACTS, normalize_sky
+from f1bench_pipeline.domains.weather.records import (
+    KEY_FACTS,
+    ForecastRecord,
+    GroundTruth,
+    normalize_sky,
+)
 
 DEFAULT_BASE_URL = "https://api.weather.gov"
 DEFAULT_USER_AGENT = "f1bench weather collector (https://github.com/f1bench; contact: set F1BENCH_NWS_USER_AGENT)"

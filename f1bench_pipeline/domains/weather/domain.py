@@ -7,11 +7,19 @@ from typing import Any
 
 import polars as pl
 
-from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex, domain_facts_from_json
+from f1bench_pipeline.domains.base import (
+    Domain,
+    InstanceContext,
+    InstanceIndex,
+    domain_facts_from_json,
+)
 from f1bench_pipeline.domains.weather import extractor, prompts, templates
 from f1bench_pipeline.domains.weather.facts import CLAIM_TYPES, FACT_TYPES, TOLERANCES
 from f1bench_pipeline.domains.weather.records import ForecastRecord
-from f1bench_pipeline.domains.weather.verifier import WeatherContext, verify_weather_claim
+from f1bench_pipeline.domains.weather.verifier import (
+    WeatherContext,
+    verify_weather_claim,
+)
 from f1bench_pipeline.scoring.verifier import Verdict
 
 

@@ -16,7 +16,11 @@ from pathlib import Path
 import polars as pl
 
 from f1bench_pipeline.domains.weather.facts import record_facts
-from f1bench_pipeline.domains.weather.records import ForecastRecord, load_records, record_dict
+from f1bench_pipeline.domains.weather.records import (
+    ForecastRecord,
+    load_records,
+    record_dict,
+)
 from f1bench_pipeline.settings import REPO_ROOT
 
 SAMPLE_BATCH = "shared-2025"

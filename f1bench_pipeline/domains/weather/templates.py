@@ -18,7 +18,12 @@ import random
 from f1bench_pipeline.domains.base import DomainFact, domain_facts_from_json
 from f1bench_pipeline.domains.weather.facts import f_to_c, to_kmh
 from f1bench_pipeline.domains.weather.lexicon import COMPASS_NAMES, SKY_PHRASE
-from f1bench_pipeline.domains.weather.records import COMPASS, SKY_CATEGORIES, SKY_COVER, SKY_WEATHER
+from f1bench_pipeline.domains.weather.records import (
+    COMPASS,
+    SKY_CATEGORIES,
+    SKY_COVER,
+    SKY_WEATHER,
+)
 
 TEMPLATE_VERSION = 2
 NOISE_RATE = 0.4

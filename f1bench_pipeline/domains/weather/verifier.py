@@ -20,9 +20,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from f1bench_pipeline.domains.base import DomainFact
-from f1bench_pipeline.domains.weather.facts import TOLERANCES, WeatherTolerances, f_to_c, to_kmh
-from f1bench_pipeline.domains.weather.records import COMPASS, SKY_COVER, compass_distance_deg
-from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
+from f1bench_pipeline.domains.weather.facts import (
+    TOLERANCES,
+    WeatherTolerances,
+    f_to_c,
+    to_kmh,
+)
+from f1bench_pipeline.domains.weather.records import (
+    COMPASS,
+    SKY_COVER,
+    compass_distance_deg,
+)
+from f1bench_pipeline.scoring.verifier import (
+    CONTRADICTED,
+    SUPPORTED,
+    UNVERIFIABLE,
+    Verdict,
+)
 
 _SPEED_TO_KMH = {"km/h": 1.0, "kt": 1.852, "m/s": 3.6}
 
