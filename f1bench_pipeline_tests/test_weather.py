@@ -502,6 +502,34 @@ def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
     assert scores.height == 28 * 6 and scores["recall"].mean() == pytest.approx(0.2)
 
 
+def test_online_a_new_batch_partition_collects_itself(nws, tmp_path, monkeypatch):
+    """F1BENCH_OFFLINE=0: materializing a new weather_batches partition collects it from the API."""
+    import dagster as dg
+
+    from f1bench_pipeline.domains.weather.runner import build_weather
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    monkeypatch.setenv("F1BENCH_OFFLINE", "0")
+    monkeypatch.setenv("F1BENCH_NWS_BASE_URL", nws.base_url)
+    monkeypatch.setenv("F1BENCH_NWS_USER_AGENT", "f1bench-online-test (ci@example.org)")
+    get_settings.cache_clear()
+    settings = Settings(data_dir=tmp_path)
+    nws.state.fail["/points/61.2181,-149.9003"] = [404]  # Anchorage fails once
+    try:
+        with dg.DagsterInstance.ephemeral() as instance:
+            first = build_weather("nws-online", ["template-terse"], settings, instance, progress=lambda _m: None)
+            assert first == {"weather_data": False}
+            kept = sorted(p.stem for p in (sources.batches_dir(tmp_path) / "nws-online").glob("*.jsonl"))
+            assert len(kept) == 34 and "Anchorage" not in kept
+            second = build_weather("nws-online", ["template-terse"], settings, instance, progress=lambda _m: None)
+            assert second == {"weather_data": True, "template-terse": True}
+    finally:
+        get_settings.cache_clear()
+    assert read_table(settings.warehouse_dir, "weather_records", {"batch": "nws-online"}).height == 490
+    assert nws.state.requests["/points/40.7128,-74.006"] == 1  # New York was not fetched twice
+
+
 def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
     from f1bench_pipeline import cli
     from f1bench_pipeline.settings import get_settings

@@ -8,7 +8,9 @@ modules, write Parquet, refresh views.
 * ``weather_claims``, ``weather_scores`` (batch × model) — the generic scoring loop
 
 Partitions: ``weather_batches`` (dynamic: ``shared-2025`` is the embedded sample; each
-``f1bench weather collect --batch NAME`` adds one) and the shared ``models`` dimension.
+``f1bench weather collect --batch NAME`` adds one; online — ``F1BENCH_OFFLINE=0`` — a
+partition added in the UI collects itself from api.weather.gov when ``weather_records``
+materializes) and the shared ``models`` dimension.
 Jobs: ``weather_data`` (records + instances of a batch) and ``weather_generate_and_score``
 (one system on one batch).
 """
@@ -45,9 +47,12 @@ def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResou
         records_frame,
     )
 
+    from f1bench_pipeline.settings import get_settings
+
     batch = context.partition_key
-    try:
-        records = load_batch(batch, Path(warehouse.data_dir))
+    try:  # online (F1BENCH_OFFLINE=0) a new batch is collected from api.weather.gov here
+        records = load_batch(batch, Path(warehouse.data_dir), collect_missing=not get_settings().offline,
+                             progress=context.log.info)
     except BatchError as exc:
         raise dg.Failure(description=str(exc), allow_retries=False) from None
     df = records_frame(records)

@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import polars as pl
@@ -62,17 +64,37 @@ def verify_sample() -> str:
     return digest
 
 
-def load_batch(batch: str, data_dir: Path) -> list[ForecastRecord]:
+def load_batch(batch: str, data_dir: Path, collect_missing: bool = False,
+               progress: Callable[[str], None] = lambda _m: None) -> list[ForecastRecord]:
+    """The batch's records. ``collect_missing`` (online: ``F1BENCH_OFFLINE=0``) first collects
+    from api.weather.gov every location of ``data/weather/locations.csv`` the batch folder
+    lacks — so materializing a new ``weather_batches`` partition in the UI collects it — and
+    raises, after keeping what arrived, when some location failed."""
     check_batch_name(batch)
     if batch == SAMPLE_BATCH:
         verify_sample()
         return load_records(SAMPLE_FILE)
-    from f1bench_pipeline.domains.weather.collector import read_batch
+    from f1bench_pipeline.domains.weather.collector import (
+        CollectionError,
+        NWSClient,
+        collect,
+        load_locations,
+        read_batch,
+    )
 
     folder = batches_dir(data_dir) / batch
+    if collect_missing:
+        base = os.environ.get("F1BENCH_NWS_BASE_URL")
+        try:
+            collect(load_locations(LOCATIONS_FILE), folder, NWSClient(base_url=base) if base else NWSClient(),
+                    progress=progress)
+        except CollectionError as exc:
+            raise BatchError(f"weather batch {batch!r}: {exc}\n(what was collected is kept in {folder}; "
+                             "materialize the partition again to fetch the rest)") from None
     if not folder.exists():
         raise BatchError(f"weather batch {batch!r} has no records: {folder} does not exist "
-                         f"(run `f1bench weather collect --batch {batch}` first)")
+                         f"(run `f1bench weather collect --batch {batch}` first, or materialize it online: "
+                         "F1BENCH_OFFLINE=0)")
     records = read_batch(folder)
     if not records:
         raise BatchError(f"weather batch {batch!r}: {folder} holds no records")
