@@ -46,7 +46,6 @@ def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResou
         oracle_gaps,
         records_frame,
     )
-
     from f1bench_pipeline.settings import get_settings
 
     batch = context.partition_key
