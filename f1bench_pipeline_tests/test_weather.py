@@ -87,6 +87,19 @@ def test_instances_have_three_languages_two_variants(instances, records):
     assert "dirección del viento" in row["prompt"] and row["system_prompt"].startswith("Eres un meteorólogo")
 
 
+def test_oracle_facts_view(instances, tmp_path):
+    from f1bench_pipeline.storage.warehouse import write_partition
+    from f1bench_pipeline.summary import reader
+
+    write_partition(instances, tmp_path, "weather_instances", {"batch": "shared-2025"})
+    con = reader(tmp_path)
+    by_type = dict(con.execute("SELECT fact_type, count(*) FROM weather_oracle_facts GROUP BY ALL").fetchall())
+    assert by_type == {"temperature": 490, "sky": 490, "wind_speed": 490, "wind_direction": 490, "precip_chance": 490}
+    row = con.execute("SELECT fact_value ->> 'direction' FROM weather_oracle_facts "
+                      "WHERE id = 'New_York::1' AND fact_type = 'wind_direction'").fetchone()
+    assert row == ("NW",)
+
+
 # --- extractor, per language -------------------------------------------------------------------
 
 
