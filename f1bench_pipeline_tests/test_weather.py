@@ -218,7 +218,10 @@ def _verify(claim_type: str, slots: dict, record_id: str = "New_York::1"):
     ("other", {"description": "humidity"}, "unverifiable"),
 ])
 def test_verifier_rules(claim_type, slots, label):
-    assert _verify(claim_type, slots).label == label
+    v = _verify(claim_type, slots)
+    assert v.label == label
+    # a contradicted claim names the fact it disagrees with (what an edit instruction would say)
+    assert bool(v.expected) == (label == "contradicted") and bool(v.matched) == (label == "supported")
 
 
 def test_wind_range_and_compound_sky():

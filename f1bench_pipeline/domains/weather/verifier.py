@@ -59,7 +59,7 @@ def _judge(candidates: list[DomainFact], matches, what: str) -> Verdict:
     hits = [f.fact_id for f in candidates if matches(f)]
     if hits:
         return Verdict(SUPPORTED, "matches the forecast", hits)
-    return Verdict(CONTRADICTED, f"the forecast states {candidates[0].fact_id}")
+    return Verdict(CONTRADICTED, f"the forecast states {candidates[0].fact_id}", expected=[f.fact_id for f in candidates])
 
 
 def _temp_ok(claim_value: float, claim_unit: str | None, fact: DomainFact, tol: WeatherTolerances) -> bool:
