@@ -59,7 +59,8 @@ def _judge(candidates: list[DomainFact], matches, what: str) -> Verdict:
     hits = [f.fact_id for f in candidates if matches(f)]
     if hits:
         return Verdict(SUPPORTED, "matches the forecast", hits)
-    return Verdict(CONTRADICTED, f"the forecast states {candidates[0].fact_id}", expected=[f.fact_id for f in candidates])
+    return Verdict(CONTRADICTED, f"the forecast states {candidates[0].fact_id}",
+                   expected=[f.fact_id for f in candidates])
 
 
 def _temp_ok(claim_value: float, claim_unit: str | None, fact: DomainFact, tol: WeatherTolerances) -> bool:
@@ -99,7 +100,8 @@ def verify_weather_claim(claim: Any, ctx: WeatherContext, tol: WeatherTolerances
             return Verdict(UNVERIFIABLE, "claim lacks value")
         kind = s.get("kind")
         if kind in ("trend", "apparent"):
-            return Verdict(UNVERIFIABLE, f"the forecast states no {'temperature trend' if kind == 'trend' else 'apparent temperature'}")
+            what = "temperature trend" if kind == "trend" else "apparent temperature"
+            return Verdict(UNVERIFIABLE, f"the forecast states no {what}")
         cands = ctx.facts("temperature")
         if kind:
             cands = [f for f in cands if f.key.get("kind") == kind]
