@@ -125,6 +125,21 @@ def test_memory_url_write_is_a_single_visible_file_and_replaces_atomically():
         warehouse.write_partition(first, root, "t", {"model": "openai/gpt"})
 
 
+def test_object_stores_get_one_put_of_the_final_key(monkeypatch):
+    """On S3/GCS a PUT is atomic per object and ``mv`` is copy + delete: no temporary key, no move.
+    (Checked on the memory filesystem treated as an object store; s3fs/gcsfs are not installed here.)"""
+    root = f"memory://f1bench-{uuid.uuid4().hex[:8]}/warehouse"
+    monkeypatch.setattr(location, "OBJECT_STORE_SCHEMES", location.OBJECT_STORE_SCHEMES | {"memory"})
+    fs = fsspec.filesystem("memory")
+    puts: list[str] = []
+    real_pipe = type(fs).pipe_file
+    monkeypatch.setattr(type(fs), "pipe_file", lambda self, path, value, **kw: puts.append(path) or real_pipe(self, path, value, **kw))
+    monkeypatch.setattr(type(fs), "mv", lambda *a, **k: pytest.fail("an object store write must not move"))
+    warehouse.write_partition(pl.DataFrame({"x": [1]}), root, "scores", {"season": 2025, "model": "m"})
+    assert [p.rsplit("/", 3)[-3:] for p in puts] == [["season=2025", "model=m", "part-0.parquet"]]
+    assert warehouse.read_table(root, "scores").to_dicts() == [{"x": 1, "season": 2025, "model": "m"}]
+
+
 # --- the real tables at a URL root ----------------------------------------------------------
 
 
