@@ -612,3 +612,22 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
         mats = instance.fetch_materializations(dg.AssetKey("weather_generations"), limit=1).records
         md = mats[0].asset_materialization.metadata
         assert md["calls"].value == 0 and md["cache_hits"].value == 2940
+
+
+def test_weather_builds_into_a_memory_warehouse(tmp_path):
+    """The weather group writes through the warehouse resource and the settings' root alike, so a
+    remote warehouse URL (here fsspec's memory://) holds every weather table and nothing lands locally."""
+    import dagster as dg
+
+    from f1bench_pipeline.domains.weather.runner import build_weather, weather_leaderboard
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    settings = Settings(data_dir=tmp_path, warehouse_url="memory://f1bench-weather-test")
+    with dg.DagsterInstance.ephemeral() as instance:
+        ok = build_weather(systems=["template-terse"], settings=settings, instance=instance, progress=lambda _m: None)
+    assert all(ok.values())
+    for table in ("weather_records", "weather_instances", "weather_generations", "weather_claims", "weather_scores"):
+        assert read_table(settings.warehouse_dir, table).height > 0, table
+    assert not list(tmp_path.rglob("*.parquet"))
+    _cols, rows = weather_leaderboard(settings.warehouse_dir, "shared-2025")
+    assert rows and rows[0]["model"] == "template-terse" and rows[0]["recall"] == 0.2

@@ -107,7 +107,7 @@ def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseR
     except KeyError:
         raise dg.Failure(description=f"system {unsafe_name(model_key)!r} is not in the registry {registry.path}",
                          allow_retries=False) from None
-    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir)})
+    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir), "warehouse_url": warehouse.url})
     res = generate_weather_partition(settings, system, batch, on_progress=lambda m, _s: context.log.info(sanitize(m)))
     warehouse.refresh_views()
     summary = summarize(res.frame)
