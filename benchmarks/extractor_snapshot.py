@@ -31,9 +31,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import polars as pl  # noqa: E402
+import polars as pl
 
-from f1bench_pipeline.scoring.regex_extractor import _extract  # noqa: E402
+from f1bench_pipeline.scoring.regex_extractor import _extract
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 DEV = SHARED / "dev.jsonl"
@@ -110,9 +110,10 @@ def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
 
 def dump(out_dir: Path) -> None:
     sys.path.insert(0, str(REPO / "benchmarks"))
-    from scoring_bench import load_instances  # noqa: E402
+    from scoring_bench import load_instances
 
-    rows = [json.loads(x) for x in open(DEV, encoding="utf-8") if x.strip()]
+    with open(DEV, encoding="utf-8") as fh:
+        rows = [json.loads(x) for x in fh if x.strip()]
     instances = load_instances(2025)
     entities: dict[str, dict] = {}
     if not instances.is_empty():

@@ -33,9 +33,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import polars as pl  # noqa: E402
+import polars as pl
 
-from f1bench_pipeline.scoring.regex_extractor import extract_claims  # noqa: E402
+from f1bench_pipeline.scoring.regex_extractor import extract_claims
 
 DEV = REPO.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
 LANGS = ("en", "es", "pt")
@@ -161,7 +161,8 @@ def main() -> None:
     if not DEV.exists():
         print(f"dev generations not found at {DEV}; nothing to benchmark")
         return
-    rows = [json.loads(x) for x in open(DEV, encoding="utf-8") if x.strip()]
+    with open(DEV, encoding="utf-8") as fh:
+        rows = [json.loads(x) for x in fh if x.strip()]
     all_texts = [(r["text"], r["lang"]) for r in rows if r.get("text")]
     print(f"dev.jsonl: {len(rows)} lines, {len(all_texts)} with text; python {sys.version.split()[0]}, one process")
 
