@@ -39,6 +39,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         from f1bench_pipeline.refinement.report import print_refinement_report
 
         print_refinement_report(settings.warehouse_dir, settings.test_season)
+        from f1bench_pipeline.domains.weather.runner import print_weather_leaderboard
+
+        print_weather_leaderboard(settings.warehouse_dir)
     return 0
 
 

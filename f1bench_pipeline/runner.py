@@ -52,9 +52,12 @@ def build(
     progress: Callable[[str], None] = print,
     settings: Settings | None = None,
     with_systems: bool = True,
+    with_weather: bool = True,
 ) -> dict:
     """Ingest every race the source can provide for ``seasons``, derive each season, then
-    generate and score the offline systems on every season (``with_systems``)."""
+    generate and score the offline systems on every season (``with_systems``), run the
+    verifier-guided loop on the test season, and build the weather domain's embedded
+    sample (``with_weather``)."""
     from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
     from f1bench_pipeline.partitions import race_partition_key
 
@@ -75,6 +78,10 @@ def build(
         run_offline_systems(built, instance=instance, progress=progress, settings=settings, defs=defs)
         if settings.test_season in built:  # the verifier-guided loop on the test season, offline
             run_refinement([settings.test_season], instance=instance, progress=progress, settings=settings, defs=defs)
+        if with_weather:  # the second domain's embedded sample, the same offline systems
+            from f1bench_pipeline.domains.weather.runner import build_weather
+
+            build_weather(settings=settings, instance=instance, progress=progress, defs=defs)
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
 
 

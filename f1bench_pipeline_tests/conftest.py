@@ -45,7 +45,8 @@ def sample_build(sample_settings, dagster_instance) -> dict:
     """The whole sample (8 races, 4 seasons) materialized through the Dagster jobs."""
     from f1bench_pipeline.runner import build
 
-    report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None)
+    # the weather domain builds its own sample in test_weather.py
+    report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_weather=False)
     report["settings"] = sample_settings
     return report
 

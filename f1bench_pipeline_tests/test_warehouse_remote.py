@@ -180,7 +180,7 @@ def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_insta
     local = sample_build["settings"]
     url = f"memory://f1bench-build-{uuid.uuid4().hex[:8]}/warehouse"
     settings = local.model_copy(update={"data_dir": tmp_path / "data", "warehouse_url": url})
-    report = build(settings=settings, instance=dagster_instance, progress=lambda _m: None)
+    report = build(settings=settings, instance=dagster_instance, progress=lambda _m: None, with_weather=False)
     assert report["races"] == sample_build["races"]
     assert not (tmp_path / "data" / "warehouse").exists()
     tables = _tables(Path(local.warehouse_dir))
