@@ -118,7 +118,6 @@ def _gc_paused(fn):
     return wrapper
 
 
-@_gc_paused
 def score_generations(
     generations: pl.DataFrame,
     instances: pl.DataFrame | InstanceFacts,
@@ -127,15 +126,36 @@ def score_generations(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(claims, scores) for every generation. Non-ok generations get a score row with nulls."""
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
+    return score_with(generations, facts, extractor, verify_claim, extractor_name)
+
+
+@_gc_paused
+def score_with(
+    generations: pl.DataFrame,
+    index: Any,
+    extractor: Callable[[str, str, Any], list],
+    verify: Callable[[Any, Any], Verdict],
+    extractor_name: str = "regex",
+    *,
+    partition_column: str = "season",
+    claim_schema: dict[str, pl.DataType] = CLAIM_SCHEMA,
+    score_schema: dict[str, pl.DataType] = SCORE_SCHEMA,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The scoring loop of every domain (F1 above, the others through ``domains.scoring``).
+
+    ``index`` knows the instances: ``id in index``, ``index.meta(id)`` (the row: its
+    partition column, ``decision_type``, ``kind``) and ``index.get(id)`` →
+    ``(oracle facts, what verify needs, what the extractor needs)``.
+    """
     if hasattr(extractor, "prepare"):  # batch extractors (the LLM one) run every call up front
         jobs = []
         for g in generations.iter_rows(named=True):
-            if g["id"] in facts and (g.get("status") or "ok") == "ok":
-                jobs.append((g.get("text") or "", g["lang"], facts.get(g["id"])[2]))
+            if g["id"] in index and (g.get("status") or "ok") == "ok":
+                jobs.append((g.get("text") or "", g["lang"], index.get(g["id"])[2]))
         extractor.prepare(jobs)
     # Column lists, not row dicts: building the frames is then a cheap, typed copy.
-    score_cols: dict[str, list] = {c: [] for c in SCORE_SCHEMA}
-    claim_cols: dict[str, list] = {c: [] for c in CLAIM_SCHEMA}
+    score_cols: dict[str, list] = {c: [] for c in score_schema}
+    claim_cols: dict[str, list] = {c: [] for c in claim_schema}
     all_claims: list[Claim] = []
     all_verdicts: list = []
     all_slots: list[str] = []
@@ -152,14 +172,15 @@ def score_generations(
     has_variant = "variant" in generations.columns
     for g in generations.iter_rows(named=True):
         iid = g["id"]
-        if iid not in facts:
+        if iid not in index:
             continue  # the importer reports unknown ids; scoring only what it can
-        meta = facts.meta(iid)
+        meta = index.meta(iid)
         variant = (g.get("variant") if has_variant else None) or "default"
-        base = {"model": g["model"], "id": iid, "lang": g["lang"], "variant": variant, "season": meta["season"],
+        base = {"model": g["model"], "id": iid, "lang": g["lang"], "variant": variant,
+                partition_column: meta[partition_column],
                 "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
                 "extractor": extractor_name}
-        oracle, idx, entities = facts.get(iid)
+        oracle, idx, entities = index.get(iid)
         if base["status"] != "ok":
             add_score({**base, "n_oracle": len(oracle)})
             continue
@@ -174,12 +195,12 @@ def score_generations(
             key = (iid, c.type, sj)
             v = judged.get(key)
             if v is None:
-                v = judged[key] = verify_claim(c, idx)
+                v = judged[key] = verify(c, idx)
             verdicts.append(v)
         sc = score_generation(verdicts, oracle)
         add_score({**base, "extraction_status": "ok", **sc.__dict__})
         n = len(claims)
-        for k in ("model", "id", "lang", "variant", "season", "decision_type"):
+        for k in ("model", "id", "lang", "variant", partition_column, "decision_type"):
             claim_cols[k].extend([base[k]] * n)
         claim_cols["claim_index"].extend(range(n))
         all_claims.extend(claims)
@@ -197,4 +218,4 @@ def score_generations(
     claim_cols["matched_fact"] = [v.matched[0] if v.matched else None for v in all_verdicts]
     claim_cols["expected_facts"] = [v.expected for v in all_verdicts]  # what a contradicted claim should have said
     claim_cols["extractor"] = [c.extractor for c in all_claims]
-    return _frame(claim_cols, CLAIM_SCHEMA), _frame(score_cols, SCORE_SCHEMA)
+    return _frame(claim_cols, claim_schema), _frame(score_cols, score_schema)
