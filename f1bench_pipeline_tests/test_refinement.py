@@ -91,7 +91,7 @@ def test_edits_for_a_noisy_answer_give_the_true_values(sample_tables):
             assert quote in " ".join(text.split())  # quoted from the answer, whole sentences
         assert set(s["missed_facts"]) <= set(edits.fact_ids)  # every uncovered fact is sent back
         revised = apply_edits(text, edits)
-        c2, s2 = score_generations(gens.filter((pl.col("id") == s["id"]) & (pl.col("lang") == s["lang"]))
+        _c2, s2 = score_generations(gens.filter((pl.col("id") == s["id"]) & (pl.col("lang") == s["lang"]))
                                    .with_columns(pl.lit(revised).alias("text")), inst, extract_claims)
         assert s2["n_contradicted"][0] == 0 and s2["recall"][0] == 1.0, (s["id"], revised)
         checked += 1

@@ -22,7 +22,10 @@ from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
-from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
+from f1bench_pipeline.partitions import (
+    season_model_from_partition_key,
+    season_model_partitions,
+)
 from f1bench_pipeline.plots import refinement_png
 from f1bench_pipeline.refinement.loop import RefineOptions, refine
 from f1bench_pipeline.refinement.report import refinement_report as build_report

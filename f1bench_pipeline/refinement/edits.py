@@ -134,9 +134,9 @@ def edits_for(
             for f in expected:
                 fixes[quote].append(sentence(f, lang))
                 given.add(f.fact_id)
-        elif c["label"] == "unverifiable" and feedback_unverifiable and quote:
-            if quote not in edits.remove and len(edits.remove) < max_items:
-                edits.remove.append(quote)
+        elif (c["label"] == "unverifiable" and feedback_unverifiable and quote
+              and quote not in edits.remove and len(edits.remove) < max_items):
+            edits.remove.append(quote)
     edits.fix = [(q, " ".join(dict.fromkeys(cs))) for q, cs in fixes.items()]
     edits.remove = [q for q in edits.remove if q not in fixes]  # a sentence being corrected is not also removed
     for fid in missed_facts:
