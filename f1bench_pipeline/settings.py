@@ -80,6 +80,8 @@ class Settings(BaseModel):
     # cap on each list of edits in one message (an enormous answer must not make an enormous prompt).
     refine_max_rounds: int = 3
     refine_feedback_unverifiable: bool = True
+    # Send the uncovered oracle facts back ("add these"); False is the published loop's feedback.
+    refine_feedback_uncovered: bool = True
     refine_max_edits: int = 20
     rules: RaceRules = RaceRules()
 
@@ -134,6 +136,7 @@ def get_settings() -> Settings:
         env = f"F1BENCH_{key.upper()}"
         if os.environ.get(env):
             kwargs[key] = int(os.environ[env])
-    if os.environ.get("F1BENCH_REFINE_FEEDBACK_UNVERIFIABLE"):
-        kwargs["refine_feedback_unverifiable"] = _env_bool("F1BENCH_REFINE_FEEDBACK_UNVERIFIABLE", default=True)
+    for key in ("refine_feedback_unverifiable", "refine_feedback_uncovered"):
+        if os.environ.get(f"F1BENCH_{key.upper()}"):
+            kwargs[key] = _env_bool(f"F1BENCH_{key.upper()}", default=True)
     return Settings(**kwargs)

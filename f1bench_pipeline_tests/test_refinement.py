@@ -274,3 +274,21 @@ def test_prompting_vs_verifier_view(sample_build):
         noisy, terse = got[("template-noisy", lang)], got[("template-terse", lang)]
         assert noisy["f1_default"] == noisy["f1_cover_all"] < 0.8 and noisy["f1_verifier_guided"] == 1.0
         assert terse["recall_default"] < 0.5 and terse["recall_verifier_guided"] == 1.0
+
+
+def test_published_feedback_leaves_the_abstainer_alone(sample_tables, tmp_path):
+    """Without the uncovered facts (the published loop's feedback) a terse answer has nothing
+    to fix, so its recall never moves; with them it reaches 1.0 in one round."""
+    from f1bench_pipeline.generation.registry import load_registry
+
+    system = load_registry().get("template-terse")
+    inst = sample_tables("instances").filter((pl.col("season") == SEASON) & (pl.col("lang") == "pt"))
+    terse = sample_tables("generations").filter((pl.col("season") == SEASON) & (pl.col("model") == "template-terse")
+                                                & (pl.col("lang") == "pt")).with_columns(pl.col("model").cast(pl.Utf8))
+    cache = DiskCache(tmp_path / "cache", system.model)
+    published = refine(system, terse, inst, cache, extract_claims, RefineOptions(feedback_uncovered=False))
+    ours = refine(system, terse, inst, cache, extract_claims, RefineOptions())
+    assert set(published.rounds["round"]) == {0} and set(published.rounds["stop_reason"]) == {"nothing_to_fix"}
+    assert published.rounds["recall"].mean() < 0.5 and not published.stats
+    final = ours.rounds.filter(pl.col("final"))
+    assert (final["round"] == 1).all() and (final["recall"] == 1.0).all() and (final["precision"] == 1.0).all()

@@ -71,6 +71,7 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
     settings = get_settings()
     options = RefineOptions(max_rounds=config.max_rounds if config.max_rounds is not None else settings.refine_max_rounds,
                             feedback_unverifiable=settings.refine_feedback_unverifiable,
+                            feedback_uncovered=settings.refine_feedback_uncovered,
                             max_edits_per_list=settings.refine_max_edits)
     partition = {"season": season, "model": model_key}
     generations = warehouse.read("generations", partition)

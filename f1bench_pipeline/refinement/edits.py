@@ -109,6 +109,7 @@ def edits_for(
     lang: str,
     *,
     feedback_unverifiable: bool = True,
+    feedback_uncovered: bool = True,
     max_items: int = 20,
 ) -> Edits:
     """What to send back for one verified answer ``text``.
@@ -139,7 +140,7 @@ def edits_for(
             edits.remove.append(quote)
     edits.fix = [(q, " ".join(dict.fromkeys(cs))) for q, cs in fixes.items()]
     edits.remove = [q for q in edits.remove if q not in fixes]  # a sentence being corrected is not also removed
-    for fid in missed_facts:
+    for fid in missed_facts if feedback_uncovered else ():  # off: the published loop's feedback
         if fid in given or fid not in facts_by_id or len(edits.add) >= max_items:
             continue
         edits.add.append(sentence(facts_by_id[fid], lang))

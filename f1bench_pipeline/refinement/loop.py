@@ -53,6 +53,8 @@ STOP_REASONS = ("nothing_to_fix", "max_rounds", "no_answer", "unchanged")
 class RefineOptions:
     max_rounds: int = 3
     feedback_unverifiable: bool = True
+    # False reproduces the published loop, which sent back only wrong and unsupported claims
+    feedback_uncovered: bool = True
     max_edits_per_list: int = 20
 
 
@@ -168,5 +170,6 @@ def _feedback(texts: dict[tuple, dict], claims: pl.DataFrame, scores: pl.DataFra
         key = (s["id"], s["lang"], s["variant"])
         out[key] = edits_for(texts[key]["text"] or "", by_item.get(key, []), s["missed_facts"] or [], facts_by_id(s["id"]), s["lang"],
                              feedback_unverifiable=options.feedback_unverifiable,
+                             feedback_uncovered=options.feedback_uncovered,
                              max_items=options.max_edits_per_list)
     return out
