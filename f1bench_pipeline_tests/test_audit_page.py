@@ -103,3 +103,30 @@ def test_audit_page_on_an_empty_warehouse(browser, tmp_path):
         browser.save_screenshot(str(ARTIFACTS / "audit_empty.png"))
     finally:
         server.shutdown()
+
+
+def test_audit_page_shows_the_verifier_guided_rounds(browser, sample_build):
+    """A noisy answer of the test season: round 0 and the revised round 1, with the
+    instructions that were sent back and the revised answer."""
+    iid = "2025_Canadian_Grand_Prix::stint::RUS"
+    server, url = _serving(sample_build["settings"].warehouse_dir)
+    try:
+        browser.get(url)
+        _wait(browser, "return document.body.dataset.ready === 'yes'")
+        _select(browser, "season", "2025")
+        _wait(browser, "return [...document.getElementById('race').options].some(o => o.value === '2025|10')")
+        _select(browser, "race", "2025|10")
+        _wait(browser, f"return [...document.getElementById('instance').options].some(o => o.value === '{iid}')")
+        _select(browser, "system", "template-noisy")
+        _select(browser, "instance", iid)
+        _wait(browser, f"return (document.body.dataset.rounds || '').startsWith('{iid}|')")
+        rows = [r.text for r in browser.find_elements("css selector", "#rounds-table tr")][1:]
+        assert len(rows) == 2 and rows[0].startswith("0 ok") and rows[1].startswith("1 ok")
+        assert rows[1].split()[2:5] == ["1", "1", "1"]  # precision, recall, F1 after the round
+        assert "nothing_to_fix" in rows[1]
+        details = browser.find_element("css selector", "#rounds details.round")
+        details.click()
+        assert "A fact-checker compared your answer" in details.text
+        browser.save_screenshot(str(ARTIFACTS / "audit_rounds.png"))
+    finally:
+        server.shutdown()

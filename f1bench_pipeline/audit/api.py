@@ -90,3 +90,13 @@ def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any
     ranking = w.rows(f"SELECT * FROM ranking_inversion WHERE {where.replace('variant = ?', 'variant = ?')} AND lang = 'all' "
                      "ORDER BY rank_by_f1", [*params, variant])
     return {"rows": rows, "by_lang": by_lang, "ranking": ranking}
+
+
+def rounds(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> list[dict[str, Any]]:
+    """Verifier-guided rounds of one answer (round 0 = the stored generation), oldest first."""
+    if not w.has("refinement_rounds"):
+        return []
+    return w.rows(
+        "SELECT round, status, precision, recall, f1, n_claims, n_contradicted, n_unverifiable, n_fix, n_add, n_remove, "
+        "stop_reason, instructions, text FROM refinement_rounds "
+        "WHERE id = ? AND model = ? AND lang = ? AND variant = ? ORDER BY round", [instance_id, model, lang, variant])

@@ -60,6 +60,8 @@ def make_handler(warehouse_dir: Path | str):
                     self._json(api.instances(w, int(q["season"]), int(q["round"])))
                 elif url.path == "/api/generation":
                     self._json(api.generation(w, q["id"], q["model"], q["lang"], q.get("variant", "default")))
+                elif url.path == "/api/rounds":
+                    self._json(api.rounds(w, q["id"], q["model"], q["lang"], q.get("variant", "default")))
                 elif url.path == "/api/leaderboard":
                     season = int(q["season"]) if q.get("season") else None
                     self._json(api.leaderboard(w, season, q.get("variant", "default")))
