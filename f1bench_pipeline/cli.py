@@ -26,9 +26,7 @@ def _seasons(text: str | None) -> list[int] | None:
 def cmd_build(args: argparse.Namespace) -> int:
     from f1bench_pipeline.runner import build
     from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.summary import print_race_summary
-
-    from f1bench_pipeline.summary import print_leaderboard
+    from f1bench_pipeline.summary import print_leaderboard, print_race_summary
 
     settings = get_settings()
     report = build(_seasons(args.seasons), with_systems=not args.no_systems)
@@ -107,6 +105,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = serve(get_settings().warehouse_dir, args.host, args.port)
     host, port = server.server_address[:2]
     print(f"f1bench audit page on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    return _serve_until_interrupted(server)
+
+
+def _serve_until_interrupted(server) -> int:
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -129,13 +131,7 @@ def cmd_share_warehouse(args: argparse.Namespace) -> int:
     host, port = server.server_address[:2]
     print(f"warehouse {folder} read-only on http://{host}:{port} — elsewhere: "
           f"F1BENCH_WAREHOUSE_URL=http://{host}:{port} f1bench query … (Ctrl-C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
+    return _serve_until_interrupted(server)
 
 
 def cmd_register_systems(args: argparse.Namespace) -> int:

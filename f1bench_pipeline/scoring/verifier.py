@@ -98,14 +98,16 @@ def _eq(a: Any, b: Any) -> bool:
     return a == b
 
 
-def _judge(candidates: list[Fact], matches, what: str) -> Verdict:
-    """supported if some candidate matches, contradicted if candidates exist, else unverifiable."""
+def judge(candidates: list, matches, what: str, source: str = "context") -> Verdict:
+    """supported if some candidate matches, contradicted if candidates exist, else unverifiable.
+    ``candidates`` are the facts under the claim's key (any domain's: they need a ``fact_id``);
+    ``source`` names what was checked in the reasons ("context", "forecast")."""
     if not candidates:
-        return Verdict(UNVERIFIABLE, f"the context states no {what}")
+        return Verdict(UNVERIFIABLE, f"the {source} states no {what}")
     hits = [f.fact_id for f in candidates if matches(f)]
     if hits:
-        return Verdict(SUPPORTED, "matches the context", hits)
-    return Verdict(CONTRADICTED, f"the context states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""),
+        return Verdict(SUPPORTED, f"matches the {source}", hits)
+    return Verdict(CONTRADICTED, f"the {source} states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""),
                    expected=[f.fact_id for f in candidates])
 
 
@@ -145,17 +147,17 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
 
     t = claim.type
     if t == "pit_lap":
-        return _judge(idx.keyed(t, s["driver"]),
+        return judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
     if t == "compound_change":
         def m(f: Fact) -> bool:
             return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
                     and (s.get("lap") is None or f.value["lap"] == s["lap"]))
-        return _judge(idx.keyed(t, s["driver"]), m, f"tyre change of {s['driver']}")
+        return judge(idx.keyed(t, s["driver"]), m, f"tyre change of {s['driver']}")
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
-        return _judge(idx.keyed(t, s["driver"]), m, f"stop count of {s['driver']}")
+        return judge(idx.keyed(t, s["driver"]), m, f"stop count of {s['driver']}")
     if t == "stint_compound":
         cands = idx.keyed(t, s["driver"])
         if s.get("stint") is not None:
@@ -164,7 +166,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
                 return Verdict(CONTRADICTED, f"{s['driver']} ran {len(cands)} stints in the context",
                                expected=[f.fact_id for f in cands])
             cands = same
-        return _judge(cands, lambda f: _eq(f.value["compound"], s["compound"]), f"stints of {s['driver']}")
+        return judge(cands, lambda f: _eq(f.value["compound"], s["compound"]), f"stints of {s['driver']}")
     if t == "stint_laps":
         cands = idx.keyed(t, s["driver"])
         if s.get("stint") is not None:
@@ -176,33 +178,33 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         slots = [k for k in ("start_lap", "end_lap", "n_laps") if s.get(k) is not None]
         if not slots:
             return Verdict(UNVERIFIABLE, "claim states no lap numbers")
-        return _judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+        return judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
     if t == "final_position":
-        return _judge(idx.keyed(t, s["driver"]),
+        return judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
     if t == "winner":
         if idx.facts(t):
-            return _judge(idx.facts(t), lambda f: _eq(f.value["driver"], s["driver"]), "winner")
+            return judge(idx.facts(t), lambda f: _eq(f.value["driver"], s["driver"]), "winner")
         # "X won" is "X finished P1": judge it on the finishing positions the context gives.
         positions = idx.facts(FactType.final_position)
         own = [f for f in positions if f.key["driver"] == s["driver"]]
         if own:
-            return _judge(own, lambda f: f.value["position"] == 1, f"finishing position of {s['driver']}")
+            return judge(own, lambda f: f.value["position"] == 1, f"finishing position of {s['driver']}")
         first = [f for f in positions if f.value["position"] == 1]
-        return _judge(first, lambda f: False, "winner")
+        return judge(first, lambda f: False, "winner")
     if t == "race_laps":
-        return _judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
+        return judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
     if t == "battle":
         cands = idx.keyed(t, pair_key(s["attacker"], s["defender"])) if idx.facts(t) else []
-        return _judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
+        return judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
                       and f.value["defender"] == s["defender"], f"pit battle between {s['attacker']} and {s['defender']}")
     if t in ("battle_outcome", "gain"):
         cands = _pair(claim, "attacker", "defender", idx, FactType(t))
         if cands is None:
             return Verdict(UNVERIFIABLE, "several battles in the context; the claim does not say which")
         if t == "battle_outcome":
-            return _judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
-        return _judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
+            return judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
+        return judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
     if t == "gap":
         cands = idx.facts(t)
         a, b = s.get("driver_a"), s.get("driver_b")
@@ -210,7 +212,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             cands = [f for f in cands if {f.key["driver_a"], f.key["driver_b"]} == {a, b}]
         if s.get("when"):
             cands = [f for f in cands if f.key["when"] == s["when"]] or cands
-        return _judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), _tolerance(f)["seconds"]), "gap")
+        return judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), _tolerance(f)["seconds"]), "gap")
     if t == "defense":
         cands = idx.keyed(t, pair_key(s["defender"], s["pursuer"])) if idx.facts(t) else []
 
@@ -218,14 +220,14 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             roles = f.value["defender"] == s["defender"] and f.value["pursuer"] == s["pursuer"]
             laps = s.get("laps") is None or _close(f.value["laps"], s["laps"], _tolerance(f)["laps"])
             return roles and laps
-        return _judge(cands, m, f"defense between {s['defender']} and {s['pursuer']}")
+        return judge(cands, m, f"defense between {s['defender']} and {s['pursuer']}")
     if t == "defense_outcome":
         cands = _pair(claim, "defender", "pursuer", idx, FactType(t))
         if cands is None:
             return Verdict(UNVERIFIABLE, "several defenses in the context; the claim does not say which")
-        return _judge(cands, lambda f: f.value["passed"] == s["passed"], "defense outcome")
+        return judge(cands, lambda f: f.value["passed"] == s["passed"], "defense outcome")
     if t == "teammate_protected":
-        return _judge(idx.keyed(t, s["defender"]),
+        return judge(idx.keyed(t, s["defender"]),
                       lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
 

@@ -32,10 +32,9 @@ from f1bench_pipeline.domains.weather.records import (
     compass_distance_deg,
 )
 from f1bench_pipeline.scoring.verifier import (
-    CONTRADICTED,
-    SUPPORTED,
     UNVERIFIABLE,
     Verdict,
+    judge,
 )
 
 _SPEED_TO_KMH = {"km/h": 1.0, "kt": 1.852, "m/s": 3.6}
@@ -54,13 +53,7 @@ class WeatherContext:
 
 
 def _judge(candidates: list[DomainFact], matches, what: str) -> Verdict:
-    if not candidates:
-        return Verdict(UNVERIFIABLE, f"the forecast states no {what}")
-    hits = [f.fact_id for f in candidates if matches(f)]
-    if hits:
-        return Verdict(SUPPORTED, "matches the forecast", hits)
-    return Verdict(CONTRADICTED, f"the forecast states {candidates[0].fact_id}",
-                   expected=[f.fact_id for f in candidates])
+    return judge(candidates, matches, what, source="forecast")
 
 
 def _temp_ok(claim_value: float, claim_unit: str | None, fact: DomainFact, tol: WeatherTolerances) -> bool:
