@@ -27,61 +27,24 @@ box scores) is a new package implementing :class:`Domain` plus its Dagster asset
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field
 
+from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
+    DomainFact,
+    domain_facts_from_json,
+    domain_facts_to_json,
+    format_slot,
+)
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verifier import Verdict
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
-
-
-def format_slot(v: Any) -> str:
-    """How a slot value reads in a fact id (the same rule as F1's ``facts._fmt``)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return f"{v:.3f}".rstrip("0").rstrip(".")
-    return str(v)
-
-
-class DomainFact(BaseModel):
-    """One checkable fact of any domain: ``type``, an exact ``key``, the true ``value``,
-    and ``alt_values`` that are also true (e.g. every sky condition a compound NWS
-    forecast names)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    type: str
-    key: dict[str, Any] = Field(default_factory=dict)
-    value: dict[str, Any]
-    alt_values: list[dict[str, Any]] = Field(default_factory=list)
-
-    @cached_property
-    def fact_id(self) -> str:
-        slots = [*sorted(self.key.items()), *sorted(self.value.items())]
-        return f"{self.type}(" + ", ".join(f"{k}={format_slot(v)}" for k, v in slots) + ")"
-
-    def stable_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.type, "key": self.key, "value": self.value}
-        if self.alt_values:
-            d["alt_values"] = self.alt_values
-        return d
-
-
-def domain_facts_to_json(facts: list[DomainFact]) -> str:
-    return json.dumps([f.stable_dict() for f in facts], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def domain_facts_from_json(text: str) -> list[DomainFact]:
-    return [DomainFact(**d) for d in json.loads(text or "[]")]
 
 
 class DomainClaim(BaseModel):

@@ -9,12 +9,11 @@ values only, and unverifiable when the context has no fact with that key.
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
-from functools import cached_property
-from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, TypeAdapter
+
+from f1bench_pipeline.oracle import DomainFact, domain_facts_to_json
 
 
 class FactType(StrEnum):
@@ -48,42 +47,19 @@ def pair_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-class Fact(BaseModel):
-    """One checkable fact. ``alt_values`` are other values that are also true (e.g. the
-    official stop count that includes a red-flag tyre change)."""
+class Fact(DomainFact):
+    """One checkable F1 fact (``type`` is a :class:`FactType`); ``fact_id`` reads
+    ``pit_lap(driver=LEC, lap=15)`` — key slots first, then value slots, each group sorted, so
+    the id survives JSON round trips. ``alt_values`` are other values that are also true (e.g.
+    the official stop count that includes a red-flag tyre change)."""
 
     model_config = ConfigDict(frozen=True, use_enum_values=True)
 
     type: FactType
-    key: dict[str, Any] = Field(default_factory=dict)
-    value: dict[str, Any]
-    alt_values: list[dict[str, Any]] = Field(default_factory=list)
-
-    @cached_property
-    def fact_id(self) -> str:
-        """Readable, stable identity: ``pit_lap(driver=LEC, lap=15)``."""
-        # Key slots first, then value slots; each group sorted, so the id survives JSON round trips.
-        slots = [*sorted(self.key.items()), *sorted(self.value.items())]
-        inner = ", ".join(f"{k}={_fmt(v)}" for k, v in slots)
-        return f"{self.type}({inner})"
 
     @property
     def tolerance(self) -> dict[str, float]:
         return TOLERANCES.get(FactType(self.type), {})
-
-    def stable_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": str(self.type), "key": self.key, "value": self.value}
-        if self.alt_values:
-            d["alt_values"] = self.alt_values
-        return d
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return f"{v:.3f}".rstrip("0").rstrip(".")
-    return str(v)
 
 
 _FACT_LIST = TypeAdapter(list[Fact])
@@ -91,7 +67,7 @@ _FACT_LIST = TypeAdapter(list[Fact])
 
 def facts_to_json(facts: list[Fact]) -> str:
     """Stable JSON (sorted keys, fixed order of facts as given)."""
-    return json.dumps([f.stable_dict() for f in facts], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return domain_facts_to_json(facts)
 
 
 def facts_from_json(text: str) -> list[Fact]:
