@@ -42,8 +42,25 @@ def _resolve(settings: Settings | None, defs, instance):
     return settings, defs, instance
 
 
-def _run(job, instance, partition_key=None):
-    return job.execute_in_process(partition_key=partition_key, instance=instance, raise_on_error=False, run_config=QUIET)
+def _run(job, instance, partition_key=None, run_config=None):
+    return job.execute_in_process(partition_key=partition_key, instance=instance, raise_on_error=False,
+                                  run_config=run_config or QUIET)
+
+
+def _run_per_system(job, names: list[str], seasons: list[int], instance, progress: Callable[[str], None],
+                    what: str, run_config=None) -> dict[str, bool]:
+    """One run of a season × model job per system and season; ``{"<system>|<season>": success}``."""
+    from f1bench_pipeline.generation.runner import partition_key
+
+    out: dict[str, bool] = {}
+    for season in seasons:
+        for name in names:
+            t0 = time.perf_counter()
+            result = _run(job, instance, partition_key(name, season), run_config)
+            out[f"{name}|{season}"] = result.success
+            progress(f"season {season} {name}: {what} {'ok' if result.success else 'FAILED'}"
+                     f" ({time.perf_counter() - t0:.1f} s)")
+    return out
 
 
 def build(
@@ -112,20 +129,13 @@ def run_offline_systems(
     """Generations, claims and scores of every offline (template) system on ``seasons``,
     one ``generate_and_score`` run per system and season; then the validation reports."""
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
+    from f1bench_pipeline.generation.runner import register_model_partitions
 
     settings, defs, instance = _resolve(settings, defs, instance)
     names = [s.name for s in load_registry().offline_systems()]
     register_model_partitions(instance, names)
-    job = defs.resolve_job_def("generate_and_score")
-    out: dict[str, bool] = {}
-    for season in seasons:
-        for name in names:
-            t0 = time.perf_counter()
-            result = _run(job, instance, partition_key(name, season))
-            out[f"{name}|{season}"] = result.success
-            progress(f"season {season} {name}: generations and scores {'ok' if result.success else 'FAILED'}"
-                     f" ({time.perf_counter() - t0:.1f} s)")
+    out = _run_per_system(defs.resolve_job_def("generate_and_score"), names, seasons, instance, progress,
+                          "generations and scores")
     validation = _run(defs.resolve_job_def("validation_reports"), instance)
     progress(f"validation reports: {'ok' if validation.success else 'FAILED'}")
     return out
@@ -143,25 +153,17 @@ def run_refinement(
     """Verifier-guided generation of ``systems`` (default: the offline ones) on ``seasons``,
     one ``verifier_guided`` run per system and season; then the round-by-round report."""
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
+    from f1bench_pipeline.generation.runner import register_model_partitions
 
     settings, defs, instance = _resolve(settings, defs, instance)
     registry = load_registry()
     names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
     register_model_partitions(instance, names, registry)
-    job = defs.resolve_job_def("verifier_guided")
     config = {**QUIET}
     if max_rounds is not None:
         config["ops"] = {"refinement_rounds": {"config": {"max_rounds": max_rounds}}}
-    out: dict[str, bool] = {}
-    for season in seasons:
-        for name in names:
-            t0 = time.perf_counter()
-            result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
-                                            raise_on_error=False, run_config=config)
-            out[f"{name}|{season}"] = result.success
-            progress(f"season {season} {name}: verifier-guided rounds {'ok' if result.success else 'FAILED'}"
-                     f" ({time.perf_counter() - t0:.1f} s)")
+    out = _run_per_system(defs.resolve_job_def("verifier_guided"), names, seasons, instance, progress,
+                          "verifier-guided rounds", config)
     report = _run(defs.resolve_job_def("refinement_reports"), instance)
     progress(f"refinement report: {'ok' if report.success else 'FAILED'}")
     return out
