@@ -62,7 +62,7 @@ def format_table(rows: list[dict], columns: list[str]) -> str:
         return "(no rows)"
     cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
     widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-    line = lambda vals: "  ".join(v.ljust(w) for v, w in zip(vals, widths)).rstrip()  # noqa: E731
+    line = lambda vals: "  ".join(v.ljust(w) for v, w in zip(vals, widths)).rstrip()
     return "\n".join([line(columns), line(["-" * w for w in widths]), *(line(r) for r in cells)])
 
 
@@ -92,18 +92,24 @@ ORDER BY r.rank_by_f1, r.model
 """
 
 
-def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
-    if not has_files(warehouse_dir, "scores"):
-        return ""
+def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) -> tuple[list[str], list[dict]]:
+    """(columns, rows) of ``sql`` over the warehouse views; nothing when ``table`` has no files
+    yet or the query cannot run (a summary never fails a build)."""
+    if not has_files(warehouse_dir, table):
+        return [], []
     con = reader(warehouse_dir)
     try:
-        cur = con.execute(LEADERBOARD_SQL, [season, variant])
+        cur = con.execute(sql, params)
         cols = [d[0] for d in cur.description]
-        rows = [dict(zip(cols, r)) for r in cur.fetchall()]
+        return cols, [dict(zip(cols, r)) for r in cur.fetchall()]
     except duckdb.Error:
-        rows, cols = [], []
+        return [], []
     finally:
         con.close()
+
+
+def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
+    cols, rows = query_rows(warehouse_dir, "scores", LEADERBOARD_SQL, [season, variant])
     if not rows:
         return ""
     text = (f"\nLeaderboard — season {season}, {variant} prompt, regex extractor "

@@ -31,6 +31,9 @@ from f1bench_pipeline.refinement.loop import RefineOptions, refine
 from f1bench_pipeline.refinement.report import refinement_report as build_report
 from f1bench_pipeline.refinement.report import report_markdown
 from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.scoring.assets import (
+    regex_extractor,  # the same extractor the scores use
+)
 from f1bench_pipeline.settings import get_settings
 
 GROUP = "refinement"
@@ -38,12 +41,6 @@ GROUP = "refinement"
 
 class RefineConfig(dg.Config):
     max_rounds: int | None = None  # None: settings.refine_max_rounds (default 3)
-
-
-def regex_extractor(text: str, lang: str, entities: dict):
-    from f1bench_pipeline.scoring.regex_extractor import extract_claims
-
-    return extract_claims(text, lang, entities)
 
 
 @dg.multi_asset(

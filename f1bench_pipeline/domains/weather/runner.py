@@ -95,22 +95,9 @@ ORDER BY CASE r.lang WHEN 'all' THEN 0 WHEN 'en' THEN 1 WHEN 'es' THEN 2 ELSE 3 
 
 
 def weather_leaderboard(warehouse_dir: Path, batch: str, variant: str = "default") -> tuple[list[str], list[dict]]:
-    import duckdb
+    from f1bench_pipeline.summary import query_rows
 
-    from f1bench_pipeline.storage.views import has_files
-    from f1bench_pipeline.summary import reader
-
-    if not has_files(warehouse_dir, "weather_scores"):
-        return [], []
-    con = reader(warehouse_dir)
-    try:
-        cur = con.execute(WEATHER_LEADERBOARD_SQL, [batch, variant])
-        cols = [d[0] for d in cur.description]
-        return cols, [dict(zip(cols, r)) for r in cur.fetchall()]
-    except duckdb.Error:
-        return [], []
-    finally:
-        con.close()
+    return query_rows(warehouse_dir, "weather_scores", WEATHER_LEADERBOARD_SQL, [batch, variant])
 
 
 def print_weather_leaderboard(warehouse_dir: Path, batch: str | None = None, variant: str = "default") -> str:
