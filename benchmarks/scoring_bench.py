@@ -11,7 +11,9 @@ the benchmark's 2025 instances. Times, in ONE process, best and median of N repe
     passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
     ``InstanceFacts`` built once and reused);
 
-plus claims per answer by language, and (d) where the warm path's time goes, stage by stage.
+plus claims per answer by language, (d) where the warm path's time goes, stage by stage, and
+(e) what the 4,000/s target (issue #5) leaves for the extractor's Python code once the regex scans
+and verification are paid.
 Every timed line also gives the best process CPU time: on a machine shared with other jobs the
 wall-clock figures wander (other processes take the cores), CPU time much less.
 Without a warehouse only extraction is timed.
@@ -150,6 +152,43 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     print(f"    {'total':<28}{total / n * 1e6:8.0f} us  -> {n / total:,.0f} generations/s")
     print(f"    for reference: verify_claim on each of the {n_claims} claims {t_ver / n * 1e6:.0f} us, "
           f"recall {t_rec / n * 1e6:.0f} us per generation")
+    floor(texts, n, t_all, total, cpu_best)
+
+
+TARGET_PER_S = 4_000  # issue #5's target, one process
+
+
+def floor(texts: list[tuple[str, str, dict]], n: int, t_score: float, total: float, cpu_best) -> None:
+    """(e) What the 4,000/s target leaves for the extractor's Python code: the budget per
+    generation minus the part no Python change can shrink -- the tokenizer's four regex scans
+    (run inside ``re``'s C loop; each match consumed, nothing done with it) and verification +
+    recall + the two tables (timed in (d))."""
+    from collections import deque
+
+    from f1bench_pipeline.scoring import regex_extractor as rx
+
+    docs = []
+    for t, lang, e in texts:
+        d = rx._Doc(t, lang, e, None)
+        codes = rx._extra_codes(d.ent_drivers) if d.ent_drivers else ()
+        docs.append((d.low, d.clean, rx._lexicon(d.lang)[1], rx._driver_regex(codes)[0]))
+
+    def scans() -> None:
+        for low, clean, words, drivers in docs:
+            deque(words.finditer(low), 0)
+            deque(rx._NUMBER.finditer(low), 0)
+            deque(drivers.finditer(clean), 0)
+            deque(rx._SENT_END.finditer(low), 0)
+
+    t_scan = cpu_best(scans)
+    budget = 1e6 / TARGET_PER_S
+    fixed = (t_scan + t_score) / n * 1e6
+    rest = total / n * 1e6 - fixed
+    print(f"\n(e) the {TARGET_PER_S:,}/s target: {budget:.0f} us per generation")
+    print(f"    tokenizer regex scans alone   {t_scan / n * 1e6:8.0f} us  (inside re, C)")
+    print(f"    verify + recall + tables      {t_score / n * 1e6:8.0f} us")
+    print(f"    left for everything else      {budget - fixed:8.0f} us  (tokens, sentence rules and their "
+          f"window regexes, claim objects), which take {rest:.0f} us today: {rest / max(budget - fixed, 1e-9):.1f}x over")
 
 
 def main() -> None:
