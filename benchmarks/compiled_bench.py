@@ -21,7 +21,8 @@ mypyc extractor + lexicon, Cython the other three (*)  1,989 / 1,955   2,836/s
 
 (best of the three rounds' best, median of their medians; (a) is ``extract_claims`` alone on
 the same 786 generations, best. On a quieter machine earlier the same day pure Python gave
-1,513/s warm and the last variant 1,901-1,998/s.)
+1,513/s warm and the last variant 1,901-1,998/s. Run again in a later session, ``--repeats 5``,
+quiet machine: pure 2,051 warm / 2,698 (a), Cython regex_extractor + lexicon 2,314 / 3,225.)
 
 Every variant's snapshot was identical to the pure-Python one. The best is about 1.45x, far from
 the 2.9x that 4,000/s needs (250 us per generation). Why compiling cannot get there: the four
