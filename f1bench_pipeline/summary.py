@@ -108,11 +108,16 @@ def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) ->
         con.close()
 
 
-def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
-    cols, rows = query_rows(warehouse_dir, "scores", LEADERBOARD_SQL, [season, variant])
+def print_titled_table(title: str, rows: list, cols: list[str]) -> str:
+    """Print ``title`` and the table on stdout and return the text; nothing when there are no rows."""
     if not rows:
         return ""
-    text = (f"\nLeaderboard — season {season}, {variant} prompt, regex extractor "
-            f"(precision rank vs F1 rank):\n" + format_table(rows, cols))
+    text = f"\n{title}\n" + format_table(rows, cols)
     print(text)
     return text
+
+
+def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
+    cols, rows = query_rows(warehouse_dir, "scores", LEADERBOARD_SQL, [season, variant])
+    return print_titled_table(f"Leaderboard — season {season}, {variant} prompt, regex extractor "
+                              f"(precision rank vs F1 rank):", rows, cols)

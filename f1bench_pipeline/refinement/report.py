@@ -75,7 +75,7 @@ def report_markdown(report: pl.DataFrame) -> str:
 def print_refinement_report(warehouse_dir, season: int) -> str:
     """The stored report of ``season`` on stdout (what `make demo` ends with)."""
     from f1bench_pipeline.storage.warehouse import read_table
-    from f1bench_pipeline.summary import format_table
+    from f1bench_pipeline.summary import print_titled_table
 
     report = read_table(warehouse_dir, "refinement_report", {"season": season})
     if report.is_empty():
@@ -83,7 +83,5 @@ def print_refinement_report(warehouse_dir, season: int) -> str:
     cols = ["model", "lang", "round", "n_revised", "precision", "recall", "f1", "claims_per_generation", "round_cost_usd"]
     rows = [{c: (f"{r[c]:.3f}" if isinstance(r[c], float) else r[c]) for c in cols}
             for r in report.sort("model", "lang", "round").iter_rows(named=True)]
-    text = (f"\nVerifier-guided generation — season {season}: scores at round 0 and after each round of edits\n"
-            + format_table(rows, cols))
-    print(text)
-    return text
+    return print_titled_table(f"Verifier-guided generation — season {season}: scores at round 0 and after each "
+                              "round of edits", rows, cols)

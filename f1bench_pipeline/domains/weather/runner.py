@@ -102,13 +102,9 @@ def weather_leaderboard(warehouse_dir: Path, batch: str, variant: str = "default
 
 def print_weather_leaderboard(warehouse_dir: Path, batch: str | None = None, variant: str = "default") -> str:
     from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
-    from f1bench_pipeline.summary import format_table
+    from f1bench_pipeline.summary import print_titled_table
 
     batch = batch or SAMPLE_BATCH
     cols, rows = weather_leaderboard(warehouse_dir, batch, variant)
-    if not rows:
-        return ""
-    text = (f"\nWeather leaderboard — batch {batch}, {variant} prompt, regex extractor "
-            f"(precision rank vs F1 rank):\n" + format_table(rows, cols))
-    print(text)
-    return text
+    return print_titled_table(f"Weather leaderboard — batch {batch}, {variant} prompt, regex extractor "
+                              f"(precision rank vs F1 rank):", rows, cols)
