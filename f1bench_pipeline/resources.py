@@ -45,6 +45,8 @@ class FastF1Resource(dg.ConfigurableResource):
     # SHA-256 manifest checked before any pickle is opened ("" = trust this cache).
     manifest: str = ""
     ergast_dir: str
+    # Official results past the Ergast dump (data/official_results); "" = none.
+    official_results_dir: str = ""
 
     @property
     def source_label(self) -> str:
@@ -61,5 +63,6 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
             offline=s.offline,
             manifest=str(s.cache_manifest) if s.cache_manifest else "",
             ergast_dir=str(ERGAST_DIR),
+            official_results_dir=str(s.official_results_dir),
         ),
     }

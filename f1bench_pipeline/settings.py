@@ -18,6 +18,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_CACHE_DIR = REPO_ROOT / "data" / "sample" / "fastf1_cache"
 SAMPLE_MANIFEST = REPO_ROOT / "data" / "sample" / "MANIFEST.sha256"
 ERGAST_DIR = REPO_ROOT / "data" / "ergast"
+# Official results past the Ergast dump, one CSV per batch of races (layout: its README.md).
+OFFICIAL_RESULTS_DIR = REPO_ROOT / "data" / "official_results"
 
 
 class RaceRules(BaseModel):
@@ -68,6 +70,11 @@ class Settings(BaseModel):
     offline: bool = True
     # Manifest checked before FastF1 unpickles anything; None means "trust the cache".
     cache_manifest: Path | None = SAMPLE_MANIFEST
+    # Supplement files of official results (tried after the Ergast CSVs, before the network).
+    official_results_dir: Path = OFFICIAL_RESULTS_DIR
+    # The leaderboard leaves out instances of races classified from timing order (no
+    # official result yet: disqualifications and penalties unknown) unless this is set.
+    leaderboard_include_timing_order: bool = False
     first_season: int = 2018
     last_season: int = 2025
     test_season: int = 2025
@@ -122,6 +129,9 @@ def get_settings() -> Settings:
         kwargs["cache_manifest"] = None
     if os.environ.get("F1BENCH_CACHE_MANIFEST"):
         kwargs["cache_manifest"] = Path(os.environ["F1BENCH_CACHE_MANIFEST"]).resolve()
+    if os.environ.get("F1BENCH_OFFICIAL_RESULTS_DIR"):
+        kwargs["official_results_dir"] = Path(os.environ["F1BENCH_OFFICIAL_RESULTS_DIR"]).resolve()
+    kwargs["leaderboard_include_timing_order"] = _env_bool("F1BENCH_LEADERBOARD_INCLUDE_TIMING_ORDER", default=False)
     if os.environ.get("F1BENCH_WAREHOUSE_URL"):
         kwargs["warehouse_url"] = os.environ["F1BENCH_WAREHOUSE_URL"]
     if os.environ.get("F1BENCH_DUCKDB_REMOTE"):

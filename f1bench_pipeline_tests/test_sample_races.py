@@ -57,10 +57,15 @@ def test_classification_sources(sample_tables):
     sources = dict(res.group_by("season", "round").agg(pl.col("source").first()).select(
         pl.format("{}-{}", "season", "round"), "source").iter_rows())
     assert sources["2024-16"] == "ergast_csv"
-    # Round 24 of 2025 is past the end of the Ergast dump: timing order, and marked so.
-    assert sources["2025-24"] == "timing_order"
+    # Round 24 of 2025 is past the end of the Ergast dump: the official supplement has it.
+    assert sources["2025-24"] == "official_supplement"
+    assert set(sources.values()) <= {"ergast_csv", "official_supplement"}
     abu = _race(sample_tables("classification"), 2025, 24).sort("position")
     assert abu["driver"][0] == "VER"
+    # Post-race time penalties: the timing order had HUL, STR, BOR, BEA in another order.
+    assert abu.filter(pl.col("driver") == "HUL")["position"][0] == 9
+    assert abu["driver"].to_list()[8:12] == ["HUL", "STR", "BOR", "BEA"]
+    assert abu.filter(pl.col("driver") == "HUL")["source_file"][0] == "race_results_2025_r19-r24.csv"
 
 
 def test_standings_accumulate_race_points(sample_tables):

@@ -142,7 +142,9 @@ class Domain(ABC):
     def score_schema(self) -> dict[str, Any]:
         from f1bench_pipeline.scoring.score import SCORE_SCHEMA
 
-        return _rename(SCORE_SCHEMA, "season", self.partition_column, self.partition_dtype)
+        # results_source is F1's (which classification a race's oracle rests on)
+        generic = {k: v for k, v in SCORE_SCHEMA.items() if k != "results_source"}
+        return _rename(generic, "season", self.partition_column, self.partition_dtype)
 
     def claim_schema(self) -> dict[str, Any]:
         from f1bench_pipeline.scoring.score import CLAIM_SCHEMA

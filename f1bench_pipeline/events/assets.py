@@ -12,8 +12,9 @@ from f1bench_pipeline.events import pit_battles as battle_rules
 from f1bench_pipeline.events.crosscheck import official_stop_agreement
 from f1bench_pipeline.events.green_flag import green_flag_laps as flag_laps
 from f1bench_pipeline.events.results import classification as classify
-from f1bench_pipeline.events.results import sprint_points, track_status_periods as status_periods
+from f1bench_pipeline.events.results import sprint_points, sprint_weekends
 from f1bench_pipeline.events.results import standings as championship
+from f1bench_pipeline.events.results import track_status_periods as status_periods
 from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
 from f1bench_pipeline.partitions import season_partitions
 from f1bench_pipeline.plots import pit_stops_per_race_png
@@ -143,8 +144,14 @@ def classification(context: dg.AssetExecutionContext, warehouse: WarehouseResour
 def standings(context: dg.AssetExecutionContext, warehouse: WarehouseResource, fastf1_source: FastF1Resource) -> dg.MaterializeResult:
     """Drivers' championship after each round (race + sprint points)."""
     season = _season(context)
-    sprint = sprint_points(Path(fastf1_source.ergast_dir), [season])
-    df = championship(_loaded_raw(warehouse, "raw_results", season), sprint)
+    sprint = sprint_points(Path(fastf1_source.ergast_dir), [season],
+                           Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None)
+    weekends = sprint_weekends(warehouse.read("raw_sessions", {"season": season}))
+    df = championship(_loaded_raw(warehouse, "raw_results", season), sprint, weekends)
+    if not df.is_empty() and df["sprint_points_missing"].any():
+        missing = sorted(set(df.filter(pl.col("sprint_points_missing")).select("round", "event").iter_rows()))
+        context.log.warning(f"season {season}: no sprint result for " + ", ".join(f"round {r} ({e})" for r, e in missing)
+                            + "; their standings count the Grand Prix only (add sprint_results_*.csv to data/official_results)")
     return _write(context, warehouse, df, "standings",
                   ["round", "position", "driver", "round_points", "cumulative_points"])
 

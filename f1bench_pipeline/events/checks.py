@@ -43,4 +43,32 @@ def finishers_have_stints(warehouse: WarehouseResource) -> dg.AssetCheckResult:
     )
 
 
-EVENT_CHECKS = [_unique_key_check(t) for t in tc.TABLE_KEYS] + [pit_laps_inside_race, compounds_known, finishers_have_stints]
+@dg.asset_check(asset="classification", name="classification_official_sources",
+                description="Every race is classified from an official source; WARN names those classified from "
+                            "timing order (disqualifications and post-race penalties unknown).")
+def classification_official_sources(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    races = tc.timing_order_races(warehouse.read("classification"))
+    return dg.AssetCheckResult(
+        passed=races.is_empty(), severity=dg.AssetCheckSeverity.WARN,
+        description=("" if races.is_empty() else "Classified from timing order, no official result yet: "
+                     + "; ".join(tc.race_names(races)) + ". Add them to data/official_results (see its README)."),
+        metadata={"timing_order_races": races.height, "races": ", ".join(tc.race_names(races))},
+    )
+
+
+@dg.asset_check(asset="standings", name="standings_sprint_results",
+                description="Every sprint weekend has its sprint result; WARN names those whose standings count "
+                            "the Grand Prix only.")
+def standings_sprint_results(warehouse: WarehouseResource) -> dg.AssetCheckResult:
+    races = tc.sprints_without_results(warehouse.read("standings"))
+    return dg.AssetCheckResult(
+        passed=races.is_empty(), severity=dg.AssetCheckSeverity.WARN,
+        description=("" if races.is_empty() else "No sprint result: " + "; ".join(tc.race_names(races))
+                     + ". Standings after these rounds leave the sprint points out."),
+        metadata={"sprints_without_results": races.height, "races": ", ".join(tc.race_names(races))},
+    )
+
+
+EVENT_CHECKS = [_unique_key_check(t) for t in tc.TABLE_KEYS] + [
+    pit_laps_inside_race, compounds_known, finishers_have_stints, classification_official_sources,
+    standings_sprint_results]

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import polars as pl
 
+from f1bench_pipeline.ingest.official_results import supplement_sprint_points
+
 RACE_KEYS = ["season", "round", "event"]
 
 TRACK_STATUS_NAMES = {
@@ -46,8 +48,9 @@ def classification(raw_results: pl.DataFrame, flagged_laps: pl.DataFrame) -> pl.
     ).sort([*RACE_KEYS, "position"])
 
 
-def sprint_points(ergast_dir: Path, seasons: list[int]) -> pl.DataFrame:
-    """Sprint points per driver and round from the CSV dump (season, round, driver, points)."""
+def sprint_points(ergast_dir: Path, seasons: list[int], supplement_dir: Path | None = None) -> pl.DataFrame:
+    """Sprint points per driver and round (season, round, driver, sprint_points): the CSV dump,
+    then the supplement's ``sprint_results_*.csv`` for rounds the dump lacks."""
     opts = dict(infer_schema_length=0, null_values=["\\N"])
     d = Path(ergast_dir)
     races = pl.read_csv(d / "races.csv", **opts).select(
@@ -55,16 +58,32 @@ def sprint_points(ergast_dir: Path, seasons: list[int]) -> pl.DataFrame:
     )
     drivers = pl.read_csv(d / "drivers.csv", **opts).select("driverId", pl.col("code").alias("driver"))
     sprints = pl.read_csv(d / "sprint_results.csv", **opts)
-    return (
+    dump = (
         sprints.join(races, on="raceId")
         .join(drivers, on="driverId")
         .filter(pl.col("season").is_in(seasons))
         .select("season", "round", "driver", pl.col("points").cast(pl.Float64).alias("sprint_points"))
     )
+    extra = supplement_sprint_points(supplement_dir, seasons).join(
+        dump.select("season", "round").unique(), on=["season", "round"], how="anti")
+    return pl.concat([dump, extra])
 
 
-def standings(raw_results: pl.DataFrame, sprint: pl.DataFrame) -> pl.DataFrame:
-    """Drivers' championship after each round: race + sprint points, cumulative, position."""
+def sprint_weekends(raw_sessions: pl.DataFrame) -> pl.DataFrame:
+    """(season, round) of the loaded races whose weekend had a sprint (FastF1's event format)."""
+    if raw_sessions.is_empty() or "event_format" not in raw_sessions.columns:
+        return pl.DataFrame(schema={"season": pl.Int64, "round": pl.Int64})
+    return raw_sessions.filter(pl.col("event_format").fill_null("").str.starts_with("sprint")).select(
+        pl.col("season").cast(pl.Int64), pl.col("round").cast(pl.Int64)).unique()
+
+
+def standings(raw_results: pl.DataFrame, sprint: pl.DataFrame,
+              sprint_rounds: pl.DataFrame | None = None) -> pl.DataFrame:
+    """Drivers' championship after each round: race + sprint points, cumulative, position.
+
+    ``sprint_points_missing`` marks every row of a sprint weekend (``sprint_rounds``) whose
+    sprint result no source has: its standings count the Grand Prix only.
+    """
     if raw_results.is_empty():
         return pl.DataFrame()
     race = raw_results.select(
@@ -105,6 +124,14 @@ def standings(raw_results: pl.DataFrame, sprint: pl.DataFrame) -> pl.DataFrame:
         .cast(pl.Int64)
         .alias("position")
     )
+    with_sprint = sprint.select("season", "round").unique().with_columns(pl.lit(True).alias("_has_sprint"))
+    weekends = (sprint_rounds if sprint_rounds is not None else pl.DataFrame(schema={"season": pl.Int64, "round": pl.Int64}))
+    weekends = weekends.select(pl.col("season").cast(pl.Int64), pl.col("round").cast(pl.Int64)).unique().with_columns(
+        pl.lit(True).alias("_sprint_weekend"))
+    ranked = ranked.join(with_sprint, on=["season", "round"], how="left").join(
+        weekends, on=["season", "round"], how="left").with_columns(
+        (pl.col("_sprint_weekend").fill_null(False) & ~pl.col("_has_sprint").fill_null(False)).alias("sprint_points_missing"),
+    ).drop("_has_sprint", "_sprint_weekend")
     return ranked.drop("win").sort(["season", "round", "position", "driver"])
 
 

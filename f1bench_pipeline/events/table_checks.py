@@ -48,3 +48,23 @@ def finishers_without_stint(classification: pl.DataFrame, stints: pl.DataFrame) 
     if stints.is_empty():
         return finishers
     return finishers.join(stints.select("season", "round", "driver").unique(), on=["season", "round", "driver"], how="anti")
+
+
+def timing_order_races(classification: pl.DataFrame) -> pl.DataFrame:
+    """(season, round, event) of every race classified from timing order (no official result)."""
+    if classification.is_empty() or "source" not in classification.columns:
+        return pl.DataFrame(schema={"season": pl.Int64, "round": pl.Int64, "event": pl.Utf8})
+    return (classification.filter(pl.col("source") == "timing_order")
+            .select("season", "round", "event").unique().sort("season", "round"))
+
+
+def sprints_without_results(standings: pl.DataFrame) -> pl.DataFrame:
+    """(season, round, event) of sprint weekends whose sprint result no source has."""
+    if standings.is_empty() or "sprint_points_missing" not in standings.columns:
+        return pl.DataFrame(schema={"season": pl.Int64, "round": pl.Int64, "event": pl.Utf8})
+    return (standings.filter(pl.col("sprint_points_missing"))
+            .select("season", "round", "event").unique().sort("season", "round"))
+
+
+def race_names(races: pl.DataFrame) -> list[str]:
+    return [f"{s} round {r} ({e})" for s, r, e in races.select("season", "round", "event").iter_rows()]

@@ -15,7 +15,8 @@ from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
 
 _DESCRIPTIONS = {
     "raw_laps": "Every FastF1 Laps column for every driver × lap; times as float seconds (`*_s`).",
-    "raw_results": "Official classification (Jolpica online, Ergast CSV offline, else timing order: see `source`).",
+    "raw_results": "Classification from the first source that has it: Ergast CSV, the official-results supplement, "
+                   "Jolpica (online), timing order as a last resort (`source`, `source_file` per row).",
     "raw_track_status": "FastF1 track status changes (session time in seconds).",
     "raw_race_control": "Race control messages.",
     "raw_sessions": "One row per race: loaded or skipped, and why.",
@@ -47,7 +48,8 @@ def raw_race_session(
 
     try:
         raw = load_race(event, source.cache_dir, source.offline, source.guard())
-        tables = build_raw_tables(raw, Path(fastf1_source.ergast_dir), fastf1_source.source_label)
+        tables = build_raw_tables(raw, Path(fastf1_source.ergast_dir), fastf1_source.source_label,
+                                  Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None)
     except RaceLoadError as exc:
         reason = str(exc)
         previous = warehouse.read("raw_sessions", partition)
@@ -75,6 +77,10 @@ def raw_race_session(
         meta.update({"status": "loaded", "race": f"{event.season} {event.event}"})
         if name == "raw_results":
             meta["results_source"] = str(df["source"][0]) if df.height else "none"
+            if df.height and df["source"][0] == "timing_order":
+                context.log.warning(
+                    f"{event.season} {event.event} (round {round_}): no official result yet, classified from "
+                    "timing order (disqualifications and penalties unknown); add it to data/official_results")
         yield dg.MaterializeResult(asset_key=name, metadata=meta)
     if raw.warnings:
         context.log.info("FastF1 warnings: " + "; ".join(raw.warnings[:5]))

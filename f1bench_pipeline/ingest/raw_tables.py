@@ -9,6 +9,7 @@ import polars as pl
 
 from f1bench_pipeline.ingest.fastf1_session import RaceEvent, RawRace
 from f1bench_pipeline.ingest.official_results import official_results
+from f1bench_pipeline.settings import OFFICIAL_RESULTS_DIR
 
 RAW_TABLES = ("raw_laps", "raw_results", "raw_track_status", "raw_race_control", "raw_sessions")
 
@@ -68,12 +69,13 @@ def session_row(
     return _race_keys(row.drop("event"), event)
 
 
-def build_raw_tables(raw: RawRace, ergast_dir: Path, cache_source: str) -> dict[str, pl.DataFrame]:
+def build_raw_tables(raw: RawRace, ergast_dir: Path, cache_source: str,
+                     supplement_dir: Path | None = OFFICIAL_RESULTS_DIR) -> dict[str, pl.DataFrame]:
     ev = raw.event
     laps = raw.laps.with_columns(
         [pl.col(c).cast(pl.Int64) for c in _INT_LAP_COLUMNS if c in raw.laps.columns]
     ).sort(["driver", "lap_number"])
-    results = official_results(laps, raw.drivers, ergast_dir, ev.season, ev.round)
+    results = official_results(laps, raw.drivers, ergast_dir, ev.season, ev.round, supplement_dir)
     # Names and team colours from FastF1's driver info complete the official rows.
     if not raw.drivers.is_empty():
         extra = raw.drivers.select(

@@ -19,6 +19,7 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
+from f1bench_pipeline.ingest.official_results import has_official_results
 from f1bench_pipeline.ingest.race_catalog import RaceSource, completed_races, races_to_ingest
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, race_partition_key
 from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
@@ -68,14 +69,25 @@ def new_race_sensor(context: dg.SensorEvaluationContext, fastf1_source: FastF1Re
     ingested = _ingested(warehouse, seasons)
     in_flight = {tuple(r) for p in pending.values() for r in p.get("races", [])}
     new = [ev for ev in races_to_ingest(completed_races(source, seasons), ingested) if (ev.season, ev.round) not in in_flight]
+    supplement = Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None
     for ev in new:
+        official = has_official_results(Path(fastf1_source.ergast_dir), supplement, ev.season, ev.round)
+        tags = {"f1bench/trigger": "new_race",
+                "f1bench/official_results": "available" if official else ("online" if not fastf1_source.offline else "missing")}
         requests.append(dg.RunRequest(
             job_name=INGEST_JOB, partition_key=race_partition_key(ev.season, ev.round),
-            run_key=f"ingest-{ev.season}-{ev.round:02d}", tags={"f1bench/trigger": "new_race"}))
+            run_key=f"ingest-{ev.season}-{ev.round:02d}", tags=tags))
         p = pending.setdefault(str(ev.season), {"races": [], "stage": "raw"})
         p["races"].append([ev.season, ev.round])
         p["stage"] = "raw"
         context.log.info(f"new race: {ev.season} {ev.event} (round {ev.round})")
+        if not official:
+            where = ("Jolpica will be asked through FastF1" if not fastf1_source.offline
+                     else "it will be classified from timing order")
+            context.log.warning(
+                f"{ev.season} {ev.event} (round {ev.round}) has no official result in data/ergast or "
+                f"{supplement or 'the official-results supplement'} yet: {where}. Add its classification "
+                "(data/official_results/README.md) and re-ingest the race.")
 
     now = time.time()
     for season_key, p in list(pending.items()):

@@ -43,10 +43,20 @@ class BaseInstance:
     facts: list[Fact]
     context_facts: list[Fact]
     entities: dict[str, list[str]] = field(default_factory=dict)
+    # Where the race's classification came from (ingest.official_results.RESULT_SOURCES).
+    results_source: str | None = None
 
     @property
     def decision_type(self) -> str:
         return DECISION_TYPE_NAMES[self.kind]
+
+    @property
+    def note(self) -> str | None:
+        """What a reader of the instance must know about its oracle (None: nothing)."""
+        if self.results_source == "timing_order":
+            return (f"{self.season} round {self.round} ({self.event}) has no official result yet: positions, winner and "
+                    "points come from the timing order, which cannot show disqualifications or post-race penalties.")
+        return None
 
 
 def event_slug(event: str) -> str:
@@ -326,6 +336,11 @@ def build_base_instances(tables: dict[str, pl.DataFrame], settings: Settings) ->
            + defense_instances(t, settings) + race_summary_instances(t, settings))
     ids = [i.id for i in out]
     assert len(ids) == len(set(ids)), "instance ids must be unique"
+    if "source" in t.classification.columns:
+        sources = {(int(s), int(r)): src for s, r, src in
+                   t.classification.select("season", "round", "source").unique(subset=["season", "round"]).iter_rows()}
+        for inst in out:
+            inst.results_source = sources.get((inst.season, inst.round))
     return out
 
 

@@ -109,7 +109,7 @@ def defense_lines(x: dict[str, Any]) -> list[str]:
     if x.get("teammate_protected"):
         lines.append(f"  {d}'s teammate {x['teammate']} was ahead of {p} throughout: teammate protected.")
     else:
-        lines.append(f"  Teammate protected: none.")
+        lines.append("  Teammate protected: none.")
     return lines
 
 

@@ -20,6 +20,7 @@ INSTANCE_SCHEMA = {
     "focus_drivers": pl.List(pl.Utf8), "context": pl.Utf8, "context_text": pl.Utf8,
     "system_prompt": pl.Utf8, "prompt": pl.Utf8, "user_message": pl.Utf8,
     "facts": pl.Utf8, "context_facts": pl.Utf8, "entities": pl.Utf8, "n_facts": pl.Int64,
+    "results_source": pl.Utf8, "note": pl.Utf8,
 }
 
 
@@ -40,6 +41,7 @@ def instance_rows(instances: list[BaseInstance]) -> pl.DataFrame:
                     "context_text": inst.context_text, "system_prompt": prompts.SYSTEM[lang], "prompt": q,
                     "user_message": prompts.user_message(inst.context_text, q, lang),
                     "facts": facts, "context_facts": ctx_facts, "entities": entities, "n_facts": len(inst.facts),
+                    "results_source": inst.results_source, "note": inst.note,
                 })
     return pl.DataFrame(rows, schema=INSTANCE_SCHEMA)
 

@@ -37,7 +37,7 @@ SCORE_SCHEMA = {
     "n_claims": pl.Int64, "n_supported": pl.Int64, "n_contradicted": pl.Int64, "n_unverifiable": pl.Int64,
     "n_oracle": pl.Int64, "n_covered": pl.Int64, "precision": pl.Float64, "strict_precision": pl.Float64,
     "hallucination_rate": pl.Float64, "recall": pl.Float64, "f1": pl.Float64, "abstained": pl.Boolean,
-    "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8),
+    "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8), "results_source": pl.Utf8,
 }
 CLAIM_SCHEMA = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
@@ -78,6 +78,8 @@ class InstanceFacts:
 
     def __init__(self, instances: pl.DataFrame):
         cols = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
+        if "results_source" in instances.columns:
+            cols.append("results_source")
         rows = instances.select(cols).unique(subset=["id"], keep="first")
         self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
         self._parsed: dict[str, tuple[list[Fact], ContextIndex, dict]] = {}
@@ -179,7 +181,7 @@ def score_with(
         base = {"model": g["model"], "id": iid, "lang": g["lang"], "variant": variant,
                 partition_column: meta[partition_column],
                 "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
-                "extractor": extractor_name}
+                "extractor": extractor_name, "results_source": meta.get("results_source")}
         oracle, idx, entities = index.get(iid)
         if base["status"] != "ok":
             add_score({**base, "n_oracle": len(oracle)})

@@ -54,6 +54,12 @@ def listing(warehouse_dir: Root) -> Callable[[str], list[str]] | None:
     return None if isinstance(root, Path) else cache(lambda table: location.find_files(root, table))
 
 
+def view_parameters() -> dict[str, str]:
+    """Settings the views read, as SQL literals (``{name}`` in ``sql/views``)."""
+    s = get_settings()
+    return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false"}
+
+
 def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None
                      ) -> list[tuple[str, str, list[str]]]:
     """(view name, SQL, tables it reads) for every file in sql/views, in name order."""
@@ -76,6 +82,8 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
         if listed:
             text = _TABLE_GLOB.sub(file_list, text)
         sql = text.replace("{warehouse}", where)
+        for key, value in view_parameters().items():
+            sql = sql.replace("{" + key + "}", value)
         out.append((path.stem.split("__", 1)[-1], sql, tables))
     return out
 

@@ -2,10 +2,13 @@
 -- lang / decision_type read 'all' on the rolled-up rows; only ok generations with a valid
 -- extraction are scored, the rest are counted (n_not_ok and one column per status).
 -- Abstentions (no claims) are kept out of the precision means and counted.
+-- Instances of races classified from timing order (no official result yet) are left out
+-- unless F1BENCH_LEADERBOARD_INCLUDE_TIMING_ORDER=1 ({include_timing_order} below).
 CREATE OR REPLACE VIEW leaderboard AS
 WITH s AS (
     SELECT *, (status = 'ok' AND extraction_status = 'ok') AS scored
     FROM read_parquet('{warehouse}/scores/**/*.parquet', hive_partitioning = true, union_by_name = true)
+    WHERE {include_timing_order} OR coalesce(results_source, '') <> 'timing_order'
 )
 SELECT season, variant, extractor, model,
        coalesce(lang, 'all') AS lang,
