@@ -252,6 +252,8 @@ _RANGE_CONN = re.compile(r"\s*(?:-|to|through|thru|until|till|a|al|à|ao|até|ha
 _LIST_CONN = re.compile(r"\s*(?:,|and|y|e|&|/)\s*(?:(?:lap|vuelta|volta)\s*)?")
 _VS_CONN = re.compile(r"[\s(),.]*(?:vs\.?|versus|v\.|contra|frente a|against|compared to|compared with|comparado con|"
                       r"comparado com|y|e|and|,|/)?[\s(),.]*(?:(?:pit\s+)?(?:lap|vuelta|volta|la|a|the)\s+)?")
+_COMPARE_CONN = re.compile(r"\b(?:vs|versus|v|contra|frente a|against|compared to|compared with|comparado con|"
+                           r"comparado com)\b")
 _POSTFIX = re.compile(r"\s*(?:\(\s*|de\s+|do\s+|da\s+|for\s+|of\s+|para\s+|\(\s*de\s+)")
 _COMPARATIVE_AFTER = re.compile(
     r"\s*(?:more|longer|earlier|later|extra|before|after|ahead|behind|early|late|sooner|apart|remaining|to go|"
@@ -380,6 +382,11 @@ _SUCCESS_VERB = re.compile(r"\b(?:logró|logra|consiguió|consigue|conseguiu|con
 _VERB_OBJ = re.compile(r"\s*(?:(?:[\w-]+\s+){0,3})?(?:on|over|against|to|a|al|sobre|em|en|contra|frente a|"
                        r"em relação a|em cima de|in relation to|de)\s+")
 _PASSIVE_BY = re.compile(r"\s*by\s+")
+# The move named as a noun inside a prepositional phrase ("in the undercut", "no undercut",
+# "durante el overcut"): the sentence's subject is not thereby its attacker.
+_PREP_BEFORE = re.compile(r"\b(?:in|into|during|at|through|with|from|no|na|nos|nas|em|en|del|durante|com|con|pelo|"
+                          r"pela|por|via|tras|após|after)\s+(?:the\s+|o\s+|a\s+|el\s+|la\s+|um\s+|uma\s+|un\s+|"
+                          r"una\s+|that\s+|this\s+|esse\s+|este\s+|ese\s+)?$")
 _COMPARATIVE_OBJ = re.compile(r"(?:\bthan|(?:\bmás|\bmais|\bmenos)\s+[\w-]+\s+(?:que|do que))\s+$")
 _RELATIVE_AFTER = re.compile(r"\s*,?\s*(?:que|who|which|quien|el cual|o qual|a qual)\b")
 _OBJ_MARK = re.compile(r"(?:\bover|\bsobre|\bon|\bem|\bcontra|\bagainst|\bante|\bfrente a|\ba|\bal|\bto)\s+$")
@@ -389,7 +396,22 @@ _ELIDED_BEFORE = re.compile(r"(?:\ben la|\bna|\ba la|\bno)\s+$")
 _ELIDED_AFTER = re.compile(r"\s*(?:º|°|ª|vuelta|volta|lap|%|s\b|seg|\.\d)")
 _FROM_LAP_BEFORE = re.compile(r"(?:\bfrom|\bdesde|\bsince|\bstarting|\bstart of|\bdel|\bdesde la|\ba partir d\w*)\s+"
                               r"(?:the\s+|la\s+|a\s+)?$")
-_RANGE_NOT_STINT_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|gp|grand prix)\b")
+# A lap count of the race, not of a stint ("the 57-lap race", "on the 52-lap distance").
+# "stint 2 began on lap 19", "the stint started at lap 19": the lap a stint starts, not a stop.
+_STINT_START_BEFORE = re.compile(r"\b(?:stint|tanda|relevo)\b[^.;\n]{0,25}\b(?:began|begins|started|starts|start|"
+                                 r"commenced|comenzó|comienza|empezó|empieza|inició|inicia|arrancó|começou|começa|"
+                                 r"iniciou|inicia)\s+(?:on|at|in|en|na|no|em|a)?\s*(?:the\s+|la\s+|a\s+)?$")
+# A stint's sub-range or a statistic over some laps, not the stint's extent: "stint avg 89.6 s for
+# laps 15–18", "quickest on laps 15-16", "pace between laps 20 and 25".
+_SUBRANGE_BEFORE = re.compile(r"\b(?:avg|average|averaged|mean|pace|media|promedio|promedió|ritmo|média|medio|"
+                              r"quickest|fastest|slowest|best|worst|faster|slower|quicker|deg|degradation|"
+                              r"degradación|degradação|desgaste|lap ?times?|tiempos?|tempos?|between|entre)\b"
+                              r"[^;:\n]{0,40}$")
+_SUBRANGE_AFTER = re.compile(r"\s*(?:of|in|into|within|de|del|da|do|dentro d\w+)\s+(?:his|her|their|its|the|that|"
+                             r"su|sus|seu|sua|el|la|o|a|este|esse|aquele)?\s*(?:[\w-]+\s+){0,2}"
+                             r"(?:stint|tanda|relevo)\b")
+_RANGE_NOT_STINT_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|gp|grand prix|distance|distancia|"
+                                    r"distância|race distance|total)\b")
 _OF_BEFORE = re.compile(r"\b(?:of|de|out of)\s+$")
 _COUNT_OF_M = re.compile(r"\s*(?:of|de|out of|sobre)\s+(\d{1,2})\s+(?:laps|vueltas|voltas|giros)\b")
 _FIN_GAP = re.compile(r"\s*(?:(?:in|en|em|on|the|el|la|o|a|as|no|na)\s+)*")
@@ -399,7 +421,8 @@ _GRID_BEFORE = re.compile(r"(?:(?:grid|parrilla|grilla|largou|started|start from
                           r"antes de la parada|antes das paradas|antes de las paradas|after the stops?|"
                           r"tras la parada|from|up to|hasta)\W*(?:\w+\W+){0,2}|(?:positions?|posiciones|posições)"
                           r"\s*:?\s*(?:[A-Z]{3}\s+)?)$")
-_RACE_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|grand prix|gp|de carrera|de corrida)\b")
+_RACE_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|grand prix|gp|de carrera|de corrida|distance|"
+                         r"race distance|de distancia|de distância)\b")
 _RACE_BEFORE = re.compile(r"\b(?:race|carrera|corrida|prova)\s+(?:[\w-]+\s+){0,2}(?:over|ran|had|has|is|was|lasted|of|"
                           r"a|teve|tem|tuvo|tiene|de|com|con|foi|fue|durou|duró)\s+$")
 _N_OF_BEFORE = re.compile(r"\b\d{1,2}\s+(?:of|de|out of|sobre)\s+$")
@@ -588,6 +611,13 @@ def _avg_before(low: str, lo: int, hi: int) -> bool:
 
 
 _ELIDED_ENDS = ("la", "na", "no")
+
+
+def _clause_start(low: str, s: int, width: int) -> int:
+    """Where the clause holding offset ``s`` starts, at most ``width`` characters back: after the
+    last line break, ';' or sentence stop ('. '; a decimal point is no stop)."""
+    lo = max(0, s - width)
+    return max(lo, low.rfind("\n", lo, s) + 1, low.rfind("; ", lo, s) + 2, low.rfind(". ", lo, s) + 2)
 
 
 def _elided_before(low: str, s: int) -> bool:
@@ -1285,6 +1315,10 @@ class _Doc:
                         out[a[1]] = [order[0]]
                         if other:
                             out[b[1]] = [other]
+                        elif _COMPARE_CONN.search(low, a[2], b[1]):
+                            # "LEC stopped on lap 14 vs. lap 1": the compared value's owner is not
+                            # stated (it is not LEC's); no claim rather than a guess
+                            out[b[1]] = []
                 k += 2
                 continue
             k += 1
@@ -1315,7 +1349,8 @@ class _Doc:
         if not ids:
             return
         low = self.low
-        cands = [x for x in ids if not _from_lap_before(low, x[1]) and self._has_pit_trigger(toks, x[1], x[2])]
+        cands = [x for x in ids if not _from_lap_before(low, x[1]) and self._has_pit_trigger(toks, x[1], x[2])
+                 and not _STINT_START_BEFORE.search(low, max(0, x[1] - 50), x[1])]
         if not cands:
             return
         both = any(t.k == "BOTH" and t.s < cands[0][1] for t in toks) if "BOTH" in self._kset or \
@@ -1324,7 +1359,7 @@ class _Doc:
             return  # "both pitted on laps 2 and 3": who pitted when is not stated
         parallel = self._assign_parallel(toks, cands)
         for lap, s, e, _i in cands:
-            drivers = parallel.get(s) or self.drivers_for(toks, s, e, sent_s=sent_s)
+            drivers = parallel[s] if s in parallel else self.drivers_for(toks, s, e, sent_s=sent_s)
             self.lap_owner[s] = drivers
             for d in drivers:
                 self.add("pit_lap", {"driver": d, "lap": lap}, self._span_start(toks, d, s), e)
@@ -1580,6 +1615,9 @@ class _Doc:
             if m["kinds"] == {"count"} and (_RANGE_NOT_STINT_AFTER.match(low, e) or
                                             _OF_BEFORE.search(low, max(0, s - 8), s)):
                 continue
+            if "range" in m["kinds"] and (_SUBRANGE_AFTER.match(low, e) or _SUBRANGE_BEFORE.search(
+                    low, _clause_start(low, s, 45), s)):
+                continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
             drivers = self.drivers_for(toks, s, e, postfix=True)
             n_laps = m.get("n_laps")
             if n_laps is None and "start_lap" in m:
@@ -1628,7 +1666,7 @@ class _Doc:
             return
         parallel = self._assign_parallel(toks, items)
         for val, s, e, _i in items:
-            drivers = parallel.get(s) or self.drivers_for(toks, s, e)
+            drivers = parallel[s] if s in parallel else self.drivers_for(toks, s, e)
             for d in drivers[:1]:
                 self.add("final_position", {"driver": d, "position": val}, self._span_start(toks, d, s), e)
 
@@ -1733,6 +1771,9 @@ class _Doc:
                     subj = before[-1]
                     if after and _PASSIVE_BY.fullmatch(low, t.e, after[0].s):
                         att, dfn = after[0].v, subj.v  # "MAG was undercut by ALO"
+                    elif _PREP_BEFORE.search(low, max(0, t.s - 16), t.s) and \
+                            not _BATTLE_VERB.search(low, subj.e, t.s):
+                        pass  # "GAS did not lose the position in the undercut": who attacked is not stated
                     elif not noun or _BATTLE_VERB.search(low, subj.e, t.s) and t.s - subj.e <= 45:
                         att = subj.v if not (subj.obj and len(before) > 1) else \
                             next((x.v for x in before if not x.obj), subj.v)

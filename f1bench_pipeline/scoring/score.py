@@ -44,6 +44,7 @@ CLAIM_SCHEMA = {
     "decision_type": pl.Utf8, "claim_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8,
     "span_start": pl.Int64, "span_end": pl.Int64, "span_text": pl.Utf8, "label": pl.Utf8,
     "reason": pl.Utf8, "matched_fact": pl.Utf8, "expected_facts": pl.List(pl.Utf8), "extractor": pl.Utf8,
+    "reading": pl.Utf8,
 }
 
 
@@ -220,4 +221,5 @@ def score_with(
     claim_cols["matched_fact"] = [v.matched[0] if v.matched else None for v in all_verdicts]
     claim_cols["expected_facts"] = [v.expected for v in all_verdicts]  # what a contradicted claim should have said
     claim_cols["extractor"] = [c.extractor for c in all_claims]
+    claim_cols["reading"] = [getattr(v, "reading", None) for v in all_verdicts]  # verifier.READINGS
     return _frame(claim_cols, claim_schema), _frame(score_cols, score_schema)

@@ -7,6 +7,27 @@ unverifiable  — the context has no fact with that key: drivers or teams it nev
                 fact types it does not state, claims too vague to pin to one fact.
 
 Both extractors feed this one verifier, so their results differ only by what they extract.
+
+Ambiguous wording. Where a claim has more than one reasonable reading, it is supported when
+the context supports any of them, and ``Verdict.reading`` names the alternative that did
+(``READINGS``; None for the plain reading). An alternative reading never covers an oracle fact
+(``matched`` stays empty): the answer did not state that fact, it stated something true.
+Each alternative is narrow, and its neighbours stay contradicted (tested):
+
+* ``outcome_time_gained`` — "the undercut/overcut worked" when the attacker gained time on the
+  defender but did not get ahead (the context's outcome is "ahead after the stops: no"). The
+  gain is the move's purpose, so "it worked" is true of it; "it failed" when the attacker did get
+  ahead stays contradicted.
+* ``out_lap`` — a stop or tyre change placed on the lap after the context's pit lap ("fitted the
+  softs on lap 31" for "Pit lap 30"): the context's stint starts on that lap, the lap the new
+  tyres were first raced. Two laps after, or the lap before, stay contradicted.
+* ``stint_from_pit_lap`` — a stint said to start on the pit lap itself (laps 30–50 for a stint of
+  laps 31–50 after a stop on lap 30), with its length counted the same way.
+* ``gap_other_reference`` — a gap whose before/after the text left to the extractor's reading but
+  whose size is the context's gap at the other reference lap (before vs after the stops).
+* ``gap_change`` — a "gap" whose size is the pair's gain, the change of the gap ("the gap shrank
+  by 0.59 s" read as a gap).
+Signs of gaps are ignored throughout (the context states sizes with "behind"/"ahead of").
 """
 
 from __future__ import annotations
@@ -18,6 +39,13 @@ from f1bench_pipeline.instances.facts import TOLERANCES, Fact, FactType, pair_ke
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
 
 SUPPORTED, CONTRADICTED, UNVERIFIABLE = "supported", "contradicted", "unverifiable"
+# The named alternative readings a supported claim may rest on (module docstring).
+OUTCOME_TIME_GAINED = "outcome_time_gained"
+OUT_LAP = "out_lap"
+STINT_FROM_PIT_LAP = "stint_from_pit_lap"
+GAP_OTHER_REFERENCE = "gap_other_reference"
+GAP_CHANGE = "gap_change"
+READINGS = (OUTCOME_TIME_GAINED, OUT_LAP, STINT_FROM_PIT_LAP, GAP_OTHER_REFERENCE, GAP_CHANGE)
 DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver_b", "teammate")
 _DRIVER_SLOT_SET = frozenset(DRIVER_SLOTS)
 _REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
@@ -34,6 +62,19 @@ class Verdict:
     matched: list[str] = field(default_factory=list)  # fact_ids the claim is true of
     # contradicted: the context facts that hold the claim's key (the correction to offer)
     expected: list[str] = field(default_factory=list)
+    # supported under a named alternative reading of ambiguous wording (READINGS); None = plain
+    reading: str | None = None
+
+
+def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches) -> Verdict:
+    """``plain`` unless it is a contradiction and some of ``alt_candidates`` satisfies ``matches``
+    (the claim read the alternative way): then supported, under ``reading``, covering nothing."""
+    if plain.label != CONTRADICTED:
+        return plain
+    hits = [f.fact_id for f in alt_candidates if matches(f)]
+    if not hits:
+        return plain
+    return Verdict(SUPPORTED, f"matches the context read as {why} ({hits[0]})", [], [], reading)
 
 
 class ContextIndex:
@@ -133,6 +174,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return Verdict(UNVERIFIABLE, f"names {s.get('name')!r}, who is not in the context")
     if claim.type == "other":
         return Verdict(UNVERIFIABLE, "not a checkable fact type")
+    if claim.type == "compound_change" and s.get("from") is None and s.get("to") is not None and s.get("driver"):
+        return _partial_change(claim, idx)
     missing = [slot for slot in _REQUIRED[claim.type] if s.get(slot) is None]  # claim.missing_required()
     if missing:
         return Verdict(UNVERIFIABLE, f"claim lacks {', '.join(missing)}")
@@ -147,13 +190,16 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
 
     t = claim.type
     if t == "pit_lap":
-        return judge(idx.keyed(t, s["driver"]),
-                      lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
+        cands = idx.keyed(t, s["driver"])
+        plain = judge(cands, lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
+        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: f.value["lap"] + 1 == s["lap"])
     if t == "compound_change":
-        def m(f: Fact) -> bool:
+        def m(f: Fact, shift: int = 0) -> bool:
             return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
-                    and (s.get("lap") is None or f.value["lap"] == s["lap"]))
-        return judge(idx.keyed(t, s["driver"]), m, f"tyre change of {s['driver']}")
+                    and (s.get("lap") is None or f.value["lap"] + shift == s["lap"]))
+        cands = idx.keyed(t, s["driver"])
+        plain = judge(cands, m, f"tyre change of {s['driver']}")
+        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: m(f, 1))
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
@@ -178,7 +224,15 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         slots = [k for k in ("start_lap", "end_lap", "n_laps") if s.get(k) is not None]
         if not slots:
             return Verdict(UNVERIFIABLE, "claim states no lap numbers")
-        return judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+        plain = judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+        if "start_lap" not in slots:
+            return plain
+        stops = {f.value["lap"] for f in idx.keyed("pit_lap", s["driver"])}
+        shifted = {"start_lap": -1, "end_lap": 0, "n_laps": 1}  # the stint counted from the pit lap
+
+        def from_pit_lap(f: Fact) -> bool:
+            return f.value["start_lap"] - 1 in stops and all(f.value[k] + shifted[k] == s[k] for k in slots)
+        return _alternative(plain, STINT_FROM_PIT_LAP, "a stint counted from its pit lap", cands, from_pit_lap)
     if t == "final_position":
         return judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
@@ -203,16 +257,31 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         if cands is None:
             return Verdict(UNVERIFIABLE, "several battles in the context; the claim does not say which")
         if t == "battle_outcome":
-            return judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
+            plain = judge(cands, lambda f: f.value["success"] == s["success"], "battle outcome")
+            if s["success"] is not True:
+                return plain
+            pairs = {f.key["pair"] for f in cands}
+            gains = [f for f in idx.facts(FactType.gain) if f.key["pair"] in pairs]
+            return _alternative(plain, OUTCOME_TIME_GAINED, "time gained (the attacker gained on the defender)",
+                                gains, lambda f: float(f.value["seconds"]) > 0)
         return judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
     if t == "gap":
         cands = idx.facts(t)
         a, b = s.get("driver_a"), s.get("driver_b")
         if a and b:
             cands = [f for f in cands if {f.key["driver_a"], f.key["driver_b"]} == {a, b}]
+        pair_gaps = cands
         if s.get("when"):
             cands = [f for f in cands if f.key["when"] == s["when"]] or cands
-        return judge(cands, lambda f: _close(f.value["seconds"], abs(float(s["seconds"])), _tolerance(f)["seconds"]), "gap")
+        size = abs(float(s["seconds"]))
+        plain = judge(cands, lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]), "gap")
+        other = [f for f in pair_gaps if f not in cands]
+        plain = _alternative(plain, GAP_OTHER_REFERENCE, "the gap at the other reference lap", other,
+                             lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]))
+        pairs = {pair_key(f.key["driver_a"], f.key["driver_b"]) for f in pair_gaps}
+        gains = [f for f in idx.facts(FactType.gain) if f.key["pair"] in pairs]
+        return _alternative(plain, GAP_CHANGE, "the change of the gap (the gain)", gains,
+                            lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]))
     if t == "defense":
         cands = idx.keyed(t, pair_key(s["defender"], s["pursuer"])) if idx.facts(t) else []
 
@@ -230,6 +299,26 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return judge(idx.keyed(t, s["defender"]),
                       lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
+
+
+def _partial_change(claim: Claim, idx: ContextIndex) -> Verdict:
+    """"switched to HARD on lap 26": a tyre change whose old compound the text leaves out is
+    checked on what it states (the new compound, and the lap when given). Supported, it covers
+    no oracle fact: the fact is the whole change, from and to."""
+    s = claim.slots
+    if idx.drivers and s["driver"].upper() not in idx.drivers:
+        return Verdict(UNVERIFIABLE, f"driver {s['driver']} is not in the context")
+    cands = idx.keyed("compound_change", s["driver"])
+    v = judge(cands, lambda f: _eq(f.value["to"], s["to"]) and (s.get("lap") is None or f.value["lap"] == s["lap"]),
+              f"tyre change of {s['driver']}")
+    if v.label == CONTRADICTED and s.get("lap") is not None:
+        v = _alternative(v, OUT_LAP, "the out-lap of the stop", cands,
+                         lambda f: _eq(f.value["to"], s["to"]) and f.value["lap"] + 1 == s["lap"])
+    if v.label == SUPPORTED:
+        v.matched = []
+        v.reason = "matches the context on the stated slots (the old compound is not stated)" if v.reading is None \
+            else v.reason
+    return v
 
 
 def verify(claims: list[Claim], context_facts: list[Fact], entities: dict | None = None) -> list[Verdict]:

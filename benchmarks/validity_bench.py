@@ -1,0 +1,168 @@
+"""The instrument against the human gold: does f1bench report what a careful reader finds?
+
+On the 48 hand-annotated dev answers (``../shared/data/paper_generations/gold_dev``, 16 per
+language, DeepSeek-V3.2 and gpt-5.4-mini), each answer is extracted and verified against its
+instance in a full-build warehouse (the 2025 season), then compared with the gold:
+
+* the share of claims labelled contradicted or unverifiable, gold vs ours (all claim types);
+* every claim we label contradicted, classified by cause:
+  - ``true``: it matches a gold claim (same type, key slots) the annotator also found
+    contradicted, or overlaps the span of a gold ``other`` claim found contradicted;
+  - ``verification``: it matches a gold claim the annotator found supported (we read the
+    context more strictly than it supports);
+  - ``extraction``: it matches no gold claim of that type and slots (a number or name read
+    into the wrong slot or the wrong claim type) — the worst kind: it accuses a faithful model;
+* claim-level recall of the gold's declared (non-``other``) claims, and claims per answer.
+
+The model saw the published context (the gold item's ``context_text``); ours can differ for the
+same id (another stop of the same pair was chosen, a gap measured at other laps). An answer whose
+published pit laps differ from our instance's is reported on its own row (``ctx≠``): judging it
+against our context says nothing about the instrument.
+
+Figures are printed, never asserted. Usage:
+    python benchmarks/validity_bench.py --warehouse /tmp/full/warehouse [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import polars as pl  # noqa: E402
+
+from f1bench_pipeline.scoring.gold import load_gold, match_claims  # noqa: E402
+from f1bench_pipeline.scoring.regex_extractor import extract_claims  # noqa: E402
+from f1bench_pipeline.scoring.score import InstanceFacts  # noqa: E402
+from f1bench_pipeline.scoring.verifier import verify_claim  # noqa: E402
+from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
+
+GOLD = REPO.parent / "shared" / "data" / "paper_generations" / "gold_dev"
+LANGS = ("en", "es", "pt")
+BAD = ("contradicted", "unverifiable")
+
+
+def _span_of(text: str, span: str) -> tuple[int, int]:
+    at = text.find(span)
+    return (at, at + len(span)) if at >= 0 else (-1, -1)
+
+
+def _same_context(item: dict, oracle_and_context: list) -> bool:
+    """The published context's pit laps are the ones our instance's context holds."""
+    gt = item.get("ground_truth") or {}
+    published = {(p["driver"], p["lap"]) for p in gt.get("pit_stops", [])}
+    if gt.get("attacker"):
+        published |= {(gt["attacker"], gt["attacker_pit_lap"]), (gt["defender"], gt["defender_pit_lap"])}
+    ours = {(f.key["driver"], f.value["lap"]) for f in oracle_and_context if f.type == "pit_lap"}
+    if not published <= ours:
+        return False
+    gaps = [float(f.value["seconds"]) for f in oracle_and_context if f.type == "gap"]
+    for key in ("gap_before_s", "gap_after_s"):  # measured at the same laps: the same sizes
+        if gt.get(key) is not None and not any(abs(abs(float(gt[key])) - g) <= 0.05 for g in gaps):
+            return False
+    return True
+
+
+def evaluate(warehouse: Path, verbose: bool = False) -> dict:
+    instances = read_table(warehouse, "instances", {"season": 2025})
+    if instances.is_empty():
+        raise SystemExit(f"no 2025 instances in {warehouse}: build the full season first (make full)")
+    index = InstanceFacts(instances.filter(pl.col("variant") == "default"))
+    out: dict = {}
+    for lang in LANGS:
+        for g, item in load_gold(GOLD, lang):
+            if g["id"] not in index:
+                out.setdefault("missing instance", Counter())["answers"] += 1
+                continue
+            _oracle, idx, entities = index.get(g["id"])
+            same = _same_context(item, [f for fs in idx.by_type.values() for f in fs])
+            if not same:
+                c = out.setdefault(f"{lang} ctx≠", Counter())
+            else:
+                c = out.setdefault(lang, Counter())
+            c["answers"] += 1
+            claims = extract_claims(item["text"], lang, entities)
+            verdicts = [verify_claim(cl, idx) for cl in claims]
+            c["gold_claims"] += len(g["claims"])
+            c["gold_bad"] += sum(gc["label"] in BAD for gc in g["claims"])
+            typed_gold = [gc for gc in g["claims"] if gc["type"] != "other"]
+            c["gold_typed"] += len(typed_gold)
+            c["gold_typed_bad"] += sum(gc["label"] in BAD for gc in typed_gold)
+            c["ours_claims"] += len(claims)
+            c["ours_bad"] += sum(v.label in BAD for v in verdicts)
+            c["ours_contradicted"] += sum(v.label == "contradicted" for v in verdicts)
+            c["gold_contradicted"] += sum(gc["label"] == "contradicted" for gc in g["claims"])
+            declared = [gc for gc in g["claims"] if gc["type"] != "other"]
+            typed = [cl for cl in claims if cl.type != "other"]
+            matches, missed, _spurious = match_claims(declared, typed)
+            c["gold_declared"] += len(declared)
+            c["matched"] += len(matches)
+            gold_of = {id(p): gc for gc, p in matches}
+            bad_other = [_span_of(item["text"], gc["span"]) for gc in g["claims"]
+                         if gc["type"] == "other" and gc["label"] == "contradicted"]
+            for cl, v in zip(claims, verdicts):
+                if v.label == "unverifiable" and verbose:
+                    gc = gold_of.get(id(cl))
+                    print(f"[{lang}] unverifiable {g['id']} {g['model']}\n    {cl.type} {cl.slots} | "
+                          f"{cl.span.text if cl.span else ''!r}\n    {v.reason}" + (f"\n    gold: {gc['label']}" if gc else ""))
+                if v.label != "contradicted":
+                    continue
+                gc = gold_of.get(id(cl))
+                if gc is None and cl.span and any(a < cl.span.end and cl.span.start < b for a, b in bad_other):
+                    cause = "true"
+                else:
+                    cause = "extraction" if gc is None else ("true" if gc["label"] == "contradicted" else "verification")
+                c[f"contradicted_{cause}"] += 1
+                if verbose and cause != "true":
+                    span = cl.span.text if cl.span else ""
+                    print(f"[{lang}{'' if same else ' ctx≠'}] {cause:12s} {g['id']} {g['model']}\n    {cl.type} {cl.slots} | {span!r}\n"
+                          f"    {v.reason}" + (f"\n    gold: {gc['label']} {gc['slots']}" if gc else ""))
+    return dict(sorted(out.items(), key=lambda kv: (" " in kv[0], kv[0])))
+
+
+def report(results: dict) -> None:
+    print("\nValidity against the dev gold (48 answers; all claim types)")
+    print(f"{'lang':<8}{'answers':>8}{'gold claims':>12}{'gold C+U':>10}{'typed':>7}{'ours claims':>12}{'ours C+U':>10}"
+          f"{'contra':>8}{'true':>6}{'verif':>7}{'extract':>9}{'recall':>8}")
+    tot = Counter()
+    for lang, c in results.items():
+        if lang in LANGS:
+            tot.update(c)
+        _row(lang, c)
+    _row("all", tot)
+    print("    rows en/es/pt/all: answers whose published context has our instance's pit laps; 'ctx≠': the model")
+    print("    saw other pit laps than our instance holds (not the instrument's error); 'missing': no such id here")
+    print("    C+U = share of claims labelled contradicted or unverifiable; typed = the gold's share over its claims of")
+    print("    the declared types (not 'other', which the regex extractor never emits); contra = our contradicted claims,")
+    print("    split by cause (true / verification too strict / extraction error); recall = gold declared claims matched")
+
+
+def _row(name: str, c: Counter) -> None:
+    g = c["gold_bad"] / c["gold_claims"] if c["gold_claims"] else 0.0
+    o = c["ours_bad"] / c["ours_claims"] if c["ours_claims"] else 0.0
+    gt = c["gold_typed_bad"] / c["gold_typed"] if c["gold_typed"] else 0.0
+    r = c["matched"] / c["gold_declared"] if c["gold_declared"] else 0.0
+    print(f"{name[:8]:<8}{c['answers']:8d}{c['gold_claims']:12d}{g:10.1%}{gt:7.1%}{c['ours_claims']:12d}{o:10.1%}"
+          f"{c['ours_contradicted']:8d}{c['contradicted_true']:6d}{c['contradicted_verification']:7d}"
+          f"{c['contradicted_extraction']:9d}{r:8.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--warehouse", type=Path, default=REPO / "data" / "warehouse")
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print the counts as JSON too")
+    args = ap.parse_args()
+    results = evaluate(args.warehouse, args.verbose)
+    report(results)
+    if args.json:
+        print(json.dumps({k: dict(v) for k, v in results.items()}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

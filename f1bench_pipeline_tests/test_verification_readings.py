@@ -1,0 +1,83 @@
+"""Ambiguous wording: a claim is supported when any named reading of it is true of the
+context (``verifier.READINGS``), and each reading has a neighbour that stays contradicted."""
+
+from __future__ import annotations
+
+import pytest
+
+from f1bench_pipeline.instances import facts as F
+from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.scoring.metrics import score_generation
+from f1bench_pipeline.scoring.verifier import (
+    CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,
+    SUPPORTED, ContextIndex, verify_claim,
+)
+
+# HAM overcut OCO: HAM pitted lap 18 (HARD->HARD), OCO lap 16; HAM gained 5.433 s but stayed behind.
+CONTEXT = [
+    F.pit_lap("HAM", 18), F.compound_change("HAM", 18, "HARD", "HARD"), F.pit_lap("OCO", 16),
+    F.compound_change("OCO", 16, "MEDIUM", "MEDIUM"),
+    F.stint_laps("HAM", 1, 1, 18), F.stint_laps("HAM", 2, 19, 56), F.stint_compound("HAM", 2, "HARD"),
+    F.battle("overcut", "HAM", "OCO"), F.battle_outcome("HAM", "OCO", False), F.gain("HAM", "OCO", 5.433),
+    F.gap("HAM", "OCO", "before", 2.61), F.gap("HAM", "OCO", "after", 8.043),
+]
+IDX = ContextIndex(CONTEXT, {"drivers": ["HAM", "OCO"], "teams": []})
+
+
+def _v(ctype: str, **slots):
+    return verify_claim(Claim(type=ctype, slots=slots), IDX)
+
+
+@pytest.mark.parametrize("ctype, slots, reading", [
+    ("battle_outcome", {"success": True, "attacker": "HAM", "defender": "OCO"}, OUTCOME_TIME_GAINED),
+    ("pit_lap", {"driver": "HAM", "lap": 19}, OUT_LAP),
+    ("compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "MEDIUM", "lap": 17}, OUT_LAP),
+    ("stint_laps", {"driver": "HAM", "start_lap": 18, "end_lap": 56, "n_laps": 39}, STINT_FROM_PIT_LAP),
+    ("gap", {"driver_a": "HAM", "driver_b": "OCO", "seconds": 8.04, "when": "before"}, GAP_OTHER_REFERENCE),
+    ("gap", {"driver_a": "HAM", "driver_b": "OCO", "seconds": -5.4}, GAP_CHANGE),
+])
+def test_an_alternative_reading_supports_and_is_named(ctype, slots, reading):
+    v = _v(ctype, **slots)
+    assert (v.label, v.reading) == (SUPPORTED, reading)
+    assert reading in READINGS and "read as" in v.reason
+    assert v.matched == []  # an alternative reading covers no oracle fact
+    assert score_generation([v], CONTEXT).n_covered == 0
+
+
+@pytest.mark.parametrize("ctype, slots", [
+    ("pit_lap", {"driver": "HAM", "lap": 20}),  # two laps after the stop
+    ("pit_lap", {"driver": "HAM", "lap": 17}),  # the lap before
+    ("compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "HARD", "lap": 17}),  # wrong compound
+    ("stint_laps", {"driver": "HAM", "start_lap": 17, "end_lap": 56}),  # two laps early
+    ("stint_laps", {"driver": "HAM", "start_lap": 1, "end_lap": 17}),  # first stint: no stop before it
+    ("gap", {"driver_a": "HAM", "driver_b": "OCO", "seconds": 4.0}),  # neither gap nor gain
+])
+def test_the_neighbour_of_each_reading_stays_contradicted(ctype, slots):
+    v = _v(ctype, **slots)
+    assert v.label == CONTRADICTED and v.reading is None and v.expected
+
+
+def test_a_failed_move_that_did_get_ahead_stays_contradicted():
+    ctx = [F.battle("undercut", "NOR", "PIA"), F.battle_outcome("NOR", "PIA", True), F.gain("NOR", "PIA", 1.2)]
+    idx = ContextIndex(ctx, {"drivers": ["NOR", "PIA"]})
+    v = verify_claim(Claim(type="battle_outcome", slots={"success": False}), idx)
+    assert v.label == CONTRADICTED
+    ok = verify_claim(Claim(type="battle_outcome", slots={"success": True}), idx)
+    assert (ok.label, ok.reading, ok.matched) == (SUPPORTED, None, ["battle_outcome(pair=NOR|PIA, success=true)"])
+
+
+def test_the_plain_reading_wins_and_covers():
+    v = _v("pit_lap", driver="HAM", lap=18)
+    assert (v.label, v.reading) == (SUPPORTED, None) and v.matched == ["pit_lap(driver=HAM, lap=18)"]
+    v = _v("battle_outcome", success=False)
+    assert (v.label, v.reading) == (SUPPORTED, None)
+
+
+def test_a_tyre_change_without_its_old_compound_is_checked_on_what_it_states():
+    v = _v("compound_change", driver="OCO", to="MEDIUM", lap=16)
+    assert v.label == SUPPORTED and v.matched == [] and v.reading is None
+    assert _v("compound_change", driver="OCO", to="MEDIUM").label == SUPPORTED
+    assert _v("compound_change", driver="OCO", to="SOFT", lap=16).label == CONTRADICTED
+    assert _v("compound_change", driver="OCO", to="MEDIUM", lap=20).label == CONTRADICTED
+    assert _v("compound_change", driver="OCO", to="MEDIUM", lap=17).reading == OUT_LAP
+    assert _v("compound_change", driver="XXX", to="MEDIUM").label == "unverifiable"
