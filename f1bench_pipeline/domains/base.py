@@ -69,6 +69,10 @@ class InstanceContext:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
+# Score columns only F1 fills: which classification (official or timing order) a race's oracle rests on.
+F1_ONLY_SCORE_COLUMNS = ("results_source",)
+
+
 class InstanceIndex:
     """Instance rows parsed lazily per id (shared by every language and variant)."""
 
@@ -98,6 +102,8 @@ class Domain(ABC):
     #: the warehouse partition column of instances/generations/claims/scores (F1: season)
     partition_column: str
     partition_dtype: Any = pl.Utf8
+    #: columns of the F1 score table this domain also fills (F1_ONLY_SCORE_COLUMNS)
+    own_score_columns: tuple[str, ...] = ()
     #: table names in the warehouse (F1 keeps its historical unprefixed names)
     tables: Mapping[str, str]
     languages: tuple[str, ...] = ("en", "es", "pt")
@@ -142,8 +148,8 @@ class Domain(ABC):
     def score_schema(self) -> dict[str, Any]:
         from f1bench_pipeline.scoring.score import SCORE_SCHEMA
 
-        # results_source is F1's (which classification a race's oracle rests on)
-        generic = {k: v for k, v in SCORE_SCHEMA.items() if k != "results_source"}
+        generic = {k: v for k, v in SCORE_SCHEMA.items()
+                   if k not in F1_ONLY_SCORE_COLUMNS or k in self.own_score_columns}
         return _rename(generic, "season", self.partition_column, self.partition_dtype)
 
     def claim_schema(self) -> dict[str, Any]:

@@ -25,6 +25,7 @@ class F1Domain(Domain):
     name = "f1"
     partition_column = "season"
     partition_dtype = pl.Int64
+    own_score_columns = ("results_source",)
     tables = {"instances": "instances", "generations": "generations", "claims": "claims", "scores": "scores"}
 
     @property
@@ -69,8 +70,8 @@ class F1Domain(Domain):
                                    verify_context=ContextIndex(facts_from_json(r["context_facts"]), entities),
                                    extract_context=entities, meta=r)
 
-        return InstanceIndex(instances, ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"],
-                             parse)
+        columns = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
+        return InstanceIndex(instances, columns + [c for c in self.own_score_columns if c in instances.columns], parse)
 
     def extract_claims(self, text: str, lang: str, context: Any) -> list[Any]:
         from f1bench_pipeline.scoring.regex_extractor import extract_claims
