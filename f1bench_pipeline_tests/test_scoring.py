@@ -59,8 +59,9 @@ def test_verifier_labels_real_claims(monza_lec):
         return verify_claim(Claim(type=type_, slots=slots), idx)
 
     assert label("pit_lap", driver="LEC", lap=15).label == SUPPORTED
-    v = label("pit_lap", driver="LEC", lap=16)
+    v = label("pit_lap", driver="LEC", lap=17)
     assert v.label == CONTRADICTED and "lap=15" in v.reason
+    assert label("pit_lap", driver="LEC", lap=16).reading == "out_lap"  # the lap the new tyres were first raced
     assert label("compound_change", driver="LEC", **{"from": "MEDIUM", "to": "HARD"}).label == SUPPORTED
     assert label("compound_change", driver="LEC", **{"from": "SOFT", "to": "HARD"}).label == CONTRADICTED
     assert label("n_stops", driver="LEC", n=2).label == CONTRADICTED
