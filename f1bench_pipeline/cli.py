@@ -212,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.domains.weather.cli import register as register_weather
 
     register_weather(sub)
+    from f1bench_pipeline.review.cli import register as register_review
+
+    register_review(sub)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -404,12 +404,65 @@ _STINT_START_BEFORE = re.compile(r"\b(?:stint|tanda|relevo)\b[^.;\n]{0,25}\b(?:b
 # A stint's sub-range or a statistic over some laps, not the stint's extent: "stint avg 89.6 s for
 # laps 15–18", "quickest on laps 15-16", "pace between laps 20 and 25".
 _SUBRANGE_BEFORE = re.compile(r"\b(?:avg|average|averaged|mean|pace|media|promedio|promedió|ritmo|média|medio|"
+                              r"still|seguía|seguia|ainda|todavía|aún|continued|continuaba|continuava|"
                               r"quickest|fastest|slowest|best|worst|faster|slower|quicker|deg|degradation|"
                               r"degradación|degradação|desgaste|lap ?times?|tiempos?|tempos?|between|entre)\b"
                               r"[^;:\n]{0,40}$")
 _SUBRANGE_AFTER = re.compile(r"\s*(?:of|in|into|within|de|del|da|do|dentro d\w+)\s+(?:his|her|their|its|the|that|"
                              r"su|sus|seu|sua|el|la|o|a|este|esse|aquele)?\s*(?:[\w-]+\s+){0,2}"
                              r"(?:stint|tanda|relevo)\b")
+# A lap that dates a gap or a position ("Before the stops (lap 7) TSU was 3.19 s behind", "+4.83s
+# (vuelta 8)", "P12 before the stops (lap 21)"): the reference lap, not a stop.
+_REFERENCE_LAP_BEFORE = re.compile(
+    r"(?:\b(?:before|after|antes|después|despues|depois|tras)\s+(?:de\s+|do\s+|da\s+)?(?:the\s+|las\s+|los\s+|as\s+|"
+    r"os\s+|dos\s+|das\s+|both\s+|ambas\s+|the\s+two\s+)?(?:pit\s*stops|stops|paradas|them|ellas|elas|"
+    r"pit-stops|pits|trocas|cambios)\**\s*[(,]\s*(?:on\s+|at\s+|en\s+|na\s+|no\s+|em\s+)?(?:the\s+|la\s+|a\s+)?$|\d(?:[.,]\d+)?\s*(?:s|sec|secs|seconds|segundos?)?\b\**\s*\(\s*$|"
+    r"\bp\d{1,2}\b\**\s*\(\s*$)")
+# "P12 before the stops (lap 27) and P15 after (lap 33)": a bare "after (" dates the second value
+# when the clause dated the first one by the stops.
+_BARE_AFTER_BEFORE = re.compile(r"\b(?:after|afterwards|después|despues|depois|tras)\s*\**\s*\(\s*$")
+_REFERENCE_PHRASE = re.compile(r"\b(?:before|antes)\s+(?:de\s+|do\s+|da\s+)?(?:the\s+|las\s+|los\s+|as\s+|os\s+|dos\s+|"
+                               r"das\s+)?(?:pit\s*stops|stops|paradas|pit-stops)\b")
+# The lap of a stint named by its tyre ("MEDIUM (volta 1) → HARD", "medium on lap 1, then"): a stint's
+# lap, not a stop.
+_STINT_LAP_BEFORE = re.compile(r"(?:\b(?:soft|medium|hard|intermediate|wet|softs|mediums|hards|inters|blando|medio|duro|"
+                               r"intermedio|macio|médio|intermediário)s?\b\**\s*(?:\(\s*|on\s+|en\s+la\s+|na\s+)|"
+                               r"\bstint\s*\d\s*,\s*)$")
+# "de la vuelta 23 a la 53", "da volta 3 à 7", "from lap 2 to 20": the end of a range, not a stop.
+_RANGE_END_BEFORE = re.compile(r"\b(?:lap|laps|vuelta|vueltas|volta|voltas|l)\s*\d{1,2}\s*(?:-|–|—|to|a|al|à|ao|até|hasta)"
+                               r"\s*(?:(?:the|la|a|o)\s+)?$")
+# Between a pit word and a lap, these end the pit word's reach (a stint list follows a colon or an
+# arrow: "1 parada, con dos stints: blando de la vuelta 1 a la 22, luego ...").
+_TRIGGER_BREAK = re.compile(r"[:;→]|->|=>|,\s*(?:and\s+|y\s+|e\s+)?(?:then|luego|depois|después|despues|entonces|"
+                            r"afterwards)\b")
+# "de la vuelta 31", "da volta 3 à 7", "del giro 5": what follows a tyre word when it names a stint.
+_LAP_RANGE_AFTER = re.compile(r"\s+(?:de|da|do|del|desde|nas|na|en|em|on|in)\s+(?:la\s+|las\s+|a\s+|o\s+)?"
+                              r"(?:vuelta|volta|giro|lap)s?\s*\d")
+# A heading word ("**Defense:**", "Defensa:"), not the verb of a clause.
+_LABEL_AFTER = re.compile(r"\**\s*:")
+# After a come-out verb and its tyre: "(new/fresh tyres) on lap N" with N > 1 -- an out-lap.
+_LATER_LAP_AFTER = re.compile(r"[^.;\n]{0,30}?\b(?:lap|vuelta|volta|giro)\s*(?:[2-9]|\d\d)\b")
+# A tyre change while the race is suspended is not a pit stop (the context says so).
+_RED_FLAG = re.compile(r"red[- ]flag|bandera roja|bandeira vermelha|suspend|suspens|interrump|interromp")
+# Words of a position held during the race rather than at its end.
+_RUNNING_CUE = re.compile(r"\b(?:before|after|antes|después|despues|depois|tras|ran|running|run|rodaba|rodava|rodou|"
+                          r"rodando|circulaba|circulava|iba|ia|was in|estaba en|estava em|went from|pasó de|passou de|"
+                          r"dropped|cayó|caiu|climbed|subió|subiu|moved|on lap|en la vuelta|na volta|durante|during)\b")
+_EVENT_AFTER = re.compile(r"[\s-]*(?:[\w'’.-]+\s+){0,3}(?:grand prix|gp)\b")
+_TO_GO_AFTER = re.compile(r"\s*(?:to go|remaining|left|restantes|por disputar|para el final|para o fim|por delante)\b")
+_RACE_OF_BEFORE = re.compile(r"(?:\b(?:carrera|corrida|prova|race|distancia|distância|distance|gp|prix)\s+(?:de|of|over)\s+|"
+                             r"\b(?:faltando|faltaban|faltavam|restando|quedaban|quedando|restavam)\s+(?:apenas\s+|solo\s+|"
+                             r"só\s+)?|\d\s+(?:das|de las|de los|dos|of the|out of)\s+)$")
+_STINT_BREAK = re.compile(r"→|->|=>|\bthen\b|\bluego\b|\bdepois\b|\bdespués\b")
+
+
+def _stint_break(low: str, a: int, b: int) -> bool:
+    """Between a stint word (ending at ``a``) and a tyre word (at ``b``): an arrow or "then", or the
+    close of a parenthesis the stint word is in ("(stint 1, L1-L7) => HARD")."""
+    if _STINT_BREAK.search(low, a, b):
+        return True
+    close = low.find(")", a, b)
+    return close >= 0 and low.find("(", a, close) < 0
 _RANGE_NOT_STINT_AFTER = re.compile(r"[\s-]*(?:race|carrera|corrida|prova|gp|grand prix|distance|distancia|"
                                     r"distância|race distance|total)\b")
 _OF_BEFORE = re.compile(r"\b(?:of|de|out of)\s+$")
@@ -611,6 +664,21 @@ def _avg_before(low: str, lo: int, hi: int) -> bool:
 
 
 _ELIDED_ENDS = ("la", "na", "no")
+
+
+def _clause_end(low: str, e: int, width: int) -> int:
+    """Where the clause holding offset ``e`` ends, at most ``width`` characters on."""
+    hi = min(len(low), e + width)
+    ends = [i for i in (low.find("\n", e, hi), low.find("; ", e, hi), low.find(". ", e, hi)) if i >= 0]
+    return min(ends) if ends else hi
+
+
+def _race_count(low: str, s: int, e: int) -> bool:
+    """A lap count (``low[s:e]``, "57-lap", "51 voltas") of the race or of what is left of it, not of
+    a stint: "the 57-lap race", "the 58-lap Abu Dhabi Grand Prix", "una carrera de 58 vueltas",
+    "la distancia de 50 vueltas", "faltando 16 voltas", "19 das 70 voltas", "with 16 laps to go"."""
+    return bool(_RANGE_NOT_STINT_AFTER.match(low, e) or _EVENT_AFTER.match(low, e) or _TO_GO_AFTER.match(low, e)
+                or _RACE_OF_BEFORE.search(low, max(0, s - 24), s))
 
 
 def _clause_start(low: str, s: int, width: int) -> int:
@@ -867,13 +935,15 @@ class _Doc:
         veto = LX.AMBIGUOUS_COMPOUND_VETO.get(key)
         if veto is None:
             if key in ("de lluvia", "de chuva"):  # "condiciones de lluvia" is weather, not a tyre
-                return self._prev_word(s) in _RAIN_TYRE_PREV
+                return self._prev_word(s) in _RAIN_TYRE_PREV or bool(_LAP_RANGE_AFTER.match(self.low, e))
             return True
         prev_veto, next_veto = veto
         if prev_veto and self._prev_word(s) in prev_veto:
             return False
         if next_veto:
             nxt = self._next_word(e)
+            if nxt in ("de", "da", "do", "del") and _LAP_RANGE_AFTER.match(self.low, e):
+                return True  # "duro de la vuelta 31 a la 78", "médio da volta 3": a stint's tyre
             if nxt in next_veto:
                 # "hard to say" is no tyre, "from the hard to the soft" is
                 m = _TWO_WORDS.match(self.low, e, e + 40)
@@ -1158,14 +1228,16 @@ class _Doc:
             return
         self.lap_owner = {}
         used: set[int] = set()
+        self._used = used
         has_num = "NUM" in kinds
         laps = self.lap_mentions(toks, used) if ("LAPID" in kinds or ("LAPW" in kinds or "ORDN" in kinds) and
                                                  (has_num or "NUMW" in kinds or "ORDN" in kinds)) else None
         if "BATTLE" in kinds:
             self.battles(toks)
-        if laps is not None or ("PIT" in kinds and has_num):
+        red_flag = _RED_FLAG.search(low, s, e) is not None  # a suspension's tyre change is no stop
+        if (laps is not None or ("PIT" in kinds and has_num)) and not red_flag:
             self.pit_laps(toks, laps, s)
-        if "CMP" in kinds:
+        if "CMP" in kinds and not red_flag:
             self.compounds(toks, laps, s)
         if laps is not None and (laps["ranges"] or laps["counts"]):
             self.stint_laps(toks, laps)
@@ -1173,7 +1245,7 @@ class _Doc:
                 ("FINISH" in kinds or "PLACE" in kinds):
             self.positions(toks)
         if ("PIT" in kinds or "STINTN" in kinds) and ("NUMW" in kinds or has_num or "NEG" in kinds or
-                                                      "PIT" in kinds and _once_any(low, s, e)):
+                                                      "PIT" in kinds and _once_any(low, s, e)) and not red_flag:
             self.n_stops(toks)
         if "WIN" in kinds:
             self.winner(toks)
@@ -1210,6 +1282,13 @@ class _Doc:
                 continue
             t = toks[i]
             if k == "LAPID":
+                nxt = toks[i + 1] if i + 1 < n else None
+                if nxt is not None and nxt.k in ("LAPID", "NUM") and (nxt.k == "LAPID" or plain(nxt)) and \
+                        t.v <= nxt.v and nxt.s - t.e <= 6 and _RANGE_CONN.fullmatch(low, t.e, nxt.s):
+                    ranges.append((int(t.v), int(nxt.v), t.s, nxt.e, True))  # "L21-L51", "L1–9"
+                    used.add(id(nxt))
+                    skip = i + 2
+                    continue
                 ids.append((t.v, t.s, t.e, i))
             elif (k == "NUM" or k == "NUMW") and i + 1 < n and toks[i + 1].k == "LAPW" and \
                     toks[i + 1].s - t.e <= 3 and (k == "NUMW" or plain(t)) and \
@@ -1280,8 +1359,9 @@ class _Doc:
         ks = self._ks if toks is self._toks else [t.k for t in toks]
         for i in [i for i, k in enumerate(ks) if k == "NUM"]:
             t = toks[i]
-            if not t.u and not t.obj and 0 < t.v < 100 and \
-                    _elided_before(low, t.s) and not _ELIDED_AFTER.match(low, t.e):
+            if not t.u and not t.obj and 0 < t.v < 100 and id(t) not in self._used and \
+                    _elided_before(low, t.s) and not _ELIDED_AFTER.match(low, t.e) and \
+                    not _RANGE_END_BEFORE.search(low, max(0, t.s - 28), t.s):
                 nxt = toks[i + 1] if i + 1 < len(toks) else None
                 if nxt is None or nxt.k != "LAPW" or nxt.s - t.e > 3:
                     out.append((int(t.v), t.s, t.e, i))
@@ -1325,10 +1405,12 @@ class _Doc:
         return out
 
     def _has_pit_trigger(self, toks: list[_T], s: int, e: int) -> bool:
+        low = self.low
         for t in toks:
             k = t.k
             if t.e <= s:
-                if (k == "PIT" or k == "CHG") and s - t.e <= 160:
+                if (k == "PIT" or k == "CHG") and s - t.e <= 160 and \
+                        (s - t.e <= 16 or not _TRIGGER_BREAK.search(low, t.e, s)):
                     return True
                 if k == "STAY" and s - t.e <= 30:
                     return True
@@ -1350,7 +1432,11 @@ class _Doc:
             return
         low = self.low
         cands = [x for x in ids if not _from_lap_before(low, x[1]) and self._has_pit_trigger(toks, x[1], x[2])
-                 and not _STINT_START_BEFORE.search(low, max(0, x[1] - 50), x[1])]
+                 and not _STINT_START_BEFORE.search(low, max(0, x[1] - 50), x[1])
+                 and not _REFERENCE_LAP_BEFORE.search(low, max(0, x[1] - 60), x[1])
+                 and not (_BARE_AFTER_BEFORE.search(low, max(0, x[1] - 16), x[1])
+                          and _REFERENCE_PHRASE.search(low, sent_s, x[1]))
+                 and not _STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
         if not cands:
             return
         both = any(t.k == "BOTH" and t.s < cands[0][1] for t in toks) if "BOTH" in self._kset or \
@@ -1509,8 +1595,8 @@ class _Doc:
         t = toks[i]
         for j in range(i - 1, max(-1, i - 6), -1):
             x = toks[j]
-            if t.s - x.e > 45 or x.k == "CMP":
-                break
+            if t.s - x.e > 45 or x.k == "CMP" or x.k == "STINTN" and _stint_break(low, x.e, t.s):
+                break  # "MEDIUM (stint 1, L1-L7) => HARD": the stint word belongs to the tyre before
             if x.k == "STINTN":
                 if _COORD_F.search(low, x.e, t.s):
                     return None, t.s  # "el segundo stint y cerrar con HARD": another clause
@@ -1529,6 +1615,8 @@ class _Doc:
             if x.k == "START" and t.s - x.e <= 30:
                 if x.w in _COME_OUT and any(y.k in ("PIT", "AFTER") for y in toks[:j]):
                     return None, t.s  # "Tras la parada, BEA salió ... en MEDIUM" is no race start
+                if x.w in _COME_OUT and _LATER_LAP_AFTER.match(low, t.e):
+                    return None, t.s  # "LAT saiu com pneus HARD novos na volta 10": out of the pits
                 if _START_ON.fullmatch(low, x.e, t.s) or _ON_CMP.search(low, x.e, t.s):
                     return 1, x.s
                 return None, t.s
@@ -1551,7 +1639,8 @@ class _Doc:
     def stint_laps(self, toks: list[_T], laps: dict[str, list]) -> None:
         low = self.low
         items = [("range", a, b, s, e, pl) for a, b, s, e, pl in laps["ranges"]] + \
-                [("count", n, None, s, e, True) for n, s, e, _i in laps["counts"]]
+                [("count", n, None, s, e, True) for n, s, e, _i in laps["counts"]
+                 if not _race_count(low, s, e)]  # "in a 57-lap race: MEDIUM from lap 1 ...", "faltando 16 voltas"
         items.sort(key=lambda x: x[3])
         merged: list[dict[str, Any]] = []
         for it in items:
@@ -1581,10 +1670,16 @@ class _Doc:
             for idx in ctx_idx:
                 t = toks[idx]
                 if t.e <= s and s - t.e <= 45 or s <= t.s and t.s - e <= 25:
+                    # a word before this range that another range stands between belongs to that one
+                    # ("HARD (L12–L40), then unrecorded compound (L41–L71)")
+                    if t.e <= s and any(t.e <= m2["s"] < s for m2 in merged if m2 is not m):
+                        continue
                     if t.k == "STINTN":
                         ctx = True
                         if t.e <= s and _COORD_F.search(low, t.e, s):
                             continue
+                        if s <= t.s and stint is not None:
+                            continue  # "(stint 1, laps 1-45), then SOFT (stint 2, ...)": the earlier one is ours
                         stint_word = True
                         nxt = toks[idx + 1] if idx + 1 < len(toks) else None
                         prv = toks[idx - 1] if idx >= 1 else None
@@ -1661,6 +1756,8 @@ class _Doc:
                 continue
             if _grid_before(low, t.s):
                 continue
+            if self._running_position(toks, t):
+                continue  # "ran P9 before the stops (lap 31)": a place during the race, not at the end
             items.append((val, t.s, t.e, i))
         if not items:
             return
@@ -1669,6 +1766,16 @@ class _Doc:
             drivers = parallel[s] if s in parallel else self.drivers_for(toks, s, e)
             for d in drivers[:1]:
                 self.add("final_position", {"driver": d, "position": val}, self._span_start(toks, d, s), e)
+
+    def _running_position(self, toks: list[_T], t: _T) -> bool:
+        """A position held during the race (before/after the stops, on a lap, a move from one place to
+        another) in a clause that names no finish."""
+        low = self.low
+        lo = _clause_start(low, t.s, 90)
+        hi = _clause_end(low, t.e, 60)
+        if any(x.k == "FINISH" and lo <= x.s < hi for x in toks):
+            return False
+        return _RUNNING_CUE.search(low, lo, hi) is not None
 
     def winner(self, toks: list[_T]) -> None:
         low = self.low
@@ -1996,6 +2103,8 @@ class _Doc:
             if k != "DEF":
                 continue
             t = toks[i]
+            if _LABEL_AFTER.match(low, t.e):
+                continue  # "**Defense:** BOT defended from STR": a heading; the sentence after it says who
             after = [x for x in toks[i + 1:] if x.k == "DRV" and x.s - t.e <= 25]
             if not after:
                 continue

@@ -1,0 +1,149 @@
+"""Style-robustness benchmark (issue #13): false contradictions on faithful answers.
+
+Renders many faithful answers (``f1bench_pipeline.robustness.styles``) over the instances
+of a warehouse, scores them with the project's scorer and regex extractor
+(``f1bench_pipeline.robustness.check``) and prints, per style family (tuned and held-out
+families apart) × language × decision type, the contradicted and unverifiable claim counts,
+then the first failures with text excerpts. Every contradicted claim here accuses a faithful
+answer. Figures are printed, never asserted.
+
+Usage:
+  python benchmarks/style_robustness_bench.py                      # builds the embedded sample (~15 s)
+  python benchmarks/style_robustness_bench.py --warehouse /tmp/full/warehouse --n 6000
+  python benchmarks/style_robustness_bench.py --styles outlap,gap_sign --failures 50 --json /tmp/fail.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import polars as pl  # noqa: E402
+
+from f1bench_pipeline.robustness.check import Report, check  # noqa: E402
+from f1bench_pipeline.robustness.styles import HELD_OUT, STYLES, faithful_answers  # noqa: E402
+
+LANGS = ("en", "es", "pt")
+DECISIONS = ("stint_strategy", "undercut", "overcut", "defense", "race_summary")
+
+
+def build_sample(data_dir: Path) -> Path:
+    """The embedded sample built through Dagster (no systems, no weather), as conftest does."""
+    import dagster as dg
+
+    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+
+    settings = Settings(data_dir=data_dir, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)
+    with dg.DagsterInstance.ephemeral() as instance:
+        build(settings=settings, instance=instance, progress=lambda _m: None, with_systems=False, with_weather=False)
+    return Path(settings.warehouse_dir)
+
+
+def read_instances(warehouse: Path) -> pl.DataFrame:
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    return read_table(warehouse, "instances")
+
+
+def _cell(counts: pl.DataFrame, **where: object) -> str:
+    sub = counts
+    for k, val in where.items():
+        sub = sub.filter(pl.col(k) == val)
+    if sub.is_empty():
+        return "-"
+    c, u, n = (int(sub[x].sum()) for x in ("contradicted", "unverifiable", "claims"))
+    return f"{c}/{u} ({n})"
+
+
+def print_pivot(report: Report, column: str, values: tuple[str, ...], title: str) -> None:
+    """Rows: families (tuned, then held-out); columns: ``values`` of ``column``; cells
+    contradicted/unverifiable (claims)."""
+    counts = report.counts
+    print(f"\n{title}: contradicted/unverifiable (claims)")
+    head = f"{'family':<13} {'set':<8}" + "".join(f"{v:>22}" for v in values) + f"{'all':>22}  answers_with_contra"
+    print(head)
+    print("-" * len(head))
+    for held in (False, True):
+        fams = sorted({f for f in counts.filter(pl.col("held_out") == held)["family"].to_list()})
+        for fam in fams:
+            row = f"{fam:<13} {'held-out' if held else 'tuned':<8}"
+            row += "".join(f"{_cell(counts, family=fam, **{column: v}):>22}" for v in values)
+            sub = counts.filter(pl.col("family") == fam)
+            row += f"{_cell(counts, family=fam):>22}  {int(sub['answers_with_contradiction'].sum())}/{int(sub['answers'].sum())}"
+            print(row)
+        sub = counts.filter(pl.col("held_out") == held)
+        if not sub.is_empty():
+            row = f"{'ALL':<13} {'held-out' if held else 'tuned':<8}"
+            row += "".join(f"{_cell(counts, held_out=held, **{column: v}):>22}" for v in values)
+            row += f"{_cell(counts, held_out=held):>22}  {int(sub['answers_with_contradiction'].sum())}/{int(sub['answers'].sum())}"
+            print(row)
+            print("-" * len(head))
+
+
+def print_failures(report: Report, n: int) -> None:
+    by_type = Counter((f["type"], f["family"]) for f in report.failures)
+    print("\nContradicted claims by claim type and family (top 40):")
+    for (t, fam), k in by_type.most_common(40):
+        print(f"  {k:>5}  {t:<16} {fam}{' (held-out)' if fam in HELD_OUT else ''}")
+    print(f"\nFirst {min(n, len(report.failures))} of {len(report.failures)} contradicted claims:")
+    for f in report.failures[:n]:
+        print(f"- [{f['family']}{'*' if f['held_out'] else ''} {f['lang']} {f['decision_type']}] {f['type']} "
+              f"{json.dumps(f['slots'], ensure_ascii=False)}")
+        print(f"    reason: {f['reason']}")
+        print(f"    text:   {f['excerpt']}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--warehouse", type=Path, help="an existing warehouse (default: build the embedded sample)")
+    ap.add_argument("--n", type=int, default=5700, help="answers to render (default 5700 = 300 per style)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--styles", help=f"comma-separated subset of: {','.join(STYLES)}")
+    ap.add_argument("--failures", type=int, default=25, help="failures to print with excerpts")
+    ap.add_argument("--json", type=Path, help="write every failure (with its full answer) to this JSON file")
+    args = ap.parse_args(argv)
+
+    t0 = time.perf_counter()
+    if args.warehouse:
+        instances = read_instances(args.warehouse)
+    else:
+        with tempfile.TemporaryDirectory(prefix="f1bench_style_") as tmp:
+            instances = read_instances(build_sample(Path(tmp)))
+        print(f"built the embedded sample in {time.perf_counter() - t0:.1f} s")
+    n_ids = instances.select("id", "lang").unique().height
+    t1 = time.perf_counter()
+    styles = args.styles.split(",") if args.styles else None
+    answers = faithful_answers(instances, args.n, args.seed, styles)
+    t2 = time.perf_counter()
+    report = check(instances, answers)
+    t3 = time.perf_counter()
+    print(f"{len(answers)} faithful answers over {n_ids} instance×language rows, seed {args.seed}: "
+          f"rendered in {t2 - t1:.1f} s, scored in {t3 - t2:.1f} s")
+    print(f"held-out families: {', '.join(sorted(HELD_OUT))}")
+
+    print_pivot(report, "lang", LANGS, "Per family × language")
+    print_pivot(report, "decision_type", DECISIONS, "Per family × decision type")
+    tot = report.by("held_out")
+    print("\nTotals (held_out=false: tuned families):")
+    with pl.Config(tbl_cols=-1, tbl_width_chars=200):
+        print(tot.select("held_out", "answers", "claims", "supported", "contradicted", "unverifiable",
+                         "answers_with_contradiction", "contradicted_rate", "answer_fail_rate"))
+    print_failures(report, args.failures)
+    if args.json:
+        args.json.write_text(json.dumps(report.failures, ensure_ascii=False, indent=1))
+        print(f"\nwrote {len(report.failures)} failures to {args.json}")
+
+
+if __name__ == "__main__":
+    main()

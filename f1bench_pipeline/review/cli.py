@@ -1,0 +1,161 @@
+"""`f1bench review …`: the human check of the instrument.
+
+    f1bench review export [--season 2025] [--models a,b] [--per-model-lang 10] [--seed 0] [--out FILE.csv]
+    f1bench review import FILE.csv [--reviewer NAME]
+    f1bench review report [--metrics] [--format table|json]
+    f1bench review gold [--gold-dir DIR] [--include-context-mismatch]
+
+Imports neither Dagster nor litellm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from f1bench_pipeline.settings import REPO_ROOT
+
+DEFAULT_GOLD_DIR = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "gold_dev"
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.review.store import export_review
+    from f1bench_pipeline.settings import get_settings
+
+    s = get_settings()
+    season = args.season or s.test_season
+    out = Path(args.out) if args.out else Path(s.data_dir) / "reviews" / f"review_{season}_{args.variant}_seed{args.seed}.csv"
+    if out.exists() and not args.force:  # it may hold a reviewer's work
+        print(f"f1bench review export: {out} exists (a judged sheet?); pass --force or another --out", file=sys.stderr)
+        return 2
+    try:
+        summary = export_review(s.warehouse_dir, out, season=season, per_stratum=args.per_model_lang, seed=args.seed,
+                                models=_names(args.models), variant=args.variant, extractor=args.extractor)
+    except ValueError as exc:
+        print(f"f1bench review export: {exc}", file=sys.stderr)
+        return 1
+    print(summary.format())
+    print("fill human_label (and add missed claims) as described in f1bench_pipeline/review/sheet.py, then "
+          f"`f1bench review import {out}`")
+    return 0
+
+
+def _refresh_views() -> None:
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.views import refresh_views
+
+    s = get_settings()
+    refresh_views(s.warehouse_dir, s.duckdb_path)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.review.judgments import ReviewImportError
+    from f1bench_pipeline.review.store import import_review
+    from f1bench_pipeline.settings import get_settings
+
+    try:
+        summary = import_review(args.file, get_settings().warehouse_dir, reviewer=args.reviewer)
+    except ReviewImportError as exc:
+        for line in exc.lines(limit=args.max_errors):
+            print(line, file=sys.stderr)
+        print("nothing imported (earlier judgments are unchanged)", file=sys.stderr)
+        return 1
+    print(summary.format())
+    _refresh_views()
+    return 0
+
+
+def cmd_gold(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.review.store import import_gold
+    from f1bench_pipeline.settings import get_settings
+
+    gold_dir = Path(args.gold_dir)
+    if not any(gold_dir.glob("gold_*.jsonl")):
+        print(f"f1bench review gold: no gold_<lang>.jsonl in {gold_dir}", file=sys.stderr)
+        return 2
+    registry = load_registry()
+
+    def resolve(name: str) -> str:
+        system = registry.by_alias(name)
+        return system.name if system else name
+
+    summary, report = import_gold(gold_dir, get_settings().warehouse_dir, resolve, extractor=args.extractor,
+                                  include_context_mismatch=args.include_context_mismatch)
+    for model, id_, lang, why in report.skipped:
+        print(f"  skipped {model} {lang} {id_}: {why}")
+    if summary is None:
+        print(f"no gold answer is scored in this warehouse ({len(report.skipped)} skipped): import their generations "
+              f"(`f1bench import-generations …/paper_generations/dev.jsonl`) and score them first", file=sys.stderr)
+        return 1
+    print(summary.format())
+    _refresh_views()
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage import queries
+    from f1bench_pipeline.storage.views import has_files
+    from f1bench_pipeline.summary import format_table, reader
+
+    s = get_settings()
+    if not has_files(s.warehouse_dir, "claim_reviews"):
+        print("no judgments imported yet: `f1bench review export`, fill the sheet, `f1bench review import FILE`",
+              file=sys.stderr)
+        return 1
+    if args.metrics:
+        con = reader(s.warehouse_dir)
+        try:
+            cur = con.execute("SELECT * FROM instrument_error")
+            cols, rows = [d[0] for d in cur.description], cur.fetchall()
+        finally:
+            con.close()
+    else:
+        cols, rows = queries.run("instrument_error", s.warehouse_dir, s.duckdb_path)
+    dicts = [dict(zip(cols, r)) for r in rows]
+    if args.format == "json":
+        print(json.dumps(dicts, default=str, indent=1))
+    else:
+        print(format_table([{k: (round(v, 3) if isinstance(v, float) else v) for k, v in d.items()} for d in dicts], cols))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("review", help="human review of the instrument: export a sheet of claims to judge, "
+                                      "import the judgments, report the instrument's error")
+    rs = p.add_subparsers(dest="review_command", required=True)
+    e = rs.add_parser("export", help="write a seeded, stratified sample of scored answers as a CSV sheet to judge")
+    e.add_argument("--season", type=int, help="default: the test season")
+    e.add_argument("--models", help="comma-separated systems (default: every scored one)")
+    e.add_argument("--per-model-lang", type=int, default=10, help="answers per model × language (default 10)")
+    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--variant", default="default", help="prompt variant (default: default)")
+    e.add_argument("--extractor", default="regex", help="whose claims to review (default: regex)")
+    e.add_argument("--out", help="default: $F1BENCH_DATA_DIR/reviews/review_<season>_<variant>_seed<seed>.csv")
+    e.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    e.set_defaults(func=cmd_export)
+    i = rs.add_parser("import", help="validate a judged sheet and merge it into claim_reviews (all or nothing)")
+    i.add_argument("file")
+    i.add_argument("--reviewer", default="reviewer",
+                   help="who judged (default 'reviewer'); a re-import by the same reviewer replaces their judgments "
+                        "of the same answers")
+    i.add_argument("--max-errors", type=int, default=50, help="problems to print")
+    i.set_defaults(func=cmd_import)
+    r = rs.add_parser("report", help="the instrument's error per system and language beside the leaderboard")
+    r.add_argument("--metrics", action="store_true", help="every metric of the instrument_error view, one per row")
+    r.add_argument("--format", choices=["table", "json"], default="table")
+    r.set_defaults(func=cmd_report)
+    g = rs.add_parser("gold", help="import the shared claim-level gold (gold_dev) as judgments of the answers "
+                                   "scored here (reviewer gold_dev)")
+    g.add_argument("--gold-dir", default=str(DEFAULT_GOLD_DIR))
+    g.add_argument("--extractor", default="regex")
+    g.add_argument("--include-context-mismatch", action="store_true",
+                   help="also answers whose published context states facts ours does not (their gold judged another context)")
+    g.set_defaults(func=cmd_gold)

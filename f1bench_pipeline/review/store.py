@@ -1,0 +1,160 @@
+"""The review workflow against the warehouse: export a sheet, import judgments, read them back.
+
+Judgments live in the ``claim_reviews`` table, partitioned season × model like ``claims``
+(``claim_reviews/season=2025/model=<safe name>/part-0.parquet``), every reviewer's rows
+together. An import is validated whole before anything is written (``judgments``); then
+each (season, model) partition it touches is rewritten atomically with the answers it
+judges replaced (same reviewer and answer) and every other row kept. The table is written
+by ``f1bench review import`` / ``review gold``, not by a Dagster asset: judgments are
+inputs made by people, like imported generations, and no run may overwrite them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from f1bench_pipeline.generation.names import safe_name, unsafe_name
+from f1bench_pipeline.review.export import sample_answers, sampling_frame, sheet_rows
+from f1bench_pipeline.review.judgments import REVIEW_SCHEMA, load_sheet, merge_reviews, parse_sheet, sheet_partitions
+from f1bench_pipeline.review.sheet import write_rows
+from f1bench_pipeline.storage.location import Root
+from f1bench_pipeline.storage.warehouse import read_table, write_partition
+
+TABLE = "claim_reviews"
+
+
+def read_decoded(root: Root, table: str, partition: dict | None = None) -> pl.DataFrame:
+    """``read_table`` with ``model`` decoded from its folder name (``ollama%2Fx`` → ``ollama/x``)."""
+    df = read_table(root, table, partition)
+    if not df.is_empty() and "model" in df.columns:
+        df = df.with_columns(pl.col("model").map_elements(unsafe_name, return_dtype=pl.Utf8))
+    return df
+
+
+def _read_parts(root: Root, table: str, parts: set[tuple[str, int]]) -> pl.DataFrame:
+    frames = [read_decoded(root, table, {"season": s, "model": safe_name(m)}) for m, s in sorted(parts)]
+    frames = [f for f in frames if not f.is_empty()]
+    return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+
+
+@dataclass
+class ExportSummary:
+    path: Path
+    answers: int
+    claims: int
+    strata: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)  # (model, lang) → (sampled, size)
+
+    def format(self) -> str:
+        out = [f"wrote {self.path}: {self.answers} answers, {self.claims} claims to review"]
+        for (model, lang), (n, size) in sorted(self.strata.items()):
+            out.append(f"  {model:30s} {lang}: {n} of {size} scored answers")
+        return "\n".join(out)
+
+
+def export_review(root: Root, out: str | Path, *, season: int, per_stratum: int = 10, seed: int = 0,
+                  models: Sequence[str] | None = None, variant: str = "default",
+                  extractor: str = "regex") -> ExportSummary:
+    """Sample, lay out and write the sheet (``review/sheet.py``); raises ValueError when nothing can be sampled."""
+    scores = read_decoded(root, "scores", {"season": season})
+    frame = sampling_frame(scores, season=season, variant=variant, extractor=extractor, models=models)
+    if frame.is_empty():
+        known = sorted(set(scores["model"])) if scores.height else []
+        raise ValueError(f"no scored answers for season {season}, variant {variant!r}, extractor {extractor!r}"
+                         + (f" and models {', '.join(models)}" if models else "")
+                         + (f" (scored models: {', '.join(known)})" if known else " (the season has no scores)"))
+    sample = sample_answers(frame, per_stratum, seed)
+    parts = set(sample.select("model", "season").unique().iter_rows())
+    claims, generations = _read_parts(root, "claims", parts), _read_parts(root, "generations", parts)
+    instances = read_table(root, "instances", {"season": season})
+    rows = sheet_rows(sample, claims, generations, instances)
+    write_rows(rows, out)
+    strata = {(m, la): (n, size) for m, la, n, size in
+              sample.group_by("model", "lang").agg(pl.col("stratum_sampled").first(), pl.col("stratum_size").first()).iter_rows()}
+    return ExportSummary(Path(out), sample.height, sum(r["row_type"] == "claim" for r in rows), strata)
+
+
+def read_reviews(root: Root) -> pl.DataFrame:
+    """Every judgment imported so far (``REVIEW_SCHEMA``), empty when none."""
+    df = read_decoded(root, TABLE)
+    return df.select([c for c in REVIEW_SCHEMA if c in df.columns]) if not df.is_empty() else pl.DataFrame(schema=REVIEW_SCHEMA)
+
+
+def write_reviews(root: Root, new: pl.DataFrame, *, replace_reviewer: str | None = None) -> list[tuple[int, str]]:
+    """Merge ``new`` into its (season, model) partitions (see module doc); returns the partitions written.
+    ``replace_reviewer``: first drop every row of that reviewer, in every partition (a conversion
+    that is redone whole, like the gold's)."""
+    parts = {(s, m): p for (s, m), p in new.partition_by(["season", "model"], as_dict=True).items()}
+    if replace_reviewer is not None:
+        old = read_reviews(root).filter(pl.col("reviewer") == replace_reviewer)
+        for s, m in old.select("season", "model").unique().iter_rows():
+            parts.setdefault((s, m), new.clear())
+    written = []
+    for (season, model), part in sorted(parts.items()):
+        where = {"season": season, "model": safe_name(model)}
+        existing = read_decoded(root, TABLE, where)
+        if replace_reviewer is not None and not existing.is_empty():
+            existing = existing.filter(pl.col("reviewer") != replace_reviewer)
+        write_partition(merge_reviews(existing, part), root, TABLE, where)
+        written.append((season, model))
+    return written
+
+
+@dataclass
+class ImportSummary:
+    path: str
+    reviewer: str
+    answers: int
+    reviewed_answers: int
+    claims: int
+    missed: int
+    partitions: list[tuple[int, str]]
+
+    def format(self) -> str:
+        parts = ", ".join(f"season={s} model={m}" for s, m in self.partitions)
+        return (f"{self.path}: imported {self.answers} answers ({self.reviewed_answers} reviewed whole), "
+                f"{self.claims} judged claims, {self.missed} missed claims as reviewer {self.reviewer!r} → {TABLE} ({parts})")
+
+
+def _summary(path: str, reviewer: str, frame: pl.DataFrame, partitions: list[tuple[int, str]]) -> ImportSummary:
+    kind = frame["row_type"]
+    return ImportSummary(path, reviewer, int((kind == "answer").sum()),
+                         int(((kind == "answer") & frame["answer_reviewed"]).sum()), int((kind == "claim").sum()),
+                         int((kind == "missed").sum()), partitions)
+
+
+def import_review(path: str | Path, root: Root, *, reviewer: str) -> ImportSummary:
+    """Validate the judged sheet against the warehouse, then merge it into ``claim_reviews``.
+    Raises ``judgments.ReviewImportError`` (nothing written) on any problem."""
+    sheet = load_sheet(path)
+    parts = sheet_partitions(sheet[1])
+    new = parse_sheet(path, _read_parts(root, "claims", parts), _read_parts(root, "generations", parts),
+                      reviewer=reviewer, sheet=sheet)
+    return _summary(str(path), reviewer, new, write_reviews(root, new))
+
+
+def import_gold(gold_dir: str | Path, root: Root, resolve_model: Callable[[str], str], *,
+                extractor: str = "regex", include_context_mismatch: bool = False) -> tuple[ImportSummary | None, object]:
+    """Convert the shared gold (``review/gold.py``) for the answers scored here and store it as
+    reviewer ``gold_dev``, replacing that reviewer's earlier rows; (summary or None when
+    nothing matched, the gold report). When nothing matches, earlier gold rows are kept."""
+    from f1bench_pipeline.review.gold import GOLD_REVIEWER, LANGS, gold_judgments
+    from f1bench_pipeline.scoring.gold import load_gold
+
+    # Only the partitions the gold's answers can be in: their model, and the season that
+    # starts every instance id ({season}_{Event_Name}::…).
+    parts = {(resolve_model(item["model"]), int(item["id"].split("_", 1)[0]))
+             for lang in LANGS if (Path(gold_dir) / f"gold_{lang}.jsonl").exists()
+             for _g, item in load_gold(Path(gold_dir), lang) if item["id"].split("_", 1)[0].isdigit()}
+    instances = [read_table(root, "instances", {"season": season}) for season in sorted({s for _m, s in parts})]
+    instances = [f for f in instances if not f.is_empty()]
+    frame, report = gold_judgments(
+        gold_dir, _read_parts(root, "claims", parts), _read_parts(root, "generations", parts),
+        _read_parts(root, "scores", parts), pl.concat(instances, how="diagonal_relaxed") if instances else pl.DataFrame(),
+        resolve_model, extractor=extractor, include_context_mismatch=include_context_mismatch)
+    if frame.is_empty():
+        return None, report
+    return _summary(str(gold_dir), GOLD_REVIEWER, frame, write_reviews(root, frame, replace_reviewer=GOLD_REVIEWER)), report
