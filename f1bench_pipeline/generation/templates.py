@@ -25,7 +25,7 @@ from f1bench_pipeline.instances.facts import Fact, FactType, facts_from_json, pa
 from f1bench_pipeline.instances.verbalize import sentence
 
 # Bump when a template's wording or noise changes: it is part of the offline systems' cache key.
-TEMPLATE_VERSION = 1
+TEMPLATE_VERSION = 2  # 2: a perturbed stop lap is never the out-lap (the verifier accepts that reading)
 NOISE_RATE = 0.4
 DRY_COMPOUNDS = ("SOFT", "MEDIUM", "HARD")
 KINDS = ("faithful", "noisy", "terse")
@@ -68,10 +68,16 @@ def _drivers(entities_json: str, facts: list[Fact]) -> list[str]:
     return sorted(set(drivers))
 
 
-def _shift(rng: random.Random, x: int, lo: int = 1, hi: int | None = None) -> int:
+def _shift(rng: random.Random, x: int, lo: int = 1, hi: int | None = None, deltas: tuple[int, ...] = (-3, -2, -1, 1, 2, 3)
+           ) -> int:
     """``x`` moved by 1..3 laps/places in either direction, staying in [lo, hi]."""
-    options = [x + d for d in (-3, -2, -1, 1, 2, 3) if x + d >= lo and (hi is None or x + d <= hi)]
+    options = [x + d for d in deltas if x + d >= lo and (hi is None or x + d <= hi)]
     return rng.choice(options) if options else x + 1
+
+
+# A stop placed one lap late is the out-lap, a reading the verifier accepts (verifier.OUT_LAP):
+# the noisy template's stop-lap errors are the others.
+_STOP_LAP_ERRORS = (-3, -2, -1, 2, 3)
 
 
 def _other(rng: random.Random, pool: list[str] | tuple[str, ...], *exclude: str) -> str | None:
@@ -92,12 +98,12 @@ def perturb(f: Fact, rng: random.Random, drivers: list[str]) -> Fact:
     if t == FactType.n_stops:
         v["n"] = v["n"] + 1 if v["n"] <= 1 or rng.random() < 0.5 else v["n"] - 1
     elif t == FactType.pit_lap:
-        v["lap"] = _shift(rng, v["lap"], lo=2)
+        v["lap"] = _shift(rng, v["lap"], lo=2, deltas=_STOP_LAP_ERRORS)
     elif t == FactType.compound_change:
         if rng.random() < 0.5:
             v["to"] = _other(rng, DRY_COMPOUNDS, v["to"], v["from"]) or _other(rng, DRY_COMPOUNDS, v["to"])
         else:
-            v["lap"] = _shift(rng, v["lap"], lo=2)
+            v["lap"] = _shift(rng, v["lap"], lo=2, deltas=_STOP_LAP_ERRORS)
     elif t == FactType.stint_compound:
         v["compound"] = _other(rng, DRY_COMPOUNDS, v["compound"])
     elif t == FactType.stint_laps:
