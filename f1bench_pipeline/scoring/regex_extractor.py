@@ -23,6 +23,18 @@ How it works (one linear pass per stage, nothing compiled per call):
    subsumed by a fuller claim ("switched to hards" after "MEDIUM->HARD", "31 laps" after
    "laps 14-44"), and fills a gap's before/after from a later restatement.
 
+Precision first. A contradicted claim accuses the model; when the extractor read the wrong
+number into a slot, it accuses a faithful one. So a claim is emitted only when its type and
+every slot it fills are unambiguous in the sentence; a number that may belong to another
+quantity gives no claim of that kind: the race distance or the laps to go (``_race_count``),
+a lap that dates a gap or a position (``_REFERENCE_LAP_BEFORE``), a range under an average,
+a "still on" or a superlative (``_SUBRANGE_BEFORE``), the end of a range, a stint's own lap
+(``_STINT_LAP_BEFORE``), a place held during the race (``_running_position``), a tyre change
+under a red flag (``_RED_FLAG``), a compared value without its owner (``_COMPARE_CONN``), the
+move named as a noun (``_PREP_BEFORE``), a heading (``_LABEL_AFTER``). A pit word does not
+reach past a colon, an arrow or ", then" (``_TRIGGER_BREAK``). Tested case by case in
+``PRECISION_FIRST`` (test_regex_extractor.py) and over styles in test_style_robustness.py.
+
 Output conventions (what the verifier can rely on):
 
 * drivers are three-letter codes; surnames of 2018-2025 drivers (Ergast ``drivers.csv``) map
