@@ -11,6 +11,8 @@ Usage:
   python benchmarks/style_robustness_bench.py                      # builds the embedded sample (~15 s)
   python benchmarks/style_robustness_bench.py --warehouse /tmp/full/warehouse --n 6000
   python benchmarks/style_robustness_bench.py --styles outlap,gap_sign --failures 50 --json /tmp/fail.json
+  python benchmarks/style_robustness_bench.py --warehouse /tmp/full/warehouse --styles blind   # the blind set (evaluate last)
+  python benchmarks/style_robustness_bench.py --warehouse /tmp/full/warehouse --styles blind2  # the second blind set (final check)
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ sys.path.insert(0, str(REPO))
 
 import polars as pl  # noqa: E402
 
-from f1bench_pipeline.robustness.check import Report, check  # noqa: E402
-from f1bench_pipeline.robustness.styles import HELD_OUT, STYLES, faithful_answers  # noqa: E402
+from f1bench_pipeline.robustness.check import Report, _aggregate, check  # noqa: E402
+from f1bench_pipeline.robustness.styles import BLIND, HELD_OUT, STYLES, faithful_answers  # noqa: E402
 
 LANGS = ("en", "es", "pt")
 DECISIONS = ("stint_strategy", "undercut", "overcut", "defense", "race_summary")
@@ -66,27 +68,34 @@ def _cell(counts: pl.DataFrame, **where: object) -> str:
     return f"{c}/{u} ({n})"
 
 
+def _with_set(counts: pl.DataFrame) -> pl.DataFrame:
+    """``set``: tuned, held-out or blind (the blind families are held out too, but reported apart)."""
+    return counts.with_columns(
+        pl.when(pl.col("family").is_in(sorted(BLIND))).then(pl.lit("blind"))
+        .when(pl.col("held_out")).then(pl.lit("held-out")).otherwise(pl.lit("tuned")).alias("set"))
+
+
 def print_pivot(report: Report, column: str, values: tuple[str, ...], title: str) -> None:
-    """Rows: families (tuned, then held-out); columns: ``values`` of ``column``; cells
+    """Rows: families (tuned, then held-out, then blind); columns: ``values`` of ``column``; cells
     contradicted/unverifiable (claims)."""
-    counts = report.counts
+    counts = _with_set(report.counts)
     print(f"\n{title}: contradicted/unverifiable (claims)")
     head = f"{'family':<13} {'set':<8}" + "".join(f"{v:>22}" for v in values) + f"{'all':>22}  answers_with_contra"
     print(head)
     print("-" * len(head))
-    for held in (False, True):
-        fams = sorted({f for f in counts.filter(pl.col("held_out") == held)["family"].to_list()})
+    for set_ in ("tuned", "held-out", "blind"):
+        fams = sorted({f for f in counts.filter(pl.col("set") == set_)["family"].to_list()})
         for fam in fams:
-            row = f"{fam:<13} {'held-out' if held else 'tuned':<8}"
+            row = f"{fam:<13} {set_:<8}"
             row += "".join(f"{_cell(counts, family=fam, **{column: v}):>22}" for v in values)
             sub = counts.filter(pl.col("family") == fam)
             row += f"{_cell(counts, family=fam):>22}  {int(sub['answers_with_contradiction'].sum())}/{int(sub['answers'].sum())}"
             print(row)
-        sub = counts.filter(pl.col("held_out") == held)
+        sub = counts.filter(pl.col("set") == set_)
         if not sub.is_empty():
-            row = f"{'ALL':<13} {'held-out' if held else 'tuned':<8}"
-            row += "".join(f"{_cell(counts, held_out=held, **{column: v}):>22}" for v in values)
-            row += f"{_cell(counts, held_out=held):>22}  {int(sub['answers_with_contradiction'].sum())}/{int(sub['answers'].sum())}"
+            row = f"{'ALL':<13} {set_:<8}"
+            row += "".join(f"{_cell(counts, set=set_, **{column: v}):>22}" for v in values)
+            row += f"{_cell(counts, set=set_):>22}  {int(sub['answers_with_contradiction'].sum())}/{int(sub['answers'].sum())}"
             print(row)
             print("-" * len(head))
 
@@ -95,10 +104,10 @@ def print_failures(report: Report, n: int) -> None:
     by_type = Counter((f["type"], f["family"]) for f in report.failures)
     print("\nContradicted claims by claim type and family (top 40):")
     for (t, fam), k in by_type.most_common(40):
-        print(f"  {k:>5}  {t:<16} {fam}{' (held-out)' if fam in HELD_OUT else ''}")
+        print(f"  {k:>5}  {t:<16} {fam}{' (held-out)' if fam in HELD_OUT else ' (blind)' if fam in BLIND else ''}")
     print(f"\nFirst {min(n, len(report.failures))} of {len(report.failures)} contradicted claims:")
     for f in report.failures[:n]:
-        print(f"- [{f['family']}{'*' if f['held_out'] else ''} {f['lang']} {f['decision_type']}] {f['type']} "
+        print(f"- [{f['family']}{'**' if f['family'] in BLIND else '*' if f['held_out'] else ''} {f['lang']} {f['decision_type']}] {f['type']} "
               f"{json.dumps(f['slots'], ensure_ascii=False)}")
         print(f"    reason: {f['reason']}")
         print(f"    text:   {f['excerpt']}")
@@ -109,7 +118,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--warehouse", type=Path, help="an existing warehouse (default: build the embedded sample)")
     ap.add_argument("--n", type=int, default=5700, help="answers to render (default 5700 = 300 per style)")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--styles", help=f"comma-separated subset of: {','.join(STYLES)}")
+    ap.add_argument("--styles", help=f"comma-separated subset of: {','.join(STYLES)}; or blind families "
+                                     f"({','.join(sorted(BLIND))}), 'blind' for all of them; 'blind2' for the second "
+                                     f"blind set")
     ap.add_argument("--failures", type=int, default=25, help="failures to print with excerpts")
     ap.add_argument("--json", type=Path, help="write every failure (with its full answer) to this JSON file")
     args = ap.parse_args(argv)
@@ -131,13 +142,19 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(answers)} faithful answers over {n_ids} instance×language rows, seed {args.seed}: "
           f"rendered in {t2 - t1:.1f} s, scored in {t3 - t2:.1f} s")
     print(f"held-out families: {', '.join(sorted(HELD_OUT))}")
+    if any(a["family"] in BLIND for a in answers):
+        print(f"blind families: {', '.join(sorted(BLIND))}")
 
     print_pivot(report, "lang", LANGS, "Per family × language")
     print_pivot(report, "decision_type", DECISIONS, "Per family × decision type")
-    tot = report.by("held_out")
-    print("\nTotals (held_out=false: tuned families):")
+    print("\nCounts per family × language:")
+    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=200):
+        print(_aggregate(_with_set(report.counts), ["set", "family", "lang"]).select(
+            "set", "family", "lang", "answers", "claims", "contradicted", "unverifiable", "answers_with_contradiction"))
+    tot = _aggregate(_with_set(report.counts), ["set"])
+    print("\nTotals per set (tuned / held-out / blind families):")
     with pl.Config(tbl_cols=-1, tbl_width_chars=200):
-        print(tot.select("held_out", "answers", "claims", "supported", "contradicted", "unverifiable",
+        print(tot.select("set", "answers", "claims", "supported", "contradicted", "unverifiable",
                          "answers_with_contradiction", "contradicted_rate", "answer_fail_rate"))
     print_failures(report, args.failures)
     if args.json:

@@ -28,6 +28,9 @@ from typing import Any
 
 import polars as pl
 
+from f1bench_pipeline.robustness import blind, blind2
+from f1bench_pipeline.robustness.blind import BLIND
+from f1bench_pipeline.robustness.blind2 import BLIND2
 from f1bench_pipeline.robustness.content import DRAFTS, Draft, Point
 from f1bench_pipeline.robustness.view import kind_of, view_of
 from f1bench_pipeline.robustness.voice import Voice
@@ -85,6 +88,11 @@ STYLES: tuple[str, ...] = tuple(STYLE_SPECS)
 # A fixed, deterministic ~30% of the families (6 of 19), never used for tuning.
 HELD_OUT: frozenset[str] = frozenset({"paren_stint", "comparison", "subrange", "positions", "numbered_qa", "decimals"})
 assert HELD_OUT <= set(STYLES)
+# A second, blind held-out set (``blind.BLIND``): rendered by ``blind.render``, never in ``STYLES``
+# (so the default sample is unchanged); ask for them by name or as ``"blind"``.
+assert not BLIND & set(STYLES)
+# A third, blind held-out set (``blind2.BLIND2``), kept for a final check; ask for it as ``"blind2"``.
+assert not BLIND2 & set(STYLES) and not BLIND2 & BLIND
 
 
 def family_of(style: str) -> str:
@@ -93,7 +101,7 @@ def family_of(style: str) -> str:
 
 
 def is_held_out(style: str) -> bool:
-    return family_of(style) in HELD_OUT
+    return family_of(style) in HELD_OUT or family_of(style) in BLIND or family_of(style) in BLIND2
 
 
 # --------------------------------------------------------------------------- layouts
@@ -197,6 +205,10 @@ def render(row: dict[str, Any], style: str, seed: int) -> str:
 
     Deterministic for (row id, language, style, seed). Raises ``KeyError`` for an unknown style.
     """
+    if family_of(style) in BLIND:
+        return blind.render(row, style, seed)
+    if family_of(style) in BLIND2:
+        return blind2.render(row, style, seed)
     spec = STYLE_SPECS[family_of(style)]
     view = view_of(row)
     rng = random.Random(f"{seed}|{view.id}|{view.lang}|{style}")
@@ -229,8 +241,12 @@ def faithful_answers(instances: pl.DataFrame, n: int, seed: int, styles: list[st
     (``style-<style>``), ``variant`` ("default"), ``status`` ("ok"), ``seed``, ``text``.
     Deterministic for ``seed``."""
     styles = tuple(styles or STYLES)
+    if "blind" in styles:  # the whole blind set, in a fixed order
+        styles = tuple(x for s in styles for x in ((*sorted(BLIND),) if s == "blind" else (s,)))
+    if "blind2" in styles:  # the second blind set, in a fixed order
+        styles = tuple(x for s in styles for x in ((*sorted(BLIND2),) if s == "blind2" else (s,)))
     for s in styles:
-        if family_of(s) not in STYLE_SPECS:
+        if family_of(s) not in STYLE_SPECS and family_of(s) not in BLIND and family_of(s) not in BLIND2:
             raise KeyError(f"unknown style {s!r}; known: {', '.join(STYLES)}")
     rows = (instances.unique(subset=["id", "lang"], keep="first").sort("id", "lang").to_dicts()
             if not instances.is_empty() else [])

@@ -261,7 +261,7 @@ _AVG_BEFORE = re.compile(r"(?:avg|average|averag|\bmean\b|media|média|promedi|r
 _LAPNUM_GAP = re.compile(r"[\s-]*(?:n[º°o]\.?\s*)?")
 _RANGE_CONN = re.compile(r"\s*(?:-|to|through|thru|until|till|a|al|à|ao|até|hasta)\s*(?:(?:the|la|a|o)\s+)?"
                          r"(?:(?:lap|vuelta|volta)\s*)?")
-_LIST_CONN = re.compile(r"\s*(?:,|and|y|e|&|/)\s*(?:(?:lap|vuelta|volta)\s*)?")
+_LIST_CONN = re.compile(r"\s*(?:,|and|y|e|&)\s*(?:(?:lap|vuelta|volta)\s*)?")  # not "/": "lap 17/56" = 17 of 56
 _VS_CONN = re.compile(r"[\s(),.]*(?:vs\.?|versus|v\.|contra|frente a|against|compared to|compared with|comparado con|"
                       r"comparado com|y|e|and|,|/)?[\s(),.]*(?:(?:pit\s+)?(?:lap|vuelta|volta|la|a|the)\s+)?")
 _COMPARE_CONN = re.compile(r"\b(?:vs|versus|v|contra|frente a|against|compared to|compared with|comparado con|"
@@ -271,7 +271,7 @@ _COMPARATIVE_AFTER = re.compile(
     r"\s*(?:more|longer|earlier|later|extra|before|after|ahead|behind|early|late|sooner|apart|remaining|to go|"
     r"left|of difference|in hand|antes|después|despues|depois|más|mais|a mais|de más|adicional\w*|extras?|"
     r"de diferencia|de diferença|restantes|por delante|à frente|atrás|detrás|tarde|cedo|pronto|menos|less|fewer|"
-    r"de ventaja|de vantagem|em relação|respecto|frente)\b")
+    r"de ventaja|de vantagem|em relação|respecto|frente|shorter|longer|a menos|a más|a mais|de menos)\b")
 _COUNT_DET_BEFORE = re.compile(r"(?:last|final|first|the|las|los|as|os|últimas|últimos|ultimas|ultimos|primeras|"
                                r"primeros|primeiras|primeiros|next|próximas|próximos|after|within|em|in|en|more|"
                                r"mais|más|extra|another|otras|outras|further|additional)\s+$")
@@ -435,10 +435,24 @@ _REFERENCE_LAP_BEFORE = re.compile(
 _BARE_AFTER_BEFORE = re.compile(r"\b(?:after|afterwards|después|despues|depois|tras)\s*\**\s*\(\s*$")
 _REFERENCE_PHRASE = re.compile(r"\b(?:before|antes)\s+(?:de\s+|do\s+|da\s+)?(?:the\s+|las\s+|los\s+|as\s+|os\s+|dos\s+|"
                                r"das\s+)?(?:pit\s*stops|stops|paradas|pit-stops)\b")
+# A lap dated by the stops in other words ("Going into the stops, on lap 25", "Once both had stopped,
+# on lap 38", "Perto das paradas, ... na volta 26") -- a reference lap when its clause states a gap.
+_REF_PHRASE_BEFORE = re.compile(
+    r"\b(?:going into|coming (?:up )?to|coming into|approaching|into|before|after|once (?:both|they|the two) (?:had )?"
+    r"(?:stopped|pitted)|once both had|near|around|perto d[ao]s|antes d[ao]s|antes de las|antes de los|después de las|"
+    r"despues de las|depois d[ao]s|tras las|cerca de las|al entrar en|entrando en|a la entrada de|na entrada d[ao]s|"
+    r"com as|con las|al acercarse|acercándose a|al llegar|chegando [àa]s|aproximando-se d[ao]s|na aproximação d[ao]s)"
+    r"\s*(?:the\s+|las\s+|los\s+|as\s+)?(?:two\s+|both\s+|dos\s+|duas\s+|ambas\s+)?(?:stops|pit stops|paradas|"
+    r"pit-stops|pits)\b[^;:\n]{0,70}$|"
+    r"\bonce (?:both|they|the two) (?:had )?(?:stopped|pitted)\b[^;:\n]{0,60}$")
+_VERB_TO_LAP = re.compile(r"\s*(?:on|in|at|en la|en|na|no|em|a la|al|during)?\s*(?:the\s+)?")  # "pitted on lap 25"
+_OWNER_AFTER = re.compile(r"\s*(?:for|of|de|do|da|para)\s+[A-Z]{3}\b")  # "lap 55 for GAS": a driver's own stop
+_GAP_AFTER = re.compile(r"[^.;\n]{0,90}?\d(?:[.,]\d+)?\s*(?:s|sec|secs|seconds|seg|segundos?)\b")
 # The lap of a stint named by its tyre ("MEDIUM (volta 1) → HARD", "medium on lap 1, then"): a stint's
 # lap, not a stop.
 _STINT_LAP_BEFORE = re.compile(r"(?:\b(?:soft|medium|hard|intermediate|wet|softs|mediums|hards|inters|blando|medio|duro|"
-                               r"intermedio|macio|médio|intermediário)s?\b\**\s*(?:\(\s*|on\s+|en\s+la\s+|na\s+)|"
+                               r"intermedio|macio|médio|intermediário)s?\b\**\s*(?:(?:tyres|tires|neumáticos|pneus|"
+                               r"gomas|compound)\s+)?(?:\(\s*|on\s+|en\s+la\s+|na\s+)|"
                                r"\bstint\s*\d\s*,\s*)$")
 # "de la vuelta 23 a la 53", "da volta 3 à 7", "from lap 2 to 20": the end of a range, not a stop.
 _RANGE_END_BEFORE = re.compile(r"\b(?:lap|laps|vuelta|vueltas|volta|voltas|l)\s*\d{1,2}\s*(?:-|–|—|to|a|al|à|ao|até|hasta)"
@@ -455,16 +469,43 @@ _LABEL_AFTER = re.compile(r"\**\s*:")
 # After a come-out verb and its tyre: "(new/fresh tyres) on lap N" with N > 1 -- an out-lap.
 _LATER_LAP_AFTER = re.compile(r"[^.;\n]{0,30}?\b(?:lap|vuelta|volta|giro)\s*(?:[2-9]|\d\d)\b")
 # A tyre change while the race is suspended is not a pit stop (the context says so).
-_RED_FLAG = re.compile(r"red[- ]flag|bandera roja|bandeira vermelha|suspend|suspens|interrump|interromp")
+_RED_FLAG = re.compile(r"red[- ]flag|bandera roja|bandeira vermelha|suspend|suspens|interrump|interromp|interrupç|"
+                       r"interrupci")
+# "which is not a pit stop", "no son paradas": a stop denied -- no stop, stop count or change from it.
+_NOT_A_STOP = re.compile(r"not a (?:pit ?)?stop|no es una parada|no fue una parada|não é uma parada|não é um pit|"
+                         r"não foi uma parada|não são paradas|no son paradas|are not (?:pit )?stops|aren't (?:pit )?stops")
 # Words of a position held during the race rather than at its end.
 _RUNNING_CUE = re.compile(r"\b(?:before|after|antes|después|despues|depois|tras|ran|running|run|rodaba|rodava|rodou|"
                           r"rodando|circulaba|circulava|iba|ia|was in|estaba en|estava em|went from|pasó de|passou de|"
-                          r"dropped|cayó|caiu|climbed|subió|subiu|moved|on lap|en la vuelta|na volta|durante|during)\b")
+                          r"pasado de|passado de|ido de|gone from|moved from|on track|en pista|na pista|at the time|"
+                          r"respectively|respectivamente|no giro|en el giro|en la vuelta|na volta|"
+                          r"dropped|cayó|caiu|climbed|subió|subiu|moved|on lap|en la vuelta|na volta|durante|during)\b|"
+                          r"\bp\d{1,2}\s*(?:to|a|para|→|->|=>)\s*(?:p?\d{1,2}|\d{1,2}º)|\b[lv]\d{1,2}\s*:")
+# A gerund of the subject's own stop between an object and the lap: the subject acts.
+_ACTOR_BETWEEN = re.compile(r"\b(?:stopping|pitting|boxing|coming in|diving|staying out|quedándose|ficando|"
+                            r"parando|entrando|deteniéndose|detendo-se|"
+                            r"fazendo|haciendo|indo aos boxes|yendo a boxes)\b")
+# "N laps before SAI", "una vuelta antes que RIC": a driver named as the point of comparison.
+_RELATIVE_BEFORE = re.compile(r"\b(?:before|after|earlier than|later than|than|antes de|antes que|después de|después que|"
+                              r"despues de|depois de|depois que|ahead of|que|do que)\s+$")
+_AND_CONN = re.compile(r"\s*(?:and|y|e)\s*(?:(?:the|la|a|o)\s+)?(?:(?:lap|vuelta|volta)\s*)?")
+_BETWEEN_BEFORE = re.compile(r"\b(?:between|entre)\s+(?:the\s+|las\s+|as\s+)?$")
+_VS_PAIR_BEFORE = re.compile(r"\b[A-Z]{3}\s+(?:vs\.?|versus|contra|frente a|x)\s+[A-Z]{3}\s*\(?\s*$")
+_SLASH_NUM = re.compile(r"\s*/\s*(\d{1,2})\b")
+_VS_NUM_AFTER = re.compile(r"\s*(?:vs\.?|versus|v\.|contra|frente a|x|/)\s*\d")
+_PAREN_ONLY = re.compile(r"\s*\(\s*")
+_VS_PAIR = re.compile(r"\b([A-Z]{3})\s+(?:vs\.?|versus|contra|frente a|x)\s+([A-Z]{3})\b")
+_PAIR_SLOTS = {"gain": ("attacker", "defender"), "battle_outcome": ("attacker", "defender"), "gap": ("driver_a", "driver_b")}
+_SEPARATOR = re.compile(r"[/,;:|\n]")
+_FINISH_HEADER = re.compile(r"final|finish|result|resultado|llegada|chegada|classif|clasif|posición final|posição final")
+_TENS_BEFORE = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|veinte|treinta|cuarenta|"
+                          r"cincuenta|sesenta|setenta|ochenta|noventa|vinte|trinta|quarenta|cinquenta|sessenta|"
+                          r"oitenta)(?:\s*-\s*|\s+(?:y|e)\s+)$")
 _EVENT_AFTER = re.compile(r"[\s-]*(?:[\w'’.-]+\s+){0,3}(?:grand prix|gp)\b")
 _TO_GO_AFTER = re.compile(r"\s*(?:to go|remaining|left|restantes|por disputar|para el final|para o fim|por delante)\b")
 _RACE_OF_BEFORE = re.compile(r"(?:\b(?:carrera|corrida|prova|race|distancia|distância|distance|gp|prix)\s+(?:de|of|over)\s+|"
                              r"\b(?:faltando|faltaban|faltavam|restando|quedaban|quedando|restavam)\s+(?:apenas\s+|solo\s+|"
-                             r"só\s+)?|\d\s+(?:das|de las|de los|dos|of the|out of)\s+)$")
+                             r"só\s+)?|\d\s+(?:das|de las|de los|dos|of the|out of|of|de)\s+)$")
 _STINT_BREAK = re.compile(r"→|->|=>|\bthen\b|\bluego\b|\bdepois\b|\bdespués\b")
 
 
@@ -678,6 +719,13 @@ def _avg_before(low: str, lo: int, hi: int) -> bool:
 _ELIDED_ENDS = ("la", "na", "no")
 
 
+def _lap_pair_after(low: str, lap: int, e: int) -> bool:
+    """"the lap-66/67 pit sequence": two nearby laps of two drivers, neither owned (no claim);
+    "lap 17/56" (lap 17 of 56) is not a pair."""
+    m = _SLASH_NUM.match(low, e)
+    return bool(m and 0 < int(m.group(1)) - lap <= 5)
+
+
 def _clause_end(low: str, e: int, width: int) -> int:
     """Where the clause holding offset ``e`` ends, at most ``width`` characters on."""
     hi = min(len(low), e + width)
@@ -788,6 +836,7 @@ class _Doc:
         self._refs = False
         self.lap_owner: dict[int, list[str]] = {}
         self.pair: tuple[str, str] | None = None
+        self._headers: dict[int, list[str]] = {}  # table row start -> its header's cells
         self.single: str | None = None
         # the sentence being read: its tokens, their kinds and start offsets
         self._toks: list[_T] = []
@@ -898,6 +947,9 @@ class _Doc:
                 toks = [t for t in toks if t.s not in starts]  # "NOR" is a driver, not the word "nor"
             toks.extend(dtoks)
         toks.sort(key=_START)
+        low = self.low
+        # "thirty-six", "treinta y seis", "trinta e seis": the unit word is part of a larger number
+        toks = [t for t in toks if t.k != "NUMW" or not _TENS_BEFORE.search(low, max(0, t.s - 14), t.s)]
         self.toks = toks
         # resolve pronouns, team descriptions and demonyms in reading order
         last: str | None = None
@@ -1057,12 +1109,25 @@ class _Doc:
                 if first_outcome is None and "attacker" in slots:
                     first_outcome = (slots["attacker"], slots["defender"])
         first_pair = first_battle or first_outcome
+        # Several battles in one answer (a race summary): a gain, outcome or gap whose span names
+        # neither driver of its pair was given a guessed pair; keep the claim, drop the guess.
+        pairs = {frozenset((sl["attacker"], sl["defender"])) for ct, sl, _s, _e in recs
+                 if ct in ("battle", "battle_outcome") and "attacker" in sl}
+        pairs |= {frozenset(m.groups()) for m in _VS_PAIR.finditer(self.text)}
+        several = len(pairs) >= 2
+        if several:
+            first_pair = None
         gap_seen: dict[tuple, list[Any]] = {}
         out: list[dict[str, Any]] = []
         seen: set = set()
         text = self.text
         n = len(text)
         for ctype, slots, s, e in recs:
+            if several and ctype in _PAIR_SLOTS and _PAIR_SLOTS[ctype][0] in slots:
+                a, b = _PAIR_SLOTS[ctype]
+                span = text[max(0, s):max(0, e)]
+                if slots[a] not in span and slots[b] not in span:
+                    slots = {k: v for k, v in slots.items() if k not in (a, b)}
             if ctype == "battle_outcome" or ctype == "gain":
                 if "attacker" not in slots and first_pair:
                     slots["attacker"], slots["defender"] = first_pair
@@ -1174,8 +1239,11 @@ class _Doc:
         if both is not None and self.pair:
             return list(self.pair)
         if last is not None:
-            if last.obj and s - last.e > 15 and subj is not None and not _RELATIVE_AFTER.match(low, last.e):
-                return [subj.v]
+            if last.obj and subj is not None and not _RELATIVE_AFTER.match(low, last.e) and \
+                    (s - last.e > 15 or _ACTOR_BETWEEN.search(low, last.e, s) or self._compared_pair(last, s, e)):
+                return [subj.v]  # "SAI went for the undercut on HAM, stopping on lap 47": SAI stopped
+            if not last.obj and subj is not None and subj is not last and self._compared_pair(last, s, e):
+                return [subj.v]  # "ALO ... stopping 4 laps before SAI (lap 13": the lap is ALO's
             return [last.v]
         # a driver right after the value at the start of the sentence ("On lap 15 LEC pitted")
         if sent_s >= 0 and s - sent_s <= 30:
@@ -1187,6 +1255,13 @@ class _Doc:
         if self.single:
             return [self.single]
         return []
+
+    def _compared_pair(self, last: _T, s: int, e: int) -> bool:
+        """"N laps before SAI (lap 13 vs 17)": a parenthesis of two values after the driver compared
+        with -- the first value is the subject's ("than BEA (lap 17)", one value, is BEA's)."""
+        low = self.low
+        return bool(_PAREN_ONLY.fullmatch(low, last.e, s) and _VS_NUM_AFTER.match(low, e)
+                    and _RELATIVE_BEFORE.search(low, max(0, last.s - 24), last.s))
 
     def other_of_pair(self, code: str) -> str | None:
         for pair in (self.last_battle, self.pair):
@@ -1246,7 +1321,9 @@ class _Doc:
                                                  (has_num or "NUMW" in kinds or "ORDN" in kinds)) else None
         if "BATTLE" in kinds:
             self.battles(toks)
-        red_flag = _RED_FLAG.search(low, s, e) is not None  # a suspension's tyre change is no stop
+        not_a_stop = _NOT_A_STOP.search(low, s, e) is not None
+        # a suspension's tyre change is no stop (the stop count may still be stated beside it)
+        red_flag = not_a_stop or _RED_FLAG.search(low, s, e) is not None
         if (laps is not None or ("PIT" in kinds and has_num)) and not red_flag:
             self.pit_laps(toks, laps, s)
         if "CMP" in kinds and not red_flag:
@@ -1257,7 +1334,7 @@ class _Doc:
                 ("FINISH" in kinds or "PLACE" in kinds):
             self.positions(toks)
         if ("PIT" in kinds or "STINTN" in kinds) and ("NUMW" in kinds or has_num or "NEG" in kinds or
-                                                      "PIT" in kinds and _once_any(low, s, e)) and not red_flag:
+                                                      "PIT" in kinds and _once_any(low, s, e)) and not not_a_stop:
             self.n_stops(toks)
         if "WIN" in kinds:
             self.winner(toks)
@@ -1337,7 +1414,8 @@ class _Doc:
                     else:
                         nxt2 = None
                     if nxt is not None and plain(nxt) and a <= nxt.v and nxt.s - nt.e <= 24 and \
-                            _RANGE_CONN.fullmatch(low, nt.e, nxt.s):
+                            (_RANGE_CONN.fullmatch(low, nt.e, nxt.s) or _AND_CONN.fullmatch(low, nt.e, nxt.s)
+                             and _BETWEEN_BEFORE.search(low, max(0, t.s - 12), t.s)):  # "between laps 1 and 18"
                         ranges.append((a, int(nxt.v), t.s, nxt.e, t.v == "pl" or "-" not in low[nt.e:nxt.s]))
                         used.add(id(nt))
                         used.add(id(nxt))
@@ -1416,6 +1494,11 @@ class _Doc:
             k += 1
         return out
 
+    def _pit_verb_governs(self, toks: list[_T], s: int) -> bool:
+        """A pit verb right before the lap ("pitted on lap 25", "parou na volta 25")."""
+        return any(t.k == "PIT" and t.e <= s and s - t.e <= 12 and not t.w.endswith("s")
+                   and _VERB_TO_LAP.fullmatch(self.low, t.e, s) for t in toks)
+
     def _has_pit_trigger(self, toks: list[_T], s: int, e: int) -> bool:
         low = self.low
         for t in toks:
@@ -1448,6 +1531,11 @@ class _Doc:
                  and not _REFERENCE_LAP_BEFORE.search(low, max(0, x[1] - 60), x[1])
                  and not (_BARE_AFTER_BEFORE.search(low, max(0, x[1] - 16), x[1])
                           and _REFERENCE_PHRASE.search(low, sent_s, x[1]))
+                 and not (_REF_PHRASE_BEFORE.search(low, max(sent_s, x[1] - 100), x[1])
+                          and (_GAP_AFTER.match(low, x[2]) or _GAP_AFTER.match(low, max(sent_s, x[1] - 70), x[1]))
+                          and not self._pit_verb_governs(toks, x[1])
+                          and not _OWNER_AFTER.match(self.text, x[2]))
+                 and not _lap_pair_after(low, x[0], x[2])
                  and not _STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
         if not cands:
             return
@@ -1770,14 +1858,65 @@ class _Doc:
                 continue
             if self._running_position(toks, t):
                 continue  # "ran P9 before the stops (lap 31)": a place during the race, not at the end
+            if not self._finish_column(t.s):
+                continue  # a table cell under "Pos. lap 26", not under "Final"
             items.append((val, t.s, t.e, i))
         if not items:
             return
         parallel = self._assign_parallel(toks, items)
-        for val, s, e, _i in items:
-            drivers = parallel[s] if s in parallel else self.drivers_for(toks, s, e)
+        for val, s, e, i in items:
+            owner = self._owner_after(toks, i)
+            drivers = [owner] if owner else parallel[s] if s in parallel else self.drivers_for(toks, s, e)
             for d in drivers[:1]:
                 self.add("final_position", {"driver": d, "position": val}, self._span_start(toks, d, s), e)
+
+    def _owner_after(self, toks: list[_T], i: int) -> str | None:
+        """"P1 PIA / P2 VER": a place written before its driver, after a separator, is that driver's."""
+        t = toks[i]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if t.k != "POS" or nxt is None or nxt.k != "DRV" or nxt.u == "pron" or \
+                nxt.s - t.e > 3 or self.low[t.e:nxt.s].strip(" *"):
+            return None
+        prv = toks[i - 1] if i else None
+        if prv is not None and prv.k == "DRV" and not _SEPARATOR.search(self.low, prv.e, t.s):
+            return None  # "OCO P11 / SAR P14": the place follows its driver
+        return nxt.v
+
+    def _finish_column(self, s: int) -> bool:
+        """Outside a markdown table, True; in a table row, True when the cell's column header names
+        the finish ("Final", "Finish", "Result", "Resultado", "Llegada", "Chegada")."""
+        text = self.text  # the original: markdown pipes are blanked in ``low``
+        line_start = text.rfind("\n", 0, s) + 1
+        if not text[line_start:s].lstrip().startswith("|"):
+            return True
+        col = text.count("|", line_start, s)
+        cells = self._table_header(line_start)
+        return col < len(cells) and bool(_FINISH_HEADER.search(cells[col].lower()))
+
+    def _table_header(self, line_start: int) -> list[str]:
+        """The cells of the header of the markdown table whose row starts at ``line_start`` (the
+        first of the consecutive '|' lines above it); memoised per row, so a long table is read
+        once, not once per cell."""
+        memo = self._headers
+        text = self.text
+        walked = []
+        start = line_start
+        while start not in memo:
+            walked.append(start)
+            if start == 0:
+                break
+            prev_start = text.rfind("\n", 0, start - 1) + 1
+            if not text[prev_start:start].lstrip().startswith("|"):
+                break
+            start = prev_start
+        if start in memo:
+            cells = memo[start]
+        else:
+            end = text.find("\n", start)
+            cells = text[start:end if end >= 0 else len(text)].split("|")
+        for w in walked:
+            memo[w] = cells
+        return cells
 
     def _running_position(self, toks: list[_T], t: _T) -> bool:
         """A position held during the race (before/after the stops, on a lap, a move from one place to
@@ -1881,6 +2020,8 @@ class _Doc:
             after = [x for x in toks[i + 1:] if x.k == "DRV" and x.s - t.e <= 45 and x.u != "pron"]
             before = [x for x in toks[:i] if x.k == "DRV" and t.s - x.e <= 70]
             noun = _noun_before(low, t.s)
+            if _VS_PAIR_BEFORE.search(self.text, max(0, t.s - 24), t.s):
+                continue  # "VER vs HAM (undercut)": the pair is named, who attacked is not
             if after and _BY_OF.fullmatch(low, t.e, after[0].s):
                 att = after[0].v  # "the undercut by/of/de ALO on/a/sobre MAG"
                 if len(after) > 1 and _ON_DEF.fullmatch(low, after[0].e, after[1].s):
