@@ -61,7 +61,7 @@ generation_partitions = season_model_partitions  # defined once, in partitions.p
 def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
     keys = context.partition_key.keys_by_dimension  # type: ignore[union-attr]
     season, system_name = int(keys["season"]), unsafe_name(keys["model"])
-    registry = load_registry()
+    registry = load_registry(data_dir=Path(warehouse.data_dir))  # its systems.d overlays too
     try:
         system = registry.get(system_name)
     except KeyError:
@@ -75,7 +75,10 @@ def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
         context.log.info(sanitize(message))
 
     context.log.info(f"{system.name} ({system.model}) on {season}: concurrency {system.concurrency}, "
-                     f"rpm {system.rpm or 'unlimited'}, up to {system.max_attempts} attempts per call")
+                     f"rpm {system.rpm or 'unlimited'}, up to {system.max_attempts} attempts per call"
+                     + (f"; local weights {system.local.weights}" + (f" + adapter {system.local.adapter}"
+                                                                     if system.local.adapter else "")
+                        if system.local else ""))
     res = generate_partition(settings, system, season, registry=registry, on_progress=progress)
     warehouse.refresh_views()
     df, st = res.frame, res.stats

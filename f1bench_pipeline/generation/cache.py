@@ -2,7 +2,8 @@
 
 * Key: SHA-256 of the canonical JSON of (litellm model string, generation parameters,
   messages) — plus, for the offline template systems, a digest of the oracle facts they
-  answer from (the facts are not in the messages). Connection settings (base URL, key,
+  answer from (the facts are not in the messages), and for a local model the sha256 of its
+  weights and of its LoRA adapter (``plan.local_cache_extra``). Connection settings (base URL, key,
   API version), timeouts and concurrency are not part of the key: they do not change
   the answer. Renaming a system keeps its cache (the folder is the model string's).
 * Layout: ``<data_dir>/generation_cache/<safe model string>/<key[:2]>/<key>.json``.

@@ -8,6 +8,9 @@
                                                   (or a typed "y") before any call
     f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster]
                                                   import a JSONL of outputs made elsewhere
+    f1bench serve-model --weights SPEC [--adapter DIR] [--port N] [--name NAME] [--threads N]
+                                                  an OpenAI-compatible server over local weights
+                                                  (what a `local:` system runs by itself)
 
 Imports stay light: Dagster, polars work and litellm load inside the commands.
 """
@@ -26,10 +29,10 @@ def cmd_systems(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.registry import load_registry
 
     reg = load_registry()
-    print(f"registry: {reg.path}")
+    print(f"registry: {reg.path}" + "".join(f"\n  + overlay {o}" for o in reg.overlays))
     width = max(len(n) for n in reg.systems) if reg.systems else 10
     for s in reg.systems.values():
-        kind = "offline" if s.offline else "paid/remote"
+        kind = "offline" if s.offline else f"local {s.local.weights}" if s.local else "paid/remote"
         print(f"  {s.name.ljust(width)}  key={s.safe_name}|<season>  {s.model}  [{kind}, {s.instances}, "
               f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
     return 0
@@ -37,8 +40,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 def _estimates(names: list[str], season: int):
     from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import estimate, select_instances, work_items
+    from f1bench_pipeline.generation.plan import Estimate, estimate, select_instances, work_items
     from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.localmodel.weights import WeightsError
     from f1bench_pipeline.settings import get_settings
 
     s = get_settings()
@@ -47,7 +51,12 @@ def _estimates(names: list[str], season: int):
     for name in names:
         system = reg.get(name)
         rows, note = select_instances(s.warehouse_dir, system, season)
-        items = work_items(system, rows)
+        try:
+            items = work_items(system, rows)
+        except WeightsError as exc:  # a local system whose weights are not on this machine
+            out.append(Estimate(system.name, system.model, season, rows.height, 0, rows.height, 0, 0, 0.0,
+                                f"cannot run here: {exc}"))
+            continue
         est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season)
         if not items:
             est.note = note
@@ -76,7 +85,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     season = args.season or settings.test_season
     reg = load_registry()
     names = _names(args.systems) or [s.name for s in reg.offline_systems()]
-    paid = [n for n in names if not reg.get(n).offline]
+    # Local systems cost nothing: they run without the paid-call confirmation.
+    paid = [n for n in names if not reg.get(n).offline and reg.get(n).local is None]
     if paid:
         ests = _estimates(paid, season)
         print(format_estimates(ests))
@@ -147,6 +157,12 @@ def _report_import_to_dagster(report) -> None:  # noqa: ANN001
                       "statuses": dg.MetadataValue.json(summary["statuses"])}))
 
 
+def cmd_serve_model(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.localmodel.server import run_from_args
+
+    return run_from_args(args)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the generation subcommands to the ``f1bench`` parser's subparsers."""
     p = subparsers.add_parser("systems", help="list the system registry (systems.yaml) and partition keys")
@@ -173,6 +189,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
     p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
     p.set_defaults(func=cmd_import)
+
+    from f1bench_pipeline.localmodel.server import add_arguments as serve_arguments
+
+    p = subparsers.add_parser("serve-model", help="serve local weights (GGUF, checkpoint folder, + LoRA adapter) "
+                                                  "over the OpenAI protocol; prints the base URL")
+    serve_arguments(p)
+    p.set_defaults(func=cmd_serve_model)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,10 @@
    ``progress_every_s`` seconds through ``on_progress``.
 
 litellm's own retries are off (``num_retries=0``), so ``attempts`` counts every request.
+
+A local system (``local:`` in the registry) is served by a model server this function
+starts (``localmodel.server.local_server``, a subprocess) when at least one item is not in
+the cache, and stops when the calls are done — a fully cached rerun loads no model.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from f1bench_pipeline.generation.cache import DiskCache
@@ -350,8 +355,27 @@ async def _close_clients(litellm: Any) -> None:
 
 def run_generations(system: System, items: list[WorkItem], cache: DiskCache,
                     on_progress: Callable[[str, dict], None] | None = None,
-                    progress_every_s: float = 10.0) -> tuple[list[dict[str, Any]], RunStats]:
-    """Answer every item (cache first, then calls); returns (records in item order, stats)."""
+                    progress_every_s: float = 10.0,
+                    models_dir: Path | None = None) -> tuple[list[dict[str, Any]], RunStats]:
+    """Answer every item (cache first, then calls); returns (records in item order, stats).
+
+    For a local system without a base URL, a model server runs for the duration of the calls
+    (``models_dir``: its checkpoint cache, default ``<data_dir>/models``); it is not started
+    when every item is cached. A server that cannot start raises (``WeightsError`` /
+    ``LocalServerError``, naming the weights): no call could succeed, so none is recorded."""
+    if system.local is not None and not system.resolved_api_base() and \
+            any(not cache.has(it.cache_key) for it in items):
+        from f1bench_pipeline.localmodel.server import local_server
+
+        def event(msg: str) -> None:
+            log.info("%s: %s", system.name, msg)
+            if on_progress:
+                on_progress(f"{system.name}: {msg}", {})
+
+        with local_server(system.local, system.served_name, models_dir=models_dir, on_event=event) as api_base:
+            # The base URL is a connection setting: not part of any cache key, so the port may change freely.
+            served = system.model_copy(update={"api_base": api_base})
+            return run_generations(served, items, cache, on_progress, progress_every_s)
     run = _Run(system, items, cache, on_progress, progress_every_s)
     records = run_sync(run.run)
     return records, run.stats

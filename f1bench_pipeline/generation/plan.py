@@ -5,6 +5,12 @@ restricted to the system's instance set (``full``, or the ids of the season's
 ``test_sample`` — which exists for the test season only), languages and variants.
 Messages are exactly what a model sees: the instance's system prompt and user message.
 
+Cache key: model string, parameters and messages (``cache.cache_key``), plus what else
+decides the answer — for an offline template system the oracle's digest, for a local
+system the weights' and the adapter's sha256 (``localmodel.server.cache_identity``), so a
+retrained adapter or replaced weights file is never answered from the cache. Never the
+server's port or any other connection setting.
+
 Dry-run: for every system, the number of calls (items not yet in the cache) and an
 estimated cost from litellm's cost map (``litellm.cost_per_token``) — prompt tokens
 estimated as characters / 4 of the messages, output as the system's
@@ -61,7 +67,7 @@ def work_items(system: System, rows: pl.DataFrame) -> list[WorkItem]:
 def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkItem:
     """One call of ``system`` about an instance row (``id, lang, variant, decision_type, facts,
     entities``) with these messages — the first round's, or a refinement round's."""
-    extra = None
+    extra = local_cache_extra(system)
     metadata = None
     if system.offline:
         extra = {"oracle": _digest(row["facts"]), "entities": _digest(row["entities"]), "seed": system.seed,
@@ -72,6 +78,17 @@ def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkI
         id=row["id"], lang=row["lang"], variant=row["variant"], messages=messages,
         cache_key=cache_key(system.model, system.params, messages, extra),
         decision_type=row["decision_type"] or "", metadata=metadata)
+
+
+def local_cache_extra(system: System) -> dict | None:
+    """The cache-key part of a local system (None for any other): weights and adapter digests.
+    Raises ``WeightsError`` naming the spec when the weights are missing or the adapter was
+    trained on other weights."""
+    if system.local is None:
+        return None
+    from f1bench_pipeline.localmodel.server import cache_identity
+
+    return {"local": cache_identity(system.local)}
 
 
 @dataclass
@@ -97,6 +114,8 @@ def estimate(system: System, items: list[WorkItem], cache: DiskCache, season: in
     note = ""
     if system.offline:
         cost: float | None = 0.0
+    elif system.local is not None:
+        cost, note = 0.0, "local model"
     elif system.input_cost_per_token is not None or system.output_cost_per_token is not None:
         cost = prompt_tokens * (system.input_cost_per_token or 0.0) + completion_tokens * (system.output_cost_per_token or 0.0)
         note = "registry prices"

@@ -18,12 +18,24 @@ the environment variable that holds its key (``api_key_env``) or relies on litel
 standard variables (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``, ``GEMINI_API_KEY``,
 ``AZURE_API_KEY``/``AZURE_API_BASE``, ``XAI_API_KEY``, ``DEEPSEEK_API_KEY``, ...).
 
-Which file: ``$F1BENCH_SYSTEMS`` when set, else ``<repo>/systems.yaml``.
+Which file: ``$F1BENCH_SYSTEMS`` when set, else ``<repo>/systems.yaml``. After it, every
+``<data_dir>/systems.d/*.yaml`` (same format, read in name order) is merged in: an overlay
+entry replaces a system of the same name, and an overlay's ``defaults`` apply on top of the
+main file's to its own entries only. Overlays are how the pipeline registers systems it
+made itself (a LoRA fine-tune: :func:`write_overlay_system`) without touching the
+versioned file.
+
+Local open models (``local:``): the system's weights are on this machine and the engine
+serves them itself, through an OpenAI-compatible server it starts for the duration of a
+run (``f1bench_pipeline.localmodel.server``); litellm reaches it as ``openai/<name>`` with
+the server's ``api_base``. Such a system costs 0, needs no key, and defaults to a small
+concurrency (the server answers one request at a time).
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
@@ -37,6 +49,39 @@ DEFAULT_REGISTRY = REPO_ROOT / "systems.yaml"
 OFFLINE_PROVIDER = "f1bench"
 LANGUAGES = ("en", "es", "pt")
 VARIANTS = ("default", "cover_all")
+OVERLAY_DIRNAME = "systems.d"
+LOCAL_PROVIDER = "openai"  # a local server speaks the OpenAI protocol: litellm's openai/<name> + api_base
+# litellm's OpenAI client refuses to call without a key; a local server ignores it. Passing this
+# also keeps a real OPENAI_API_KEY from the environment from being sent to the local server.
+LOCAL_DUMMY_KEY = "f1bench-local-no-key"
+# What a local system gets unless its entry says otherwise (over the registry's `defaults`):
+# the server generates one answer at a time, so more calls in flight only queue (and wait
+# towards their timeout); a CPU model is slow, so the timeout is long; it costs nothing.
+LOCAL_DEFAULTS: dict[str, Any] = {"concurrency": 2, "timeout_s": 600.0,
+                                  "input_cost_per_token": 0.0, "output_cost_per_token": 0.0}
+
+
+class LocalModel(BaseModel):
+    """Weights on this machine, served by the engine's own OpenAI-compatible server."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    weights: str = Field(description="weights spec: a .gguf path, a Hugging Face checkpoint folder, "
+                                     "pkg:<module>/<file> (a file an installed package ships) or hf:<org>/<name>; "
+                                     "see f1bench_pipeline.localmodel.weights")
+    adapter: str | None = Field(None, description="a PEFT LoRA adapter folder applied on the weights")
+    threads: int | None = Field(None, ge=1, le=256, description="torch CPU threads of the server (default: torch's); "
+                                "on a busy 2-core machine 1 is several times faster than 2")
+    startup_timeout_s: float = Field(600.0, gt=0, description="how long the server may take to load the model")
+    checkpoint_cache: bool = Field(True, description="keep a dequantized GGUF as a safetensors checkpoint under "
+                                   "<data_dir>/models/<sha256>/ (loads in seconds instead of tens of seconds)")
+
+    @field_validator("weights")
+    @classmethod
+    def _spec(cls, v: str) -> str:
+        if not v or not v.strip():
+            raise ValueError("local.weights: empty weights spec")
+        return v.strip()
 
 
 class System(BaseModel):
@@ -72,6 +117,20 @@ class System(BaseModel):
     output_cost_per_token: float | None = None
     expected_output_tokens: int = Field(400, ge=1, description="assumed answer length for the dry-run estimate")
     seed: int = Field(0, description="offline systems: seed of the noisy template's perturbations")
+    local: LocalModel | None = Field(None, description="weights on this machine, served by the engine itself "
+                                     "(model must be openai/<name>, default openai/<registry name>; no api_base, "
+                                     "no key)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _local_defaults(cls, data: Any) -> Any:
+        # Built directly (not through load_registry): a local system still gets its defaults,
+        # and its model string may be left out (openai/<registry name>).
+        if isinstance(data, dict) and data.get("local") is not None:
+            data = {**LOCAL_DEFAULTS, **data}
+            if not data.get("model") and data.get("name"):
+                data["model"] = f"{LOCAL_PROVIDER}/{data['name']}"
+        return data
 
     @field_validator("languages", "variants", "aliases", mode="before")
     @classmethod
@@ -89,6 +148,14 @@ class System(BaseModel):
         for key in self.params:
             if key.lower() in {"api_key", "api_base", "base_url", "extra_headers", "headers", "metadata"}:
                 raise ValueError(f"{self.name}: '{key}' is not a generation parameter (use api_key_env/api_base)")
+        if self.local is not None:
+            if self.provider != LOCAL_PROVIDER or "/" not in self.model or not self.served_name:
+                raise ValueError(f"{self.name}: a local system's model must be {LOCAL_PROVIDER}/<name> "
+                                 f"(litellm reaches the started server over the OpenAI protocol), not {self.model!r}")
+            if self.api_base or self.api_base_env or self.api_key_env:
+                raise ValueError(f"{self.name}: a local system gets its api_base from the server the engine starts; "
+                                 "remove api_base/api_base_env/api_key_env (or remove `local` to call a server "
+                                 "you run yourself)")
         return self
 
     @property
@@ -99,6 +166,11 @@ class System(BaseModel):
     def offline(self) -> bool:
         """Served by the built-in template provider: no key, no network, cost 0."""
         return self.model.split("/", 1)[0] == OFFLINE_PROVIDER
+
+    @property
+    def served_name(self) -> str:
+        """The model name litellm sends to the server (the part after ``provider/``)."""
+        return self.model.split("/", 1)[1] if "/" in self.model else self.model
 
     @property
     def provider(self) -> str:
@@ -121,6 +193,12 @@ class System(BaseModel):
                 out["api_key"] = key
         if self.api_version:
             out["api_version"] = self.api_version
+        if "api_key" not in out and (self.local is not None or (
+                self.provider == LOCAL_PROVIDER and not self.api_key_env and base and _is_loopback(base))):
+            # A server on this machine (ours, or vLLM / Ollama / LM Studio at 127.0.0.1) needs no key,
+            # but litellm's OpenAI client refuses to call without one — and would otherwise send
+            # OPENAI_API_KEY from the environment to it.
+            out["api_key"] = LOCAL_DUMMY_KEY
         return out
 
     def secret_values(self) -> list[str]:
@@ -128,11 +206,19 @@ class System(BaseModel):
         return [key] if key else []
 
 
+def _is_loopback(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    return host == "localhost" or host == "::1" or host.startswith("127.")
+
+
 class Registry(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     path: str
     systems: dict[str, System]
+    overlays: tuple[str, ...] = ()  # the systems.d files merged in, in order
 
     def get(self, name: str) -> System:
         if name in self.systems:
@@ -155,6 +241,9 @@ class Registry(BaseModel):
     def offline_systems(self) -> list[System]:
         return [s for s in self.systems.values() if s.offline]
 
+    def local_systems(self) -> list[System]:
+        return [s for s in self.systems.values() if s.local is not None]
+
     def names(self) -> list[str]:
         return list(self.systems)
 
@@ -163,25 +252,111 @@ def registry_path() -> Path:
     return Path(os.environ.get("F1BENCH_SYSTEMS") or DEFAULT_REGISTRY)
 
 
-def load_registry(path: str | Path | None = None) -> Registry:
-    """Parse and validate the registry (defaults merged under every system)."""
-    p = Path(path) if path else registry_path()
-    raw = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+def _read_file(p: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(defaults, systems) of one registry file; a clear error naming the file."""
+    try:
+        raw = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{p}: not valid YAML: {exc}") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("systems"), dict):
         raise ValueError(f"{p}: expected a mapping with a 'systems' mapping")
     defaults = raw.get("defaults") or {}
-    systems: dict[str, System] = {}
-    for name, entry in raw["systems"].items():
-        entry = entry or {}
-        merged = {**defaults, **entry}
-        merged["params"] = {**(defaults.get("params") or {}), **(entry.get("params") or {})}
-        # A system may drop a default parameter by setting it to null.
-        merged["params"] = {k: v for k, v in merged["params"].items() if v is not None}
-        try:
-            systems[str(name)] = System(name=str(name), **merged)
-        except Exception as exc:
-            raise ValueError(f"{p}: system {name!r}: {exc}") from exc
+    if not isinstance(defaults, dict):
+        raise ValueError(f"{p}: 'defaults' must be a mapping")
+    return defaults, raw["systems"]
+
+
+def _merge_defaults(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``, with ``params`` merged key by key."""
+    merged = {**base, **over}
+    merged["params"] = {**(base.get("params") or {}), **(over.get("params") or {})}
+    return merged
+
+
+def _build(p: Path, name: Any, entry: Any, defaults: dict[str, Any]) -> System:
+    entry = entry or {}
+    if not isinstance(entry, dict):
+        raise ValueError(f"{p}: system {name!r}: expected a mapping")
+    if entry.get("local") is not None:
+        # A local system's own defaults win over the registry's (see LOCAL_DEFAULTS).
+        defaults = {**defaults, **LOCAL_DEFAULTS}
+    merged = _merge_defaults(defaults, entry)
+    # A system may drop a default parameter by setting it to null.
+    merged["params"] = {k: v for k, v in merged["params"].items() if v is not None}
+    try:
+        return System(name=str(name), **merged)
+    except Exception as exc:
+        raise ValueError(f"{p}: system {name!r}: {exc}") from exc
+
+
+def overlay_dir(data_dir: Path) -> Path:
+    return Path(data_dir) / OVERLAY_DIRNAME
+
+
+def load_registry(path: str | Path | None = None, data_dir: str | Path | None = None,
+                  overlays: bool = True) -> Registry:
+    """Parse and validate the registry (defaults merged under every system), then merge the
+    overlays ``<data_dir>/systems.d/*.yaml`` (``data_dir``: the settings' unless given;
+    ``overlays=False`` reads the main file alone). An overlay entry replaces a system of the
+    same name; two systems whose names map to the same partition key are an error."""
+    p = Path(path) if path else registry_path()
+    defaults, entries = _read_file(p)
+    systems: dict[str, System] = {str(n): _build(p, n, e, defaults) for n, e in entries.items()}
+    used: list[str] = []
+    if overlays:
+        if data_dir is None:
+            from f1bench_pipeline.settings import get_settings
+
+            data_dir = get_settings().data_dir
+        folder = overlay_dir(Path(data_dir))
+        files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if folder.is_dir() else []
+        for f in sorted(files):
+            o_defaults, o_entries = _read_file(f)
+            merged_defaults = _merge_defaults(defaults, o_defaults)
+            for n, e in o_entries.items():
+                systems.pop(str(n), None)  # replaced, and moved to the end (overlays list after the file)
+                systems[str(n)] = _build(f, n, e, merged_defaults)
+            used.append(str(f))
     safe = [s.safe_name for s in systems.values()]
     if len(set(safe)) != len(safe):
-        raise ValueError(f"{p}: two systems map to the same partition key")
-    return Registry(path=str(p), systems=systems)
+        dupes = sorted({k for k in safe if safe.count(k) > 1})
+        raise ValueError(f"{p}: two systems map to the same partition key ({', '.join(dupes)})")
+    return Registry(path=str(p), systems=systems, overlays=tuple(used))
+
+
+def write_overlay_system(data_dir: Path, name: str, entry: dict) -> Path:
+    """Write (or replace) ``<data_dir>/systems.d/<safe name>.yaml`` holding this one system.
+
+    The entry is validated first (as an entry of its own, without the registry's defaults,
+    which still apply when it is loaded) and a bad one raises ``ValueError`` without
+    writing anything. The file is written to a temporary file in the same folder and
+    ``os.replace``d, so a reader sees the old entry or the new one, never a partial file.
+    """
+    if not isinstance(entry, dict):
+        raise ValueError(f"overlay system {name!r}: the entry must be a mapping")
+    folder = overlay_dir(Path(data_dir))
+    target = folder / f"{safe_name(name)}.yaml"
+    _build(target, name, dict(entry), {})
+    folder.mkdir(parents=True, exist_ok=True)
+    text = ("# written by f1bench (registry overlay): replaces a system of the same name in systems.yaml\n"
+            + yaml.safe_dump({"systems": {name: _plain(entry)}}, sort_keys=False, allow_unicode=True))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _plain(value: Any) -> Any:
+    """YAML-safe copy: tuples as lists, paths as strings."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value

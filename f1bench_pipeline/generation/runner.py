@@ -54,17 +54,19 @@ def generate_partition(
 
     ``system`` is a registry name (raw or safe form) or a :class:`System`. Answers already in
     the cache are not asked again; errors are written with status ``error`` and retried by
-    the next call of this function.
+    the next call of this function. A local system's model server runs while its calls are
+    made (none when everything is cached), its checkpoint cache under ``<data_dir>/models``.
     """
     if not isinstance(system, System):
-        system = (registry or load_registry()).get(system)
+        system = (registry or load_registry(data_dir=settings.data_dir)).get(system)
     root = settings.warehouse_dir
     rows, note = select_instances(root, system, season)
     items = work_items(system, rows)
     cache = DiskCache.for_data_dir(settings.data_dir, system.model)
     with _partition_lock(cache.dir, season):
         records, stats = run_generations(system, items, cache, on_progress=on_progress,
-                                         progress_every_s=progress_every_s)
+                                         progress_every_s=progress_every_s,
+                                         models_dir=Path(settings.data_dir) / "models")
     out = [{**rec, "id": it.id, "lang": it.lang, "variant": it.variant, "decision_type": it.decision_type,
             "system": system.name, "source": "litellm"} for it, rec in zip(items, records, strict=True)]
     part = {"season": season, "model": system.safe_name}
@@ -161,7 +163,7 @@ def materialize_generations(
     from f1bench_pipeline.resources import default_resources
 
     settings = settings or get_settings()
-    reg = registry or load_registry()
+    reg = registry or load_registry(data_dir=settings.data_dir)
     names = [reg.get(n).name for n in systems]
     if instance is None:
         from f1bench_pipeline.runner import ensure_dagster_home
@@ -193,6 +195,6 @@ def generate_offline(settings: Settings | None = None, instance: Any = None, pro
                      season: int | None = None) -> dict[str, bool]:
     """The demo's generations: every offline (template) system on the test season."""
     settings = settings or get_settings()
-    reg = load_registry()
+    reg = load_registry(data_dir=settings.data_dir)
     names = [s.name for s in reg.offline_systems()]
     return materialize_generations(names, season or settings.test_season, settings, instance, progress, reg)

@@ -162,3 +162,82 @@ def adapter_sha256(adapter: str | Path | None) -> str | None:
             h.update(name.encode())
             h.update(file_sha256(f).encode())
     return h.hexdigest()
+
+
+# --- the dequantized checkpoint cache -------------------------------------------------------------
+#
+# transformers dequantizes a GGUF on every load (20–40 s for SmolLM2-135M on a 2-core machine,
+# most of it the tokenizer conversion and the dequantization); the same float32 weights saved as
+# a safetensors checkpoint load in ~2–3 s. The cache folder is named by the GGUF's sha256, so a
+# changed file is never served from an old copy; it is written under a temporary name and
+# renamed into place, so a reader sees a whole checkpoint or none.
+
+CHECKPOINT_MARKER = "f1bench_checkpoint.json"
+
+
+def cached_checkpoint(w: ResolvedWeights, cache_root: str | Path) -> ResolvedWeights | None:
+    """The cached checkpoint of a GGUF's weights, when one was saved (else None; also None for
+    weights that are not a GGUF). The result keeps the GGUF's spec and ``sha256``, so adapter
+    checks and cache keys are the same whichever copy is loaded."""
+    if w.source != "gguf":
+        return None
+    folder = Path(cache_root) / w.sha256
+    marker = folder / CHECKPOINT_MARKER
+    if not marker.is_file():
+        return None
+    try:
+        meta = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    if meta.get("sha256") != w.sha256:
+        return None
+    return ResolvedWeights(w.spec, "checkpoint", str(folder), None, w.sha256)
+
+
+def save_checkpoint(w: ResolvedWeights, model: Any, tokenizer: Any, cache_root: str | Path) -> ResolvedWeights:
+    """Save a base model loaded from ``w`` (no adapter) as ``<cache_root>/<sha256>/`` and return
+    it as weights (see :func:`cached_checkpoint`). The model is left as it was."""
+    import os
+    import shutil
+    import tempfile
+
+    import time
+
+    root = Path(cache_root)
+    root.mkdir(parents=True, exist_ok=True)
+    target = root / w.sha256
+    for stale in root.glob(f".tmp-{w.sha256[:12]}-*"):  # left by a process killed while saving
+        try:
+            if time.time() - stale.stat().st_mtime > 3600:
+                shutil.rmtree(stale, ignore_errors=True)
+        except OSError:
+            pass
+    tmp = Path(tempfile.mkdtemp(dir=root, prefix=f".tmp-{w.sha256[:12]}-"))
+    # A GGUF-loaded model carries its (GGUF) quantizer, whose weights transformers refuses to
+    # serialize; the tensors are plain float32 by now, so it is set aside while saving.
+    quantizer = getattr(model, "hf_quantizer", None)
+    qconfig = getattr(model.config, "quantization_config", None)
+    try:
+        model.hf_quantizer = None
+        if qconfig is not None:
+            del model.config.quantization_config
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        import transformers
+
+        (tmp / CHECKPOINT_MARKER).write_text(json.dumps({
+            "spec": w.spec, "sha256": w.sha256, "gguf_file": w.gguf_file,
+            "transformers": transformers.__version__}, indent=1), encoding="utf-8")
+        try:
+            os.rename(tmp, target)
+        except OSError:  # another process saved it first (or a stale folder is in the way)
+            if not (target / CHECKPOINT_MARKER).is_file():
+                shutil.rmtree(target, ignore_errors=True)
+                os.rename(tmp, target)
+    finally:
+        model.hf_quantizer = quantizer
+        if qconfig is not None:
+            model.config.quantization_config = qconfig
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return ResolvedWeights(w.spec, "checkpoint", str(target), None, w.sha256)

@@ -19,6 +19,7 @@ import polars as pl
 
 from f1bench_pipeline.generation.cache import DiskCache, cache_key
 from f1bench_pipeline.generation.engine import RunStats, WorkItem, run_generations
+from f1bench_pipeline.generation.plan import local_cache_extra
 from f1bench_pipeline.generation.provider import METADATA_KEY
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.generation.table import GRAIN, to_frame
@@ -47,7 +48,8 @@ def work_items(system: System, rows: pl.DataFrame) -> list[WorkItem]:
     for r in rows.select("id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts",
                          "entities").iter_rows(named=True):
         messages = [{"role": "system", "content": r["system_prompt"]}, {"role": "user", "content": r["user_message"]}]
-        extra = metadata = None
+        extra = local_cache_extra(system)  # a local model's weights/adapter digests (None for others)
+        metadata = None
         if system.offline:
             extra = {"domain": DOMAIN, "oracle": _digest(r["facts"]), "seed": system.seed,
                      "template_version": TEMPLATE_VERSION}
