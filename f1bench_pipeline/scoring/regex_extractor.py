@@ -123,6 +123,11 @@ def driver_table() -> dict[str, dict[str, Any]]:
 
 
 @lru_cache(maxsize=1)
+def _known_codes() -> frozenset[str]:
+    return frozenset(driver_table())
+
+
+@lru_cache(maxsize=1)
 def surname_to_code() -> dict[str, str]:
     return {n: code for code, d in driver_table().items() for n in d["surnames"]}
 
@@ -292,6 +297,7 @@ _ARTICLE_ONE_BAD_AFTER = re.compile(r"\s*(?:más|mais|adicional|extra|temprana|t
 _ONCE_TWICE = re.compile(r"\s*(?:only\s+|solo\s+|sólo\s+|apenas\s+|só\s+)?(once|twice|three times|una vez|dos veces|"
                          r"tres veces|uma vez|duas vezes|três vezes)\b")
 _ONCE_ANY = re.compile(r"\b(?:once|twice|three times|vez|veces|vezes)\b")
+_DASH_LABEL = re.compile(r"\s[—–-]\s|\*\*")  # "Lap 12** — Pits": a label and its line, not "12 stops"
 _STOPS_COLON = re.compile(r"\s*:\s*(\d)\b")
 _SINGLE_AFTER = re.compile(r"\s*(?:única|unica|única\b|solitaria|only)\b")
 _FROM_BEFORE = re.compile(r"(?:from|de|del|desde|do|da|dos|das|o|el|swapping|swapped|trocou|trocando|trocar|"
@@ -439,11 +445,14 @@ _REFERENCE_PHRASE = re.compile(r"\b(?:before|antes)\s+(?:de\s+|do\s+|da\s+)?(?:t
 # on lap 38", "Perto das paradas, ... na volta 26") -- a reference lap when its clause states a gap.
 _REF_PHRASE_BEFORE = re.compile(
     r"\b(?:going into|coming (?:up )?to|coming into|approaching|into|before|after|once (?:both|they|the two) (?:had )?"
-    r"(?:stopped|pitted)|once both had|near|around|perto d[ao]s|antes d[ao]s|antes de las|antes de los|después de las|"
-    r"despues de las|depois d[ao]s|tras las|cerca de las|al entrar en|entrando en|a la entrada de|na entrada d[ao]s|"
+    r"(?:stopped|pitted)|once both had|near|around|perto d[ao]s?|antes d[ao]s?|antes de las|antes de los|después de las|"
+    r"despues de las|depois d[ao]s?|tras las|tras el|tras|cerca de las|al entrar en|entrando en|a la entrada de|"
+    r"na entrada d[ao]s|antes da|antes de la|depois da|después de la|once|when|cuando|quando|"
     r"com as|con las|al acercarse|acercándose a|al llegar|chegando [àa]s|aproximando-se d[ao]s|na aproximação d[ao]s)"
-    r"\s*(?:the\s+|las\s+|los\s+|as\s+)?(?:two\s+|both\s+|dos\s+|duas\s+|ambas\s+)?(?:stops|pit stops|paradas|"
-    r"pit-stops|pits)\b[^;:\n]{0,70}$|"
+    r"\s*(?:(?:the|el|la|las|los|o|a|as|os|da|do)\s+)?(?:two\s+|both\s+|dos\s+|duas\s+|ambas\s+)?"
+    r"(?:(?:stop|pit)\s+(?:cycle|window|phase|sequence)|ciclo\s+de\s+(?:paradas|pit|boxes|box)|"
+    r"janela\s+de\s+(?:pit|paradas)|ventana\s+de\s+(?:paradas|pit)|stops|pit stops|paradas|pit-stops|pits)\b"
+    r"[^;:\n]{0,70}$|"
     r"\bonce (?:both|they|the two) (?:had )?(?:stopped|pitted)\b[^;:\n]{0,60}$")
 _VERB_TO_LAP = re.compile(r"\s*(?:on|in|at|en la|en|na|no|em|a la|al|during)?\s*(?:the\s+)?")  # "pitted on lap 25"
 _OWNER_AFTER = re.compile(r"\s*(?:for|of|de|do|da|para)\s+[A-Z]{3}\b")  # "lap 55 for GAS": a driver's own stop
@@ -469,6 +478,10 @@ _LABEL_AFTER = re.compile(r"\**\s*:")
 # After a come-out verb and its tyre: "(new/fresh tyres) on lap N" with N > 1 -- an out-lap.
 _LATER_LAP_AFTER = re.compile(r"[^.;\n]{0,30}?\b(?:lap|vuelta|volta|giro)\s*(?:[2-9]|\d\d)\b")
 # A tyre change while the race is suspended is not a pit stop (the context says so).
+_COUNTERFACTUAL = re.compile(r"\bwould have\b|\bwould've\b|\bwould not have\b|\bhad (?:he|she|they|it|[a-z]{3}) "
+                             r"(?:waited|stopped|pitted|stayed|reacted|gone|been|not)|\bhad the (?:undercut|overcut)|"
+                             r"\bhabría\b|\bhabrían\b|\bhubiera\b|\bhubiese\b|\bteria\b|\bteriam\b|\btivesse\b|"
+                             r"\bhouvesse\b|\bwithout the \d|\bsin los \d|\bsem os \d")
 _RED_FLAG = re.compile(r"red[- ]flag|bandera roja|bandeira vermelha|suspend|suspens|interrump|interromp|interrupç|"
                        r"interrupci")
 # "which is not a pit stop", "no son paradas": a stop denied -- no stop, stop count or change from it.
@@ -479,6 +492,7 @@ _RUNNING_CUE = re.compile(r"\b(?:before|after|antes|después|despues|depois|tras
                           r"rodando|circulaba|circulava|iba|ia|was in|estaba en|estava em|went from|pasó de|passou de|"
                           r"pasado de|passado de|ido de|gone from|moved from|on track|en pista|na pista|at the time|"
                           r"respectively|respectivamente|no giro|en el giro|en la vuelta|na volta|"
+                          r"stop cycle|pit cycle|pit window|ciclo de paradas|ciclo de pit|janela de pit|once the|"
                           r"dropped|cayó|caiu|climbed|subió|subiu|moved|on lap|en la vuelta|na volta|durante|during)\b|"
                           r"\bp\d{1,2}\s*(?:to|a|para|→|->|=>)\s*(?:p?\d{1,2}|\d{1,2}º)|\b[lv]\d{1,2}\s*:")
 # A gerund of the subject's own stop between an object and the lap: the subject acts.
@@ -490,17 +504,25 @@ _RELATIVE_BEFORE = re.compile(r"\b(?:before|after|earlier than|later than|than|a
                               r"despues de|depois de|depois que|ahead of|que|do que)\s+$")
 _AND_CONN = re.compile(r"\s*(?:and|y|e)\s*(?:(?:the|la|a|o)\s+)?(?:(?:lap|vuelta|volta)\s*)?")
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|entre)\s+(?:the\s+|las\s+|as\s+)?$")
-_VS_PAIR_BEFORE = re.compile(r"\b[A-Z]{3}\s+(?:vs\.?|versus|contra|frente a|x)\s+[A-Z]{3}\s*\(?\s*$")
+_VS_PAIR_BEFORE = re.compile(r"\b[A-Z]{3}\s+(?:vs\.?|versus|contra|frente a|x)\s+[A-Z]{3}\s*[(|:—–-]?\s*$")
+# "did not wait for lap 6", "esperó hasta la vuelta 28": the lap waited for, not the stop.
+_WAIT_BEFORE = re.compile(r"\b(?:wait\w*|esper\w*|aguard\w*)\b[^.;:\n]{0,14}$")
 _SLASH_NUM = re.compile(r"\s*/\s*(\d{1,2})\b")
 _VS_NUM_AFTER = re.compile(r"\s*(?:vs\.?|versus|v\.|contra|frente a|x|/)\s*\d")
 _PAREN_ONLY = re.compile(r"\s*\(\s*")
+_NO_PAIR = "_no_pair"  # a record marker: this battle-scoped claim's pair is not to be guessed
+_CODE = re.compile(r"\b[A-Z]{3}\b")
 _VS_PAIR = re.compile(r"\b([A-Z]{3})\s+(?:vs\.?|versus|contra|frente a|x)\s+([A-Z]{3})\b")
 _PAIR_SLOTS = {"gain": ("attacker", "defender"), "battle_outcome": ("attacker", "defender"), "gap": ("driver_a", "driver_b")}
-_SEPARATOR = re.compile(r"[/,;:|\n]")
+_BOLD_LINE = re.compile(r"[-*•\d.\s]*\*\*[^*\n]{1,80}\*\*:?")
+_KEY_LINE = re.compile(r"[\"']?[A-Za-z_]{2,20}[\"']?\s*:")
+_SEPARATOR = re.compile(r"[/,;|\n]")
 _FINISH_HEADER = re.compile(r"final|finish|result|resultado|llegada|chegada|classif|clasif|posición final|posição final")
 _TENS_BEFORE = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|veinte|treinta|cuarenta|"
                           r"cincuenta|sesenta|setenta|ochenta|noventa|vinte|trinta|quarenta|cinquenta|sessenta|"
                           r"oitenta)(?:\s*-\s*|\s+(?:y|e)\s+)$")
+# "Posiciones, vuelta 15 — RIC: P18": a place dated by a lap just before it
+_LAP_JUST_BEFORE = re.compile(r"\b(?:lap|vuelta|volta|giro)\s*\**\s*\d{1,2}\b[^.;\n]{0,25}$")
 _EVENT_AFTER = re.compile(r"[\s-]*(?:[\w'’.-]+\s+){0,3}(?:grand prix|gp)\b")
 _TO_GO_AFTER = re.compile(r"\s*(?:to go|remaining|left|restantes|por disputar|para el final|para o fim|por delante)\b")
 _RACE_OF_BEFORE = re.compile(r"(?:\b(?:carrera|corrida|prova|race|distancia|distância|distance|gp|prix)\s+(?:de|of|over)\s+|"
@@ -723,7 +745,7 @@ def _lap_pair_after(low: str, lap: int, e: int) -> bool:
     """"the lap-66/67 pit sequence": two nearby laps of two drivers, neither owned (no claim);
     "lap 17/56" (lap 17 of 56) is not a pair."""
     m = _SLASH_NUM.match(low, e)
-    return bool(m and 0 < int(m.group(1)) - lap <= 5)
+    return bool(m and 0 < abs(int(m.group(1)) - lap) <= 5)
 
 
 def _clause_end(low: str, e: int, width: int) -> int:
@@ -962,7 +984,7 @@ class _Doc:
                     if last not in named:
                         named.append(last)
                 elif k == "PRON":
-                    if last is not None:
+                    if last is not None and not self._ambiguous_pronoun(t, toks):
                         t.k, t.v, t.u = "DRV", last, "pron"
                 elif k == "TEAM":
                     code = self._team_driver(t)
@@ -1128,7 +1150,13 @@ class _Doc:
                 span = text[max(0, s):max(0, e)]
                 if slots[a] not in span and slots[b] not in span:
                     slots = {k: v for k, v in slots.items() if k not in (a, b)}
-            if ctype == "battle_outcome" or ctype == "gain":
+            if _NO_PAIR in slots:
+                pass
+            elif first_pair and ctype in _PAIR_SLOTS and _PAIR_SLOTS[ctype][0] not in slots and \
+                    any(c not in first_pair and (c in self.ent_drivers or c in _known_codes())
+                        for c in _CODE.findall(text[max(0, s):max(0, e)])):
+                pass  # its span names another driver: the answer's first pair is not this claim's
+            elif ctype == "battle_outcome" or ctype == "gain":
                 if "attacker" not in slots and first_pair:
                     slots["attacker"], slots["defender"] = first_pair
             elif ctype == "compound_change":
@@ -1165,6 +1193,8 @@ class _Doc:
                 e -= 1
             if ctype == "gap":
                 gap_seen[gk] = [ctype, slots]
+            if _NO_PAIR in slots:  # the "do not guess a pair" marker is no slot
+                slots = {k: v for k, v in slots.items() if k != _NO_PAIR}
             out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
                         "extractor": "regex"})
         return _CLAIMS.validate_python(out)
@@ -1256,6 +1286,26 @@ class _Doc:
             return [self.single]
         return []
 
+    def _ambiguous_pronoun(self, p: _T, toks: list[_T]) -> bool:
+        """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS
+        had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated."""
+        low = self.low
+        ss = max(low.rfind(". ", 0, p.s), low.rfind("; ", 0, p.s), low.rfind("\n", 0, p.s))
+        if ss < 0 or any(t.k == "DRV" and ss < t.s < p.s for t in toks):
+            return False
+        ps = max(low.rfind(". ", 0, ss), low.rfind("; ", 0, ss), low.rfind("\n", 0, ss), 0)
+        named = {t.v for t in toks if t.k == "DRV" and ps <= t.s < ss}
+        return len(named) >= 2
+
+    def _heading_line(self, s: int) -> bool:
+        """The line holding offset ``s`` is a markdown heading ("## …") or a bold-only line."""
+        text = self.text
+        a = text.rfind("\n", 0, s) + 1
+        b = text.find("\n", s)
+        line = text[a:b if b >= 0 else len(text)].strip()
+        # (a bold question with its answer, "**Funcionou? Parcialmente.**", is a verdict, not a title)
+        return line.startswith("#") or ("?" not in line and bool(_BOLD_LINE.fullmatch(line)))
+
     def _compared_pair(self, last: _T, s: int, e: int) -> bool:
         """"N laps before SAI (lap 13 vs 17)": a parenthesis of two values after the driver compared
         with -- the first value is the subject's ("than BEA (lap 17)", one value, is BEA's)."""
@@ -1321,11 +1371,16 @@ class _Doc:
                                                  (has_num or "NUMW" in kinds or "ORDN" in kinds)) else None
         if "BATTLE" in kinds:
             self.battles(toks)
+        if _COUNTERFACTUAL.search(low, s, e):
+            return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
         not_a_stop = _NOT_A_STOP.search(low, s, e) is not None
         # a suspension's tyre change is no stop (the stop count may still be stated beside it)
         red_flag = not_a_stop or _RED_FLAG.search(low, s, e) is not None
         if (laps is not None or ("PIT" in kinds and has_num)) and not red_flag:
             self.pit_laps(toks, laps, s)
+        if not red_flag and "CMP" in kinds:
+            keys = self._parent_keys(next(t.s for t in toks if t.k == "CMP"))
+            red_flag = keys is not None and any(_RED_FLAG.search(k.lower().replace("_", " ")) for k in keys)
         if "CMP" in kinds and not red_flag:
             self.compounds(toks, laps, s)
         if laps is not None and (laps["ranges"] or laps["counts"]):
@@ -1451,7 +1506,8 @@ class _Doc:
             t = toks[i]
             if not t.u and not t.obj and 0 < t.v < 100 and id(t) not in self._used and \
                     _elided_before(low, t.s) and not _ELIDED_AFTER.match(low, t.e) and \
-                    not _RANGE_END_BEFORE.search(low, max(0, t.s - 28), t.s):
+                    not _RANGE_END_BEFORE.search(low, max(0, t.s - 28), t.s) and \
+                    not (self.lang == "es" and low[max(0, t.s - 4):t.s].rstrip().endswith(" no")):
                 nxt = toks[i + 1] if i + 1 < len(toks) else None
                 if nxt is None or nxt.k != "LAPW" or nxt.s - t.e > 3:
                     out.append((int(t.v), t.s, t.e, i))
@@ -1536,6 +1592,7 @@ class _Doc:
                           and not self._pit_verb_governs(toks, x[1])
                           and not _OWNER_AFTER.match(self.text, x[2]))
                  and not _lap_pair_after(low, x[0], x[2])
+                 and not _WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1])
                  and not _STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
         if not cands:
             return
@@ -1858,8 +1915,8 @@ class _Doc:
                 continue
             if self._running_position(toks, t):
                 continue  # "ran P9 before the stops (lap 31)": a place during the race, not at the end
-            if not self._finish_column(t.s):
-                continue  # a table cell under "Pos. lap 26", not under "Final"
+            if not self._finish_column(t.s) or not self._finish_key(t.s):
+                continue  # a table cell under "Pos. lap 26", a "positions:" key under "gap_before:"
             items.append((val, t.s, t.e, i))
         if not items:
             return
@@ -1874,12 +1931,13 @@ class _Doc:
         """"P1 PIA / P2 VER": a place written before its driver, after a separator, is that driver's."""
         t = toks[i]
         nxt = toks[i + 1] if i + 1 < len(toks) else None
+        text = self.text  # the original: "|" is blanked in ``low``
         if t.k != "POS" or nxt is None or nxt.k != "DRV" or nxt.u == "pron" or \
-                nxt.s - t.e > 3 or self.low[t.e:nxt.s].strip(" *"):
+                nxt.s - t.e > 3 or text[t.e:nxt.s].strip(" *"):
             return None
         prv = toks[i - 1] if i else None
-        if prv is not None and prv.k == "DRV" and not _SEPARATOR.search(self.low, prv.e, t.s):
-            return None  # "OCO P11 / SAR P14": the place follows its driver
+        if prv is not None and prv.k == "DRV" and not _SEPARATOR.search(text, prv.e, t.s):
+            return None  # "OCO P11 / SAR P14", "ALO: P2 | RUS: P17": the place follows its driver
         return nxt.v
 
     def _finish_column(self, s: int) -> bool:
@@ -1892,6 +1950,36 @@ class _Doc:
         col = text.count("|", line_start, s)
         cells = self._table_header(line_start)
         return col < len(cells) and bool(_FINISH_HEADER.search(cells[col].lower()))
+
+    def _finish_key(self, s: int) -> bool:
+        """Outside an indented key-value block, True; in one ("positions:\n    MAG: P12"), True
+        when some enclosing key names the finish."""
+        keys = self._parent_keys(s)
+        return keys is None or any(_FINISH_HEADER.search(k.lower()) for k in keys)
+
+    def _parent_keys(self, s: int) -> list[str] | None:
+        """The enclosing keys of an indented key-value line (YAML-like), nearest first; None when
+        the line holding ``s`` is not one."""
+        text = self.text
+        a = text.rfind("\n", 0, s) + 1
+        line = text[a:s]
+        indent = len(line) - len(line.lstrip(" "))
+        if indent == 0 or not _KEY_LINE.match(line.lstrip(" -")):
+            return None
+        pos = a
+        keys = []
+        while pos > 0 and indent > 0:  # walk up to the less-indented parent keys
+            b = pos - 1
+            pa = text.rfind("\n", 0, b) + 1
+            prev = text[pa:b]
+            pind = len(prev) - len(prev.lstrip(" "))
+            if prev.strip() and pind < indent:
+                keys.append(prev.strip())
+                indent = pind
+            pos = pa
+            if len(keys) >= 3 or a - pos > 2000:
+                break
+        return keys
 
     def _table_header(self, line_start: int) -> list[str]:
         """The cells of the header of the markdown table whose row starts at ``line_start`` (the
@@ -1922,11 +2010,12 @@ class _Doc:
         """A position held during the race (before/after the stops, on a lap, a move from one place to
         another) in a clause that names no finish."""
         low = self.low
-        lo = _clause_start(low, t.s, 90)
+        lo = _clause_start(low, t.s, 140)
         hi = _clause_end(low, t.e, 60)
         if any(x.k == "FINISH" and lo <= x.s < hi for x in toks):
             return False
-        return _RUNNING_CUE.search(low, lo, hi) is not None
+        return _RUNNING_CUE.search(low, lo, hi) is not None or \
+            _LAP_JUST_BEFORE.search(low, max(lo, t.s - 35), t.s) is not None
 
     def winner(self, toks: list[_T]) -> None:
         low = self.low
@@ -1958,7 +2047,7 @@ class _Doc:
             if t.k == "PIT" and t.w in _STOP_NOUNS:
                 p = toks[i - 1] if i >= 1 else None
                 if p is not None and p.k in ("NUMW", "NUM", "NEG") and t.s - p.e <= 12 and \
-                        _STOPCOUNT_GAP.fullmatch(low, p.e, t.s):
+                        _STOPCOUNT_GAP.fullmatch(low, p.e, t.s) and not _DASH_LABEL.search(self.text, p.e, t.s):
                     if p.k == "NUMW":
                         n = p.v
                         if p.w in _ARTICLE_ONE and self.lang in ("es", "pt"):
@@ -2071,6 +2160,8 @@ class _Doc:
             t = toks[i]
             if t.w in _ADJ_OUTCOMES and not any(x.k == "BATTLE" and abs(x.s - t.s) <= 30 for x in toks):
                 continue  # adjectives only count next to the move: "an effective undercut"
+            if self._heading_line(t.s):
+                continue  # "**What didn't work**", "### O que deu errado": a section title, not a verdict
             success = k == "OUTP"
             negs = [x for x in toks[:i] if x.k == "NEG" and t.s - x.e <= 24 and
                     not _CLAUSE_BREAK.search(low, x.e, t.s)]
@@ -2136,8 +2227,11 @@ class _Doc:
             used.add(id(target))
             # signed as written: the oracle's gain is negative when the move lost time
             slots: dict[str, Any] = {"seconds": round(target.v, 3)}
-            if self.last_battle:
+            named = {x.v for x in toks if x.k == "DRV"}
+            if self.last_battle and named <= set(self.last_battle):
                 slots["attacker"], slots["defender"] = self.last_battle
+            elif named:  # another pair's drivers are named here: no pair guessed now or in finalize
+                slots[_NO_PAIR] = True
             s = min(t.s, target.s)
             for x in toks:
                 if x.k == "DRV" and x.e <= t.s and t.s - x.e <= 30:
