@@ -6,6 +6,7 @@ import dagster as dg
 
 from f1bench_pipeline.events import assets as event_assets
 from f1bench_pipeline.events.checks import EVENT_CHECKS
+from f1bench_pipeline.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
 from f1bench_pipeline.ingest import assets as ingest_assets
 from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
 from f1bench_pipeline.ingest.sensors import new_race_sensor
@@ -51,10 +52,11 @@ def build_definitions(settings: Settings | None = None) -> dg.Definitions:
     """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
     return dg.Definitions(
         assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets, scoring_assets]),
-                *GENERATION_ASSETS, *VALIDATION_ASSETS, *WEATHER_ASSETS, *REFINEMENT_ASSETS],
+                *GENERATION_ASSETS, *VALIDATION_ASSETS, *WEATHER_ASSETS, *REFINEMENT_ASSETS,
+                *FINETUNE_ASSETS],
         asset_checks=EVENT_CHECKS,
         jobs=[ingest_races_job, season_events_job, benchmark_sets_job, generate_and_score_job, score_only_job, validation_reports_job,
-              *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS],
+              *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
         sensors=[new_race_sensor, *GENERATION_SENSORS],
         resources=default_resources(settings or get_settings()),
     )

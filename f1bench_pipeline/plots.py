@@ -103,3 +103,28 @@ def refinement_png(report: pl.DataFrame) -> bytes | None:
     fig.savefig(buf, format="png", bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
+
+
+def loss_curve_png(losses: list[float], title: str = "training loss") -> bytes | None:
+    """Training loss per optimizer step (thin line) and its running mean over ~5% of the run."""
+    if not losses:
+        return None
+    plt = _figure()
+    steps = list(range(1, len(losses) + 1))
+    window = max(1, len(losses) // 20)
+    smooth = [sum(losses[max(0, i - window + 1): i + 1]) / (i + 1 - max(0, i - window + 1)) for i in range(len(losses))]
+    fig, ax = plt.subplots(figsize=(6, 3.4), dpi=90)
+    ax.plot(steps, losses, color="#9bb7d4", linewidth=0.8, marker="o" if len(losses) <= 40 else None, markersize=2.5,
+            label="per step")
+    if window > 1:
+        ax.plot(steps, smooth, color="#1d3557", linewidth=1.6, label=f"running mean ({window} steps)")
+    ax.set_xlabel("optimizer step")
+    ax.set_ylabel("loss (answer tokens)")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend(frameon=False, fontsize=8)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    return buf.getvalue()
