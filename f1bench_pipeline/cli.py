@@ -209,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.scoring.cli import register as register_scoring
 
     register_scoring(sub)
+    from f1bench_pipeline.finetune.cli import register as register_finetune
+
+    register_finetune(sub)
     from f1bench_pipeline.domains.weather.cli import register as register_weather
 
     register_weather(sub)

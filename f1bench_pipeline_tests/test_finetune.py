@@ -324,7 +324,8 @@ def test_config_names_and_the_paper_settings():
             FinetuneConfig(**bad)
     entry = system_entry(cfg, "/data/models/smollm2-135m+lora")
     assert entry["model"] == "openai/smollm2-135m+lora" and entry["local"] == {
-        "weights": DEFAULT_BASE_WEIGHTS, "adapter": "/data/models/smollm2-135m+lora"}
+        "weights": DEFAULT_BASE_WEIGHTS, "adapter": "/data/models/smollm2-135m+lora", "threads": 1}
+    assert entry["max_instances"] == cfg.study_instances == 24  # the same ids as the base system's study
 
 
 # --- the Dagster asset -----------------------------------------------------------------------------

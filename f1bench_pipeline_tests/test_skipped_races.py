@@ -72,6 +72,7 @@ def test_definitions_load_with_groups_and_checks():
     defs = build_definitions()
     graph = defs.resolve_asset_graph()
     groups = {graph.get(k).group_name for k in graph.get_all_asset_keys()}
-    assert groups == {"ingest", "events", "instances", "generation", "scoring", "validation", "refinement", "weather"}
+    assert groups == {"ingest", "events", "instances", "generation", "scoring", "validation", "refinement", "weather",
+                      "finetune"}
     assert len(list(graph.asset_check_keys)) >= 10
     dg.Definitions.validate_loadable(defs)

@@ -49,6 +49,16 @@ def select_instances(warehouse_root: Path, system: System, season: int) -> tuple
                                   "(the sample exists for the test season only)")
         rows = rows.filter(pl.col("id").is_in(sample["id"].unique().implode()))
         note = f"test sample ({sample['id'].n_unique()} ids)"
+        if system.max_instances:
+            # the first ids of each decision type's stratum order, the types taking turns
+            order = sample.sort("stratum_rank", "kind", "id")["id"].unique(maintain_order=True)
+            keep = order.head(system.max_instances)
+            rows = rows.filter(pl.col("id").is_in(keep.implode()))
+            note += f", first {keep.len()} in stratum order (max_instances)"
+    elif system.max_instances:
+        keep = rows["id"].unique().sort().head(system.max_instances)
+        rows = rows.filter(pl.col("id").is_in(keep.implode()))
+        note += f", first {keep.len()} ids (max_instances)"
     rows = rows.filter(pl.col("lang").is_in(list(system.languages)) & pl.col("variant").is_in(list(system.variants)))
     return rows.sort("id", "lang", "variant"), note
 

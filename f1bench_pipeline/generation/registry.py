@@ -116,6 +116,9 @@ class System(BaseModel):
     input_cost_per_token: float | None = Field(None, description="USD, for models missing from litellm's cost map")
     output_cost_per_token: float | None = None
     expected_output_tokens: int = Field(400, ge=1, description="assumed answer length for the dry-run estimate")
+    max_instances: int | None = Field(
+        None, ge=1, description="answer at most this many instance ids: the first of the stratified test sample "
+                                "taking the decision types in turn (a CPU-sized local model study), or of the season")
     seed: int = Field(0, description="offline systems: seed of the noisy template's perturbations")
     local: LocalModel | None = Field(None, description="weights on this machine, served by the engine itself "
                                      "(model must be openai/<name>, default openai/<registry name>; no api_base, "

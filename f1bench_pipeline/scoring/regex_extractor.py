@@ -478,10 +478,12 @@ _LABEL_AFTER = re.compile(r"\**\s*:")
 # After a come-out verb and its tyre: "(new/fresh tyres) on lap N" with N > 1 -- an out-lap.
 _LATER_LAP_AFTER = re.compile(r"[^.;\n]{0,30}?\b(?:lap|vuelta|volta|giro)\s*(?:[2-9]|\d\d)\b")
 # A tyre change while the race is suspended is not a pit stop (the context says so).
-_COUNTERFACTUAL = re.compile(r"\bwould have\b|\bwould've\b|\bwould not have\b|\bhad (?:he|she|they|it|[a-z]{3}) "
+_COUNTERFACTUAL = re.compile(r"\bwould have\b|\bwould've\b|\bwould not have\b|\bhad (?:he|she|they|it) "
                              r"(?:waited|stopped|pitted|stayed|reacted|gone|been|not)|\bhad the (?:undercut|overcut)|"
                              r"\bhabría\b|\bhabrían\b|\bhubiera\b|\bhubiese\b|\bteria\b|\bteriam\b|\btivesse\b|"
                              r"\bhouvesse\b|\bwithout the \d|\bsin los \d|\bsem os \d")
+# "Had PIA reacted on lap 27": case matters -- "HAD was not protecting a teammate" is Hadjar
+_HAD_DRIVER = re.compile(r"\b[Hh]ad [A-Z]{3} (?:waited|stopped|pitted|stayed|reacted|gone|been)\b")
 _RED_FLAG = re.compile(r"red[- ]flag|bandera roja|bandeira vermelha|suspend|suspens|interrump|interromp|interrupç|"
                        r"interrupci")
 # "which is not a pit stop", "no son paradas": a stop denied -- no stop, stop count or change from it.
@@ -1371,7 +1373,7 @@ class _Doc:
                                                  (has_num or "NUMW" in kinds or "ORDN" in kinds)) else None
         if "BATTLE" in kinds:
             self.battles(toks)
-        if _COUNTERFACTUAL.search(low, s, e):
+        if _COUNTERFACTUAL.search(low, s, e) or _HAD_DRIVER.search(self.text, s, e):
             return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
         not_a_stop = _NOT_A_STOP.search(low, s, e) is not None
         # a suspension's tyre change is no stop (the stop count may still be stated beside it)

@@ -1,0 +1,86 @@
+"""`f1bench finetune`: the small-model study end to end (what `make finetune` runs).
+
+1. the warehouse: built from the configured source (the embedded sample by default) when it
+   has no test-season instances yet (instances, test sample, fine-tuning export);
+2. the ``finetune`` job: a LoRA adapter on the train split (``lora_adapter``), which registers
+   ``<base>+lora``;
+3. ``generate_and_score`` runs for the base system and the fine-tune on the test season — the
+   same first instances of the stratified test sample (``max_instances``), EN by default;
+4. the table: both systems on the instances both answered, beside the paper's Table 5.
+
+Every step is a Dagster run on the project's instance (visible in `make ui`); rerunning resumes
+(the adapter from its checkpoints, answers from the generation cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def cmd_finetune(args: argparse.Namespace) -> int:
+    import dagster as dg
+
+    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.finetune.config import FinetuneConfig
+    from f1bench_pipeline.finetune.study import PAPER_ROWS, study_table
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
+    from f1bench_pipeline.runner import QUIET, _run, build, ensure_dagster_home
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.warehouse import read_table
+    from f1bench_pipeline.summary import format_table
+
+    settings = get_settings()
+    season = settings.test_season
+    t0 = time.perf_counter()
+    ensure_dagster_home()
+    instance = dg.DagsterInstance.get()
+    if read_table(settings.warehouse_dir, "instances", {"season": season}).is_empty():
+        print("no test-season instances yet: building the warehouse (no systems)", flush=True)
+        build(with_systems=False, with_weather=False)
+    defs = build_definitions(settings)
+    base = args.base
+    cfg = FinetuneConfig(max_steps=args.steps, study_instances=args.instances, languages=args.languages)
+    run_config = {**QUIET, "ops": {"lora_adapter": {"config": cfg.model_dump(exclude_none=True)}}}
+    t1 = time.perf_counter()
+    print(f"training the LoRA adapter ({cfg.max_steps} steps; checkpoints resume a killed run)", flush=True)
+    res = _run(defs.resolve_job_def("finetune"), instance, run_config=run_config)
+    if not res.success:
+        print("f1bench finetune: the finetune run failed (see `make ui` → Runs)", file=sys.stderr)
+        return 1
+    train_s = time.perf_counter() - t1
+    tuned = cfg.adapter_name
+    register_model_partitions(instance, [base, tuned])
+    gen_s: dict[str, float] = {}
+    for system in (base, tuned):
+        t2 = time.perf_counter()
+        print(f"generating and scoring {system} on {season} (first {args.instances} test-sample instances)", flush=True)
+        r = _run(defs.resolve_job_def("generate_and_score"), instance, partition_key(system, season))
+        gen_s[system] = time.perf_counter() - t2
+        if not r.success:
+            print(f"f1bench finetune: {system} failed (see `make ui` → Runs)", file=sys.stderr)
+            return 1
+    scores = read_table(settings.warehouse_dir, "scores", {"season": season})
+    table = study_table(scores, load_registry().get(base).name, tuned)
+    print(f"\nSmall-model study — season {season}, default prompt, regex extractor "
+          f"(same instances for both; training {train_s:.0f} s, answers {gen_s[base]:.0f} s + {gen_s[tuned]:.0f} s, "
+          f"total {time.perf_counter() - t0:.0f} s):")
+    cols = ["lang", "role", "model", "answers", "precision", "recall", "f1", "hallucination", "claims_per_answer",
+            "abstentions", "not_ok"]
+    rows = [{c: (round(v, 3) if isinstance(v, float) else v) for c, v in r.items()} for r in table.iter_rows(named=True)]
+    print(format_table(rows, cols) if rows else "(no scored answers)")
+    print("\nReference, the paper's Table 5 (EN, its own 2025 test sample, on a GPU):")
+    print(format_table(PAPER_ROWS, ["system", "precision", "recall", "f1"]))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("finetune", help="the small-model study: LoRA-tune a local model on the train split, "
+                                        "answer the test instances with base and fine-tune, score both (Dagster runs)")
+    p.add_argument("--base", default="smollm2-135m", help="the base system of systems.yaml (a local model)")
+    p.add_argument("--steps", type=int, default=80, help="LoRA training steps (CPU default 80)")
+    p.add_argument("--instances", type=int, default=24, help="test-sample instances both systems answer")
+    p.add_argument("--languages", nargs="+", default=["en"], help="languages to train and answer in")
+    p.set_defaults(func=cmd_finetune)
