@@ -42,7 +42,12 @@ def cmd_finetune(args: argparse.Namespace) -> int:
         build(with_systems=False, with_weather=False)
     defs = build_definitions(settings)
     base = args.base
-    cfg = FinetuneConfig(max_steps=args.steps, study_instances=args.instances, languages=args.languages)
+    base_system = load_registry().get(base)
+    if base_system.local is None:
+        print(f"f1bench finetune: {base} is not a local model (no `local:` in its registry entry)", file=sys.stderr)
+        return 2
+    cfg = FinetuneConfig(base_weights=base_system.local.weights, name=f"{base_system.name}+lora", max_steps=args.steps,
+                         study_instances=args.instances, languages=args.languages)
     run_config = {**QUIET, "ops": {"lora_adapter": {"config": cfg.model_dump(exclude_none=True)}}}
     t1 = time.perf_counter()
     print(f"training the LoRA adapter ({cfg.max_steps} steps; checkpoints resume a killed run)", flush=True)
@@ -68,7 +73,7 @@ def cmd_finetune(args: argparse.Namespace) -> int:
           f"(same instances for both; training {train_s:.0f} s, answers {gen_s[base]:.0f} s + {gen_s[tuned]:.0f} s, "
           f"total {time.perf_counter() - t0:.0f} s):")
     cols = ["lang", "role", "model", "answers", "precision", "recall", "f1", "hallucination", "claims_per_answer",
-            "abstentions", "not_ok"]
+            "abstentions", "truncated", "not_ok"]
     rows = [{c: (round(v, 3) if isinstance(v, float) else v) for c, v in r.items()} for r in table.iter_rows(named=True)]
     print(format_table(rows, cols) if rows else "(no scored answers)")
     print("\nReference, the paper's Table 5 (EN, its own 2025 test sample, on a GPU):")

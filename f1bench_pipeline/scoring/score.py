@@ -30,6 +30,12 @@ if json.encoder.c_make_encoder is not None:
 else:  # pragma: no cover - CPython always has the C encoder
     _SLOTS_JSON = _ENCODER.encode
 
+# Statuses whose text is extracted and scored. A truncated answer is what the model wrote within its
+# budget (the paper scores its 400-token answers as they are); its row keeps status "truncated", so
+# the leaderboard (status = 'ok') still leaves it out and counts it, and the small-model study,
+# which compares answers at the same budget, includes it.
+SCOREABLE_STATUSES = ("ok", "truncated")
+
 SCORE_SCHEMA = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
     "decision_type": pl.Utf8, "kind": pl.Utf8, "status": pl.Utf8, "extractor": pl.Utf8,
@@ -153,7 +159,7 @@ def score_with(
     if hasattr(extractor, "prepare"):  # batch extractors (the LLM one) run every call up front
         jobs = []
         for g in generations.iter_rows(named=True):
-            if g["id"] in index and (g.get("status") or "ok") == "ok":
+            if g["id"] in index and (g.get("status") or "ok") in SCOREABLE_STATUSES and g.get("text"):
                 jobs.append((g.get("text") or "", g["lang"], index.get(g["id"])[2]))
         extractor.prepare(jobs)
     # Column lists, not row dicts: building the frames is then a cheap, typed copy.
@@ -184,7 +190,7 @@ def score_with(
                 "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
                 "extractor": extractor_name, "results_source": meta.get("results_source")}
         oracle, idx, entities = index.get(iid)
-        if base["status"] != "ok":
+        if base["status"] not in SCOREABLE_STATUSES or (base["status"] != "ok" and not g.get("text")):
             add_score({**base, "n_oracle": len(oracle)})
             continue
         try:

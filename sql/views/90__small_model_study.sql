@@ -8,7 +8,8 @@ WITH s AS (
     -- (a partition folder holds a model's safe name: '+' is '%2B' there)
     SELECT * REPLACE (replace(replace(model, '%2B', '+'), '%2b', '+') AS model)
     FROM read_parquet('{warehouse}/scores/**/*.parquet', hive_partitioning = true, union_by_name = true)
-    WHERE variant = 'default' AND status = 'ok' AND extraction_status = 'ok'
+    -- answers cut at the token budget are scored as written (the paper: 400 new tokens, as they came)
+    WHERE variant = 'default' AND status IN ('ok', 'truncated') AND extraction_status = 'ok'
 ), pairs AS (
     SELECT DISTINCT model AS tuned, replace(model, '+lora', '') AS base FROM s WHERE model LIKE '%+lora'
 ), common AS (
