@@ -15,6 +15,9 @@ import polars as pl  # noqa: E402
 
 from f1bench_pipeline.settings import ERGAST_DIR, SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings  # noqa: E402
 
+# fixtures of the style-robustness tests (instances of the sample build, by cell and by key)
+pytest_plugins = ["f1bench_pipeline_tests.style_fixtures"]
+
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SHARED_CACHE = SHARED_DATA / "fastf1" / "cache"
 

@@ -20,25 +20,10 @@ import polars as pl
 import pytest
 
 from f1bench_pipeline.robustness.check import check
-from f1bench_pipeline.robustness.styles import HELD_OUT, STYLES, faithful_answers, render, renderable
-from f1bench_pipeline.robustness.view import kind_of
+from f1bench_pipeline.robustness.styles import HELD_OUT, STYLES, faithful_answers, render
 
 LANGS = ("en", "es", "pt")
 KINDS = ("stint", "undercut", "overcut", "defense", "race_summary")
-
-
-@pytest.fixture(scope="module")
-def instances(sample_tables) -> pl.DataFrame:
-    return sample_tables("instances")
-
-
-@pytest.fixture(scope="module")
-def rows_by_cell(instances) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in instances.unique(subset=["id", "lang"], keep="first").sort("id", "lang").to_dicts():
-        if renderable(r):
-            out.setdefault((r["lang"], kind_of(r)), []).append(r)
-    return out
 
 
 # --------------------------------------------------------------------------- numbers in the context
