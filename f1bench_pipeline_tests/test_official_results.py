@@ -207,3 +207,4 @@ def test_the_leaderboard_leaves_out_timing_order_races_unless_configured(tmp_pat
         assert (n, p) == ((2, 0.5) if include else (1, 1.0))
     finally:
         get_settings.cache_clear()
+

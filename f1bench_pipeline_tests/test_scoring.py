@@ -187,3 +187,26 @@ def test_validation_reports_are_written(sample_build):
         assert check in perturbation
     assert (reports / "precision_recall.png").read_bytes()[:4] == b"\x89PNG"
     assert "Extractor agreement" in (reports / "extractor_agreement.md").read_text()
+
+
+def test_ranking_inversion_spearman_uses_average_ranks_for_ties(tmp_path):
+    """precision [1, 1, .8, .6] vs F1 [1, .4, .7, .6]: average ranks give 0.105 (by hand:
+    cov 0.5 / sqrt(4.5 * 5)); competition ranks would give 0.086."""
+    import duckdb
+
+    from f1bench_pipeline.scoring.score import SCORE_SCHEMA
+    from f1bench_pipeline.storage import views, warehouse
+
+    for k, (p, f1) in enumerate([(1.0, 1.0), (1.0, 0.4), (0.8, 0.7), (0.6, 0.6)]):
+        row = {"model": f"m{k}", "id": "i", "lang": "en", "variant": "default", "season": 2025,
+               "decision_type": "stint", "kind": "stint", "status": "ok", "extractor": "regex",
+               "extraction_status": "ok", "n_claims": 1, "precision": p, "recall": f1, "f1": f1,
+               "results_source": "ergast_csv"}
+        df = pl.DataFrame([row]).with_columns([pl.lit(None, dtype=t).alias(c) for c, t in SCORE_SCHEMA.items()
+                                               if c not in row]).select(list(SCORE_SCHEMA)).cast(SCORE_SCHEMA)
+        warehouse.write_partition(df, tmp_path / "wh", "scores", {"season": 2025, "model": f"m{k}"})
+    views.refresh_views(tmp_path / "wh", tmp_path / "w.duckdb")
+    with duckdb.connect(str(tmp_path / "w.duckdb")) as con:
+        rho = con.execute("SELECT DISTINCT spearman_precision_vs_f1 FROM ranking_inversion WHERE lang = 'all'").fetchall()
+    assert len(rho) == 1 and rho[0][0] == pytest.approx(0.5 / (4.5 * 5) ** 0.5, abs=1e-9)
+    assert spearman([1, 1, .8, .6], [1, .4, .7, .6]) == pytest.approx(rho[0][0])  # the Python path agrees

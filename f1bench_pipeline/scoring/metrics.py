@@ -100,8 +100,9 @@ def spearman(a: list[float], b: list[float]) -> float | None:
     n = len(a)
     if n < 2:
         return None
-    ra = pl.Series(a).rank("average").to_list()
-    rb = pl.Series(b).rank("average").to_list()
+    # (as floats: a list mixing 1 and 0.8 is one numeric type to a person, two to polars)
+    ra = pl.Series(a, dtype=pl.Float64, strict=False).rank("average").to_list()
+    rb = pl.Series(b, dtype=pl.Float64, strict=False).rank("average").to_list()
     ma, mb = sum(ra) / n, sum(rb) / n
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
     va = sum((x - ma) ** 2 for x in ra) ** 0.5
