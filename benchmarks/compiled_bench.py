@@ -67,9 +67,9 @@ def run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
 
 
 def scratch_tree(tmp: Path) -> Path:
-    """The tracked package, benchmarks and Ergast files, copied; ../shared linked."""
+    """The tracked package (with its package data: Ergast files, SQL) and benchmarks, copied; ../shared linked."""
     tree = tmp / "main"
-    for sub in ("f1bench_pipeline", "benchmarks", "data/ergast"):
+    for sub in ("f1bench_pipeline", "benchmarks"):
         shutil.copytree(REPO / sub, tree / sub, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
     if (REPO.parent / "shared").exists():
         (tmp / "shared").symlink_to(REPO.parent / "shared")

@@ -153,7 +153,8 @@ def main() -> None:
         inst = run_stage("instances", cache, out)
         print(f"(c) instances    : {inst['instances']} instances ({inst['rows']} rows: × 3 languages × 2 variants) "
               f"for 8 seasons in {inst['seconds']:.2f} s wall, peak RSS {inst['peak_rss_mb']:.0f} MB")
-        for extra in ("generation_bench.py", "extractor_bench.py", "scoring_bench.py", "remote_warehouse_bench.py"):
+        for extra in ("generation_bench.py", "extractor_bench.py", "scoring_bench.py", "remote_warehouse_bench.py",
+                      "intervals_bench.py"):
             path = REPO / "benchmarks" / extra
             if path.exists():
                 print(f"\n== {extra}")

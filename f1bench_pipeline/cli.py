@@ -50,7 +50,7 @@ def cmd_refine(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     season = args.season or settings.test_season
-    ok = run_refinement([season], args.systems or None, args.rounds)
+    ok = run_refinement([season], args.systems or None, args.rounds, max_cost_usd=args.max_cost_usd)
     print_refinement_report(settings.warehouse_dir, season)
     return 0 if all(ok.values()) else 1
 
@@ -194,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("systems", nargs="*", help="registry systems (default: the offline templates)")
     p.add_argument("--season", type=int, help="default: the test season")
     p.add_argument("--rounds", type=int, help="max rounds of edits (default: F1BENCH_REFINE_MAX_ROUNDS or 3)")
+    p.add_argument("--max-cost-usd", type=float, help="spending cap in USD for each system's rounds in this run "
+                                                       "(overrides the registry's max_cost_usd)")
     p.set_defaults(func=cmd_refine)
     p = sub.add_parser("register-systems", help="add every systems.yaml entry to the `models` partitions")
     p.set_defaults(func=cmd_register_systems)
@@ -218,9 +220,15 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.review.cli import register as register_review
 
     register_review(sub)
+    from f1bench_pipeline.storage.shell import register as register_sql
+
+    register_sql(sub)
     args = parser.parse_args(argv)
+    from f1bench_pipeline.generation.progress import terminal
+
     try:
-        return int(args.func(args) or 0)
+        with terminal():  # live progress of model calls on stderr (generate, refine, build, score)
+            return int(args.func(args) or 0)
     except BrokenPipeError:  # `f1bench query … | head`: the reader left, nothing is wrong
         sys.stderr.close()
         return 0

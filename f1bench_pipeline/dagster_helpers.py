@@ -35,3 +35,12 @@ def image_md(png: bytes | None, alt: str) -> dg.MetadataValue:
     if not png:
         return dg.MetadataValue.md("_no data_")
     return dg.MetadataValue.md(f"![{alt}](data:image/png;base64,{base64.b64encode(png).decode()})")
+
+
+def rules_metadata(rules) -> dict:
+    """Which ``RaceRules`` made a derived table: every threshold (JSON) and their short hash,
+    so two materializations can be compared at a glance (same ``rules_hash``, same rules)."""
+    return {
+        "rules": dg.MetadataValue.json(rules.as_json()),
+        "rules_hash": dg.MetadataValue.text(rules.fingerprint()),
+    }

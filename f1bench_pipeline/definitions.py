@@ -14,10 +14,10 @@ from f1bench_pipeline.instances import assets as instance_assets
 from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
 from f1bench_pipeline.scoring import assets as scoring_assets
 from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
-from f1bench_pipeline.domains.weather.assets import WEATHER_ASSETS, WEATHER_JOBS
+from f1bench_pipeline.domains.weather.assets import WEATHER_ASSETS, WEATHER_JOBS, build_weather_claims_and_scores
 from f1bench_pipeline.partitions import race_partitions, season_model_partitions, season_partitions
 from f1bench_pipeline.resources import default_resources
-from f1bench_pipeline.settings import Settings, get_settings
+from f1bench_pipeline.settings import Settings
 
 ingest_races_job = dg.define_asset_job(
     "ingest_races", selection=dg.AssetSelection.groups("ingest"), partitions_def=race_partitions,
@@ -49,16 +49,23 @@ benchmark_sets_job = dg.define_asset_job(
 
 
 def build_definitions(settings: Settings | None = None) -> dg.Definitions:
-    """Definitions bound to ``settings`` (tests pass their own data dir and cache)."""
+    """Definitions bound to ``settings`` (tests pass their own data dir and cache).
+
+    Claims and scores (and their weather twins) are built here, not at import, so their code
+    version is the extractor and verifier code of this moment (scoring/versions.py).
+    """
+    weather = [a for a in WEATHER_ASSETS if "weather_scores" not in {k.path[-1] for k in a.keys}]
     return dg.Definitions(
-        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets, scoring_assets]),
-                *GENERATION_ASSETS, *VALIDATION_ASSETS, *WEATHER_ASSETS, *REFINEMENT_ASSETS,
+        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets]),
+                scoring_assets.build_claims_and_scores(), build_weather_claims_and_scores(),
+                *GENERATION_ASSETS, *VALIDATION_ASSETS, *weather, *REFINEMENT_ASSETS,
                 *FINETUNE_ASSETS],
         asset_checks=EVENT_CHECKS,
         jobs=[ingest_races_job, season_events_job, benchmark_sets_job, generate_and_score_job, score_only_job, validation_reports_job,
               *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
         sensors=[new_race_sensor, *GENERATION_SENSORS],
-        resources=default_resources(settings or get_settings()),
+        # without settings: resources that read the F1BENCH_* settings when a run starts (resources.py)
+        resources=default_resources(settings),
     )
 
 

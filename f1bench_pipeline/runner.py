@@ -18,10 +18,15 @@ log = logging.getLogger(__name__)
 
 
 def ensure_dagster_home() -> Path:
-    """Use the repo's dagster.yaml (local storage under data/, telemetry off) unless set."""
-    os.environ.setdefault("DAGSTER_HOME", str(REPO_ROOT))
-    os.environ.setdefault("F1BENCH_DAGSTER_STORAGE", str(get_settings().data_dir / "dagster_home"))
-    Path(os.environ["F1BENCH_DAGSTER_STORAGE"]).mkdir(parents=True, exist_ok=True)
+    """Use the repo's dagster.yaml unless DAGSTER_HOME is set: the instance ``dagster dev`` in
+    the repo root opens too, whose storage is ``$F1BENCH_DAGSTER_STORAGE`` or
+    ``<data dir>/dagster_home`` (``dagster_instance.storage_dir``), so the UI shows these runs."""
+    from f1bench_pipeline.dagster_instance import storage_dir
+
+    if not os.environ.get("DAGSTER_HOME"):
+        # an installed package ships no dagster.yaml: its instance lives in the storage dir itself
+        os.environ["DAGSTER_HOME"] = str(REPO_ROOT if (REPO_ROOT / "dagster.yaml").exists() else storage_dir())
+    storage_dir().mkdir(parents=True, exist_ok=True)
     return Path(os.environ["DAGSTER_HOME"])
 
 
@@ -149,9 +154,11 @@ def run_refinement(
     progress: Callable[[str], None] = print,
     settings: Settings | None = None,
     defs=None,
+    max_cost_usd: float | None = None,
 ) -> dict[str, bool]:
     """Verifier-guided generation of ``systems`` (default: the offline ones) on ``seasons``,
-    one ``verifier_guided`` run per system and season; then the round-by-round report."""
+    one ``verifier_guided`` run per system and season; then the round-by-round report.
+    ``max_cost_usd``: each run's spending cap (else each system's)."""
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.runner import register_model_partitions
 
@@ -160,8 +167,9 @@ def run_refinement(
     names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
     register_model_partitions(instance, names, registry)
     config = {**QUIET}
-    if max_rounds is not None:
-        config["ops"] = {"refinement_rounds": {"config": {"max_rounds": max_rounds}}}
+    refine_config = {k: v for k, v in {"max_rounds": max_rounds, "max_cost_usd": max_cost_usd}.items() if v is not None}
+    if refine_config:
+        config["ops"] = {"refinement_rounds": {"config": refine_config}}
     out = _run_per_system(defs.resolve_job_def("verifier_guided"), names, seasons, instance, progress,
                           "verifier-guided rounds", config)
     report = _run(defs.resolve_job_def("refinement_reports"), instance)

@@ -3,27 +3,53 @@
 Everything a user may want to change lives here as a named, documented setting.
 Values come from environment variables (``F1BENCH_*``) so the Dagster UI, the CLI
 and the tests all see the same configuration. No secrets live here.
+
+``get_settings()`` parses the environment strictly (pydantic-settings): a value that does
+not parse is an error naming its variable (``F1BENCH_OFFLINE=ture`` is refused, never read
+as "online"), and an empty value counts as unset. Every ``RaceRules`` threshold can be set
+without touching code, from a rules file and/or one variable per field (later wins)::
+
+    F1BENCH_RULES_FILE=rules.yaml                     # a mapping of RaceRules fields (YAML or JSON)
+    F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S=4.0        # one field ("__" separates the levels)
+    F1BENCH_RULES__SAFETY_CAR_CODES='["4"]'           # list fields are JSON
+
+An unknown rule name is an error too (a typo must not silently leave a rule unchanged).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+# Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
+# past the Ergast dump, one CSV per batch of races (layout: its README.md).
+from f1bench_pipeline.package_data import ERGAST_DIR, OFFICIAL_RESULTS_DIR
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
+# its data live in ./data of the working directory unless F1BENCH_DATA_DIR says otherwise.
+IS_CHECKOUT = (REPO_ROOT / "pyproject.toml").exists()
 SAMPLE_CACHE_DIR = REPO_ROOT / "data" / "sample" / "fastf1_cache"
 SAMPLE_MANIFEST = REPO_ROOT / "data" / "sample" / "MANIFEST.sha256"
-ERGAST_DIR = REPO_ROOT / "data" / "ergast"
-# Official results past the Ergast dump, one CSV per batch of races (layout: its README.md).
-OFFICIAL_RESULTS_DIR = REPO_ROOT / "data" / "official_results"
+
+ENV_PREFIX = "F1BENCH_"
+NESTED_DELIMITER = "__"
+# A YAML/JSON file of RaceRules fields, applied under the F1BENCH_RULES__* variables.
+RULES_FILE_ENV = "F1BENCH_RULES_FILE"
 
 
 class RaceRules(BaseModel):
     """Thresholds of the F1 rules (DESIGN §4). Change them here, never in code."""
+
+    # An unknown field is a typo (F1BENCH_RULES__BATLE_MAX_GAP_BEFORE_S): refuse it.
+    model_config = ConfigDict(extra="forbid")
 
     # TrackStatus codes that make a lap non-green: 2 yellow, 4 SC, 5 red, 6/7 VSC.
     non_green_status_codes: tuple[str, ...] = ("2", "4", "5", "6", "7")
@@ -51,11 +77,19 @@ class RaceRules(BaseModel):
     # Laps under these codes break a defense run (bunched cars behind the SC are not a defense).
     defense_breaking_status_codes: tuple[str, ...] = ("4", "5", "6", "7")
 
+    def as_json(self) -> dict[str, Any]:
+        """Every threshold as plain JSON values (what a derived table's metadata records)."""
+        return self.model_dump(mode="json")
+
+    def fingerprint(self) -> str:
+        """A short hash of the thresholds: equal rules, equal fingerprint (key order irrelevant)."""
+        return hashlib.sha256(json.dumps(self.as_json(), sort_keys=True).encode()).hexdigest()[:12]
+
 
 class Settings(BaseModel):
     """Where data lives and which seasons exist."""
 
-    data_dir: Path = REPO_ROOT / "data"
+    data_dir: Path = Field(default_factory=lambda: REPO_ROOT / "data" if IS_CHECKOUT else Path.cwd().resolve() / "data")
     # Where the Parquet warehouse lives when not ``data_dir/warehouse``: an fsspec URL
     # (file://, memory://, s3://bucket/prefix, gs://bucket/prefix; http(s):// read-only).
     # Credentials never go here: s3fs/gcsfs and DuckDB take them from the environment.
@@ -75,6 +109,13 @@ class Settings(BaseModel):
     # The leaderboard leaves out instances of races classified from timing order (no
     # official result yet: disqualifications and penalties unknown) unless this is set.
     leaderboard_include_timing_order: bool = False
+    # Leaderboard intervals: bootstrap replicates over instances (0 = point estimates only),
+    # their seed, and the interval's confidence level (scoring/leaderboard.py).
+    bootstrap_replicates: int = Field(1000, ge=0)
+    bootstrap_seed: int = 2026
+    confidence_level: float = Field(0.95, gt=0, lt=1)
+    # Two systems sharing fewer scored instances get no "differs" verdict (too few to call an order).
+    significance_min_instances: int = Field(20, ge=1)
     first_season: int = 2018
     last_season: int = 2025
     test_season: int = 2025
@@ -109,44 +150,128 @@ class Settings(BaseModel):
         return "test" if season == self.test_season else "train"
 
 
-def _env_bool(name: str, default: bool) -> bool:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    return raw.strip().lower() in {"1", "true", "yes", "on"}
+class SettingsError(ValueError):
+    """An F1BENCH_* variable (or the rules file) holds a value that does not parse; the
+    message names each variable with its value and what was expected."""
+
+
+def env_name(*loc: str | int) -> str:
+    """The variable of a settings field: ``("rules", "battle_max_gap_before_s")`` →
+    ``F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S``."""
+    return ENV_PREFIX + NESTED_DELIMITER.join(str(p).upper() for p in loc)
+
+
+def _rules_file() -> Path | None:
+    raw = os.environ.get(RULES_FILE_ENV, "")
+    return Path(raw) if raw else None
+
+
+def _read_rules_file(path: Path) -> dict[str, Any]:
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))  # YAML, and JSON (a subset of it)
+    except OSError as exc:
+        raise SettingsError(f"{RULES_FILE_ENV}={path}: cannot read it ({exc.strerror or exc})") from None
+    except yaml.YAMLError as exc:
+        raise SettingsError(f"{RULES_FILE_ENV}={path}: not YAML/JSON ({exc})") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SettingsError(f"{RULES_FILE_ENV}={path}: expected a mapping of RaceRules fields, "
+                            f"got {type(data).__name__}")
+    return data
+
+
+@lru_cache(maxsize=1)
+def _environment_model():
+    """The pydantic-settings model behind ``get_settings`` (built on first use: ``Settings``
+    itself stays a plain model, so ``Settings(...)`` in code and tests never reads the environment)."""
+    from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+    class RulesFileSource(PydanticBaseSettingsSource):
+        """``F1BENCH_RULES_FILE``: RaceRules fields, under the environment variables."""
+
+        def get_field_value(self, field, field_name):  # one read of the whole file in __call__
+            return None, field_name, False
+
+        def __call__(self) -> dict[str, Any]:
+            path = _rules_file()
+            return {"rules": _read_rules_file(path)} if path else {}
+
+    class EnvironmentSettings(Settings, BaseSettings):
+        model_config = SettingsConfigDict(
+            env_prefix=ENV_PREFIX, env_nested_delimiter=NESTED_DELIMITER, env_ignore_empty=True,
+            extra="ignore",  # other F1BENCH_* variables (F1BENCH_LLM_EXTRACTOR, …) belong to other modules
+        )
+
+        @classmethod
+        def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings,
+                                       file_secret_settings):
+            # keyword arguments > F1BENCH_* variables > the rules file > the defaults above (no .env, no secrets dir)
+            return init_settings, env_settings, RulesFileSource(settings_cls)
+
+        @field_validator("data_dir", "fastf1_cache", "cache_manifest", "official_results_dir")
+        @classmethod
+        def _absolute(cls, v: Path | None) -> Path | None:
+            return v.resolve() if v is not None else v
+
+        @model_validator(mode="after")
+        def _implied(self):
+            given = self.model_fields_set
+            if "fastf1_cache" in given and "cache_manifest" not in given:
+                self.cache_manifest = None  # a user-supplied cache has no manifest unless one is named
+            if not self.offline and "fastf1_cache" not in given:
+                # Network build through FastF1's normal loader, cached in the data dir.
+                self.fastf1_cache = self.data_dir / "fastf1_cache"
+                self.cache_manifest = None
+            return self
+
+    return EnvironmentSettings
+
+
+def _explain(exc: ValidationError, given: Mapping[str, Any]) -> str:
+    """One line per bad value, named by its variable (or by the rules file, or as given)."""
+    environ = {k.upper(): v for k, v in os.environ.items()}
+    lines = []
+    for err in exc.errors():
+        loc = [p for p in err["loc"] if isinstance(p, str)] or ["?"]
+        key = loc[:2] if loc[0] == "rules" else loc[:1]
+        var = env_name(*key)
+        value = environ.get(var)
+        if key[0] in given:
+            where = f"{key[0]}={given[key[0]]!r} (given in place of {env_name(key[0])})"
+        elif value is None and key[0] == "rules" and _rules_file() is not None:
+            where = f"{RULES_FILE_ENV}={_rules_file()}: {'.'.join(key[1:]) or 'rules'}"
+            where += f" = {err['input']!r}" if err["type"] != "extra_forbidden" else ""
+        elif value is None:
+            where = var
+        else:
+            where = f"{var}={value!r}"
+        hint = " (not a RaceRules field)" if err["type"] == "extra_forbidden" else ""
+        lines.append(f"  {where}: {err['msg']}{hint}")
+    return "invalid f1bench settings:\n" + "\n".join(lines)
+
+
+def settings_from_env(**given: Any) -> Settings:
+    """Parse the F1BENCH_* environment (and ``F1BENCH_RULES_FILE``) into ``Settings``, uncached.
+    ``given`` fields win over the environment and count as set by their variable (a given
+    ``fastf1_cache`` without ``cache_manifest`` is trusted, as ``F1BENCH_FASTF1_CACHE`` alone is)."""
+    from pydantic_settings import SettingsError as SourceError
+
+    try:
+        parsed = _environment_model()(**given)
+    except ValidationError as exc:
+        raise SettingsError(_explain(exc, given)) from None
+    except SourceError as exc:  # a list/dict value that is not JSON
+        bad = sorted(k.upper() for k, v in os.environ.items() if k.upper().startswith(env_name("rules")) and v)
+        raise SettingsError(f"invalid f1bench settings: {exc} — list values are JSON, e.g. "
+                            f"{env_name('rules', 'safety_car_codes')}='[\"4\"]' (set: {', '.join(bad) or 'none'})") from None
+    return Settings.model_validate({name: getattr(parsed, name) for name in Settings.model_fields})
 
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    """Settings from the environment (cached; call ``get_settings.cache_clear()`` in tests)."""
-    kwargs: dict = {}
-    if os.environ.get("F1BENCH_DATA_DIR"):
-        kwargs["data_dir"] = Path(os.environ["F1BENCH_DATA_DIR"]).resolve()
-    cache = os.environ.get("F1BENCH_FASTF1_CACHE")
-    if cache:
-        kwargs["fastf1_cache"] = Path(cache).resolve()
-        # A user-supplied cache has no manifest unless one is named.
-        kwargs["cache_manifest"] = None
-    if os.environ.get("F1BENCH_CACHE_MANIFEST"):
-        kwargs["cache_manifest"] = Path(os.environ["F1BENCH_CACHE_MANIFEST"]).resolve()
-    if os.environ.get("F1BENCH_OFFICIAL_RESULTS_DIR"):
-        kwargs["official_results_dir"] = Path(os.environ["F1BENCH_OFFICIAL_RESULTS_DIR"]).resolve()
-    kwargs["leaderboard_include_timing_order"] = _env_bool("F1BENCH_LEADERBOARD_INCLUDE_TIMING_ORDER", default=False)
-    if os.environ.get("F1BENCH_WAREHOUSE_URL"):
-        kwargs["warehouse_url"] = os.environ["F1BENCH_WAREHOUSE_URL"]
-    if os.environ.get("F1BENCH_DUCKDB_REMOTE"):
-        kwargs["duckdb_remote"] = os.environ["F1BENCH_DUCKDB_REMOTE"]
-    kwargs["offline"] = _env_bool("F1BENCH_OFFLINE", default=True)
-    if not kwargs["offline"] and not cache:
-        # Network build through FastF1's normal loader, cached in the repo's data dir.
-        kwargs["fastf1_cache"] = kwargs.get("data_dir", REPO_ROOT / "data") / "fastf1_cache"
-        kwargs["cache_manifest"] = None
-    for key in ("first_season", "last_season", "test_season", "max_rounds", "test_sample_size", "sample_seed",
-                "refine_max_rounds", "refine_max_edits"):
-        env = f"F1BENCH_{key.upper()}"
-        if os.environ.get(env):
-            kwargs[key] = int(os.environ[env])
-    for key in ("refine_feedback_unverifiable", "refine_feedback_uncovered"):
-        if os.environ.get(f"F1BENCH_{key.upper()}"):
-            kwargs[key] = _env_bool(f"F1BENCH_{key.upper()}", default=True)
-    return Settings(**kwargs)
+    """Settings from the environment (cached; call ``get_settings.cache_clear()`` in tests).
+    Raises ``SettingsError`` naming the variable when a value does not parse."""
+    return settings_from_env()

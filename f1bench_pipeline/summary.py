@@ -35,7 +35,9 @@ def reader(warehouse_dir: Path | str, remote: str | None = None) -> duckdb.DuckD
     ``warehouse_dir`` may be a URL (``storage/location.py``); ``remote`` picks how DuckDB
     reads it ("auto", "httpfs", "fsspec"; default: the F1BENCH_DUCKDB_REMOTE setting).
     """
+    # (no progress bar: a bootstrap view takes seconds and would draw one on stdout)
     con = duckdb.connect(":memory:")
+    con.execute("SET enable_progress_bar = false")
     attach(con, warehouse_dir, remote)
     files = listing(warehouse_dir)
     present = cache(lambda t: has_files(warehouse_dir, t, files))
@@ -79,17 +81,56 @@ def print_race_summary(warehouse_dir: Path) -> str:
     return text
 
 
-LEADERBOARD_SQL = """
+def with_interval(column: str, label: str | None = None, alias: str = "l") -> str:
+    """SQL: a leaderboard figure and its bootstrap interval as text, "0.912 [0.901, 0.925]"
+    (the figure alone when the leaderboard was built without resampling)."""
+    c = f"{alias}.{column}"
+    return (f"CASE WHEN {c}_lo IS NULL THEN printf('%.3f', {c}) "
+            f"ELSE printf('%.3f [%.3f, %.3f]', {c}, {c}_lo, {c}_hi) END AS \"{label or column}\"")
+
+
+LEADERBOARD_SQL = f"""
 SELECT r.model, l.n_scored AS scored, l.n_abstentions AS abstentions, l.n_not_ok AS not_ok,
-       round(l.precision, 3) AS precision, round(l.hallucination_rate, 3) AS hallucination,
-       round(l.recall, 3) AS recall, round(l.f1, 3) AS f1,
+       {with_interval("precision")}, {with_interval("hallucination_rate", "hallucination")},
+       {with_interval("recall")}, {with_interval("f1")},
        r.rank_by_precision AS "rank(P)", r.rank_by_f1 AS "rank(F1)",
-       round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman
+       round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman,
+       round(r.kendall_tau_b_precision_vs_f1, 3) + 0.0 AS "kendall tau-b"
 FROM ranking_inversion r
 JOIN leaderboard l USING (season, variant, extractor, lang, model)
 WHERE r.season = ? AND r.variant = ? AND r.extractor = 'regex' AND r.lang = 'all' AND l.decision_type = 'all'
 ORDER BY r.rank_by_f1, r.model
 """
+
+INVERSION_SQL = """
+SELECT precision_leaders, f1_leaders, inversion_observed, p_inversion, replicates
+FROM {view} WHERE {key} = ? AND variant = ? AND extractor = 'regex' AND lang = 'all'
+"""
+
+OPPOSITE_PAIRS_SQL = """
+SELECT system_a, system_b, precision_diff, f1_diff FROM {view}
+WHERE {key} = ? AND variant = ? AND extractor = 'regex' AND lang = 'all' {extra}
+  AND precision_differs AND f1_differs AND sign(precision_diff) <> sign(f1_diff)
+ORDER BY system_a, system_b
+"""
+
+
+def inversion_text(sig: dict | None, opposite: list[dict]) -> str:
+    """The answer to "does the inversion hold?" in two sentences, from the significance views."""
+    if not sig:
+        return ""
+    held = "holds" if sig["inversion_observed"] else "does not hold"
+    lines = [f"Ranking inversion {held} on the point estimates (first by precision: {sig['precision_leaders']}; "
+             f"first by F1: {sig['f1_leaders']})"
+             + (f"; no system is first by both in {sig['p_inversion']:.1%} of {sig['replicates']:,} bootstrap "
+                "resamples of instances." if sig.get("replicates") else ".")]
+    if opposite:
+        pairs = "; ".join(f"{p['system_a']} vs {p['system_b']} (precision {p['precision_diff']:+.3f}, "
+                          f"F1 {p['f1_diff']:+.3f})" for p in opposite)
+        lines.append(f"Pairs ordered oppositely by precision and by F1, both 95% paired intervals excluding 0: {pairs}.")
+    else:
+        lines.append("No pair of systems is ordered oppositely by precision and by F1 with both intervals excluding 0.")
+    return "\n".join(lines)
 
 
 def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) -> tuple[list[str], list[dict]]:
@@ -119,5 +160,24 @@ def print_titled_table(title: str, rows: list, cols: list[str]) -> str:
 
 def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
     cols, rows = query_rows(warehouse_dir, "scores", LEADERBOARD_SQL, [season, variant])
-    return print_titled_table(f"Leaderboard — season {season}, {variant} prompt, regex extractor "
-                              f"(precision rank vs F1 rank):", rows, cols)
+    text = print_titled_table(f"Leaderboard — season {season}, {variant} prompt, regex extractor "
+                              f"(95% bootstrap intervals; precision rank vs F1 rank):", rows, cols)
+    if rows:
+        text += print_inversion(warehouse_dir, "scores", "ranking_inversion_significance", "system_pair_differences",
+                                "season", season, variant, "AND decision_type = 'all'")
+    return text
+
+
+def print_inversion(warehouse_dir: Path | str, table: str, significance_view: str, pairs_view: str | None,
+                    key: str, value: object, variant: str, extra: str = "") -> str:
+    """Print the significance of the ranking inversion under a leaderboard (and return it)."""
+    _, sig = query_rows(warehouse_dir, table, INVERSION_SQL.format(view=significance_view, key=key), [value, variant])
+    opposite: list[dict] = []
+    if pairs_view:
+        _, opposite = query_rows(warehouse_dir, table, OPPOSITE_PAIRS_SQL.format(view=pairs_view, key=key, extra=extra),
+                                 [value, variant])
+    text = inversion_text(sig[0] if sig else None, opposite)
+    if text:
+        print(text)
+        return "\n" + text
+    return ""

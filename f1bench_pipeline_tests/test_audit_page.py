@@ -54,10 +54,20 @@ def _wait(drv, script: str, timeout: float = 20):
     return WebDriverWait(drv, timeout).until(lambda d: d.execute_script(script))
 
 
-def _select(drv, element_id: str, value: str) -> None:
-    from selenium.webdriver.support.ui import Select
+def _select(drv, element_id: str, value: str, timeout: float = 20) -> None:
+    """Select ``value`` once the list holds it: the page refills a list after each fetch, so an
+    option seen a moment ago may be replaced before the click (retry until it sticks)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    Select(drv.find_element("id", element_id)).select_by_value(value)
+    def chosen(d) -> bool:
+        try:
+            Select(d.find_element("id", element_id)).select_by_value(value)
+            return d.execute_script(f"return document.getElementById('{element_id}').value") == value
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+
+    WebDriverWait(drv, timeout).until(chosen)
 
 
 def test_audit_page_highlights_claims_and_missed_facts(browser, sample_build):

@@ -630,4 +630,5 @@ def test_weather_builds_into_a_memory_warehouse(tmp_path):
         assert read_table(settings.warehouse_dir, table).height > 0, table
     assert not list(tmp_path.rglob("*.parquet"))
     _cols, rows = weather_leaderboard(settings.warehouse_dir, "shared-2025")
-    assert rows and rows[0]["model"] == "template-terse" and rows[0]["recall"] == 0.2
+    # every answer identical in recall: the figure and its whole interval are 0.2
+    assert rows and rows[0]["model"] == "template-terse" and rows[0]["recall"] == "0.200 [0.200, 0.200]"

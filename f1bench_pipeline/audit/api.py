@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +16,57 @@ from f1bench_pipeline.summary import reader
 
 
 class Warehouse:
-    """A fresh in-memory DuckDB per request: never locks the warehouse, sees new files at once."""
+    """The warehouse views in one cached in-memory DuckDB, shared by the server's threads.
 
-    def __init__(self, warehouse_dir: Path | str):
+    Building the views (listing every table, creating ~40 views) is what a request used to
+    pay; now it is paid when the set of tables changes or after ``refresh_seconds``. New files
+    of a known table need no rebuild: the views read globs, listed at query time. Each request
+    runs on its own cursor of the shared connection (DuckDB cursors are safe across threads).
+    Never locks the warehouse file: the database is in memory.
+    """
+
+    def __init__(self, warehouse_dir: Path | str, refresh_seconds: float = 30.0):
         self.dir = normalise(warehouse_dir)  # a local Path, or a warehouse URL
+        self.refresh_seconds = refresh_seconds
+        self._lock = threading.Lock()
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._fingerprint: tuple | None = None
+        self._built = 0.0
+        self._has: dict[str, bool] = {}
+
+    def _tables(self) -> tuple:
+        """The warehouse's table folders: a new table (a first materialization) needs new views."""
+        if isinstance(self.dir, Path):
+            return tuple(sorted(p.name for p in self.dir.iterdir() if p.is_dir())) if self.dir.is_dir() else ()
+        return ()  # a remote root is refreshed by age only (listing it is a request)
+
+    def _connection(self) -> duckdb.DuckDBPyConnection:
+        with self._lock:
+            fingerprint = self._tables()
+            if (self._con is None or fingerprint != self._fingerprint
+                    or time.monotonic() - self._built > self.refresh_seconds):
+                old, self._con = self._con, reader(self.dir)
+                self._fingerprint, self._built, self._has = fingerprint, time.monotonic(), {}
+                if old is not None:
+                    old.close()
+            return self._con
 
     def has(self, table: str) -> bool:
-        return has_files(self.dir, table)
+        self._connection()  # drops the cache when the warehouse changed
+        if table not in self._has:
+            self._has[table] = has_files(self.dir, table)
+        return self._has[table]
 
     def rows(self, sql: str, params: list | None = None) -> list[dict[str, Any]]:
-        con = reader(self.dir)
+        cur = self._connection().cursor()
         try:
-            cur = con.execute(sql, params or [])
+            cur.execute(sql, params or [])
             cols = [d[0] for d in cur.description]
             return [dict(zip(cols, r)) for r in cur.fetchall()]
         except duckdb.CatalogException:
             return []
         finally:
-            con.close()
+            cur.close()
 
 
 def options(w: Warehouse) -> dict[str, Any]:
@@ -79,17 +114,22 @@ def generation(w: Warehouse, instance_id: str, model: str, lang: str, variant: s
 
 def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any]:
     if not w.has("scores"):
-        return {"rows": [], "by_lang": [], "ranking": []}
-    season_sql = "season = ?" if season is not None else "season = (SELECT max(season) FROM leaderboard)"
+        return {"rows": [], "by_lang": [], "ranking": [], "inversion": None, "pairs": []}
+    season_sql = "season = ?" if season is not None else "season = (SELECT max(season) FROM leaderboard_generations)"
     params = [season] if season is not None else []
     where = f"{season_sql} AND variant = ? AND extractor = 'regex'"
-    rows = w.rows(f"SELECT * FROM leaderboard WHERE {where} AND lang = 'all' AND decision_type = 'all' ORDER BY f1 DESC",
-                  [*params, variant])
-    by_lang = w.rows(f"SELECT model, lang, precision, recall, f1, n_scored FROM leaderboard WHERE {where} "
-                     "AND lang <> 'all' AND decision_type = 'all' ORDER BY model, lang", [*params, variant])
-    ranking = w.rows(f"SELECT * FROM ranking_inversion WHERE {where.replace('variant = ?', 'variant = ?')} AND lang = 'all' "
+    # one bootstrap for the table and the plot: every language's row, split here
+    board = w.rows(f"SELECT * FROM leaderboard WHERE {where} AND decision_type = 'all' ORDER BY f1 DESC, model, lang",
+                   [*params, variant])
+    rows = [r for r in board if r["lang"] == "all"]
+    by_lang = sorted((r for r in board if r["lang"] != "all"), key=lambda r: (r["model"], r["lang"]))
+    ranking = w.rows(f"SELECT * FROM ranking_inversion WHERE {where} AND lang = 'all' "
                      "ORDER BY rank_by_f1", [*params, variant])
-    return {"rows": rows, "by_lang": by_lang, "ranking": ranking}
+    inversion = w.rows(f"SELECT * FROM ranking_inversion_significance WHERE {where} AND lang = 'all'", [*params, variant])
+    pairs = w.rows(f"SELECT * FROM system_pair_differences WHERE {where} AND lang = 'all' AND decision_type = 'all' "
+                   "ORDER BY system_a, system_b", [*params, variant])
+    return {"rows": rows, "by_lang": by_lang, "ranking": ranking, "inversion": inversion[0] if inversion else None,
+            "pairs": pairs}
 
 
 def rounds(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> list[dict[str, Any]]:

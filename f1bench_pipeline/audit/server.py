@@ -15,8 +15,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from f1bench_pipeline.audit import api
+from f1bench_pipeline.package_data import AUDIT_STATIC_DIR, require
 
-STATIC = Path(__file__).parent / "static"
+STATIC = AUDIT_STATIC_DIR  # package data (pyproject.toml)
 log = logging.getLogger(__name__)
 
 
@@ -31,6 +32,7 @@ def _clean(x):
 
 
 def make_handler(warehouse_dir: Path | str):
+    require(STATIC / "index.html", "the audit page (audit/static/index.html)")  # at start-up, not per request
     w = api.Warehouse(warehouse_dir)
 
     class Handler(BaseHTTPRequestHandler):

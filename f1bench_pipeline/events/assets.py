@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import image_md, table_metadata
+from f1bench_pipeline.dagster_helpers import image_md, rules_metadata, table_metadata
 from f1bench_pipeline.events import defenses as defense_rules
 from f1bench_pipeline.events import pit_battles as battle_rules
 from f1bench_pipeline.events.crosscheck import official_stop_agreement
@@ -45,6 +45,7 @@ def _write(context, warehouse: WarehouseResource, df: pl.DataFrame, table: str, 
     meta = table_metadata(df, preview)
     if not df.is_empty() and "round" in df.columns:
         meta["races"] = dg.MetadataValue.int(df.select("round").n_unique())
+    meta.update(rules_metadata(get_settings().rules))  # the rules this build ran with
     return dg.MaterializeResult(metadata=meta)
 
 
@@ -98,6 +99,7 @@ def pit_stops(context: dg.AssetExecutionContext, warehouse: WarehouseResource, f
     ):
         warehouse.write(df, table, {"season": season})
         meta = table_metadata(df, cols)
+        meta.update(rules_metadata(get_settings().rules))
         if table == "pit_stops":
             meta["stops_per_race"] = image_md(pit_stops_per_race_png(df), "pit stops per race")
             meta["official_timing_crosscheck"] = dg.MetadataValue.json(agreement)

@@ -11,6 +11,9 @@
 
   Its checks (in the same run): ``complete`` (one row per selected instance × language ×
   variant, none duplicated) and ``no_errors`` (warn: errors are retried by a rerun).
+  Spending cap for one run: run config ``max_cost_usd`` (``ops: {generations: {config:
+  {max_cost_usd: 5}}}``) or the run tag ``f1bench/max_cost_usd``; else the system's
+  ``max_cost_usd``. Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
 * Job ``model_generations`` — that asset alone, for the runner and the CLI.
 * Sensor ``registry_models_sensor`` — adds every registry system to the ``models``
   partitions (runs by default; the registry is the only source of models).
@@ -36,6 +39,24 @@ from f1bench_pipeline.settings import get_settings
 
 GROUP = "generation"
 generation_partitions = season_model_partitions  # defined once, in partitions.py
+MAX_COST_TAG = "f1bench/max_cost_usd"
+
+
+class GenerationConfig(dg.Config):
+    max_cost_usd: float | None = None  # this run's spending cap (USD); None: the run tag, else the system's
+
+
+def _run_cap(context: dg.AssetExecutionContext, config: GenerationConfig) -> float | None:
+    if config.max_cost_usd is not None:
+        return config.max_cost_usd
+    tag = (context.run.tags or {}).get(MAX_COST_TAG)
+    if tag in (None, ""):
+        return None
+    try:
+        return float(tag)
+    except ValueError:
+        raise dg.Failure(description=f"run tag {MAX_COST_TAG}={tag!r} is not a number of USD",
+                         allow_retries=False) from None
 
 
 @dg.asset(
@@ -58,7 +79,8 @@ generation_partitions = season_model_partitions  # defined once, in partitions.p
     description="Every registry system's answers to the season's instances (EN/ES/PT × prompt variant), "
                 "through litellm, cached per call, with status, tokens and cost.",
 )
-def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
+                warehouse: WarehouseResource) -> dg.MaterializeResult:
     keys = context.partition_key.keys_by_dimension  # type: ignore[union-attr]
     season, system_name = int(keys["season"]), unsafe_name(keys["model"])
     registry = load_registry(data_dir=Path(warehouse.data_dir))  # its systems.d overlays too
@@ -74,12 +96,15 @@ def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
     def progress(message: str, _stats: dict) -> None:
         context.log.info(sanitize(message))
 
+    cap = _run_cap(context, config)
+    cap = cap if cap is not None else system.max_cost_usd
     context.log.info(f"{system.name} ({system.model}) on {season}: concurrency {system.concurrency}, "
                      f"rpm {system.rpm or 'unlimited'}, up to {system.max_attempts} attempts per call"
                      + (f"; local weights {system.local.weights}" + (f" + adapter {system.local.adapter}"
                                                                      if system.local.adapter else "")
-                        if system.local else ""))
-    res = generate_partition(settings, system, season, registry=registry, on_progress=progress)
+                        if system.local else "")
+                     + (f"; spending cap ${cap:.4f}" if cap is not None else ""))
+    res = generate_partition(settings, system, season, registry=registry, on_progress=progress, max_cost_usd=cap)
     warehouse.refresh_views()
     df, st = res.frame, res.stats
     summary = summarize(df)
@@ -108,6 +133,14 @@ def generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource)
         "cost_summary": dg.MetadataValue.md(_cost_md(df)),
         "preview": _preview(df),
     }
+    if cap is not None:
+        meta["max_cost_usd"] = dg.MetadataValue.float(cap)
+        meta["spent_usd"] = dg.MetadataValue.float(round(st.spent_usd, 6))
+    if st.budget_stop is not None:
+        meta["budget_stop"] = sanitize(st.budget_stop)
+        context.log.warning(f"{system.name} {season}: stopped by the spending cap ({sanitize(st.budget_stop)}); "
+                            f"{summary['statuses'].get('budget_exhausted', 0)} items not called (status "
+                            "budget_exhausted). Raise max_cost_usd and materialize again to resume.")
     if st.adaptations:
         meta["parameter_adaptations"] = dg.MetadataValue.json(sorted(set(st.adaptations)))
     if summary["cost_unpriced_rows"]:

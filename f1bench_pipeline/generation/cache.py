@@ -14,7 +14,8 @@
   survive power loss at ~1 ms per call.)
 * Only *final* answers are cached: ``ok``, ``truncated``, ``content_filtered``,
   ``refused``. An ``error`` (rate limit exhausted, 5xx, timeout, auth) is retried by the
-  next run.
+  next run, and so is a ``budget_exhausted`` item (not called: the system's spending cap
+  stopped the run first — ``engine``), once the cap allows it.
 * A record holds the answer and its accounting (text, finish reason, tokens, cost,
   latency, attempts, timestamps); never headers, keys or the request's connection.
 """
@@ -32,6 +33,8 @@ from f1bench_pipeline.generation.names import safe_name
 
 CACHE_DIRNAME = "generation_cache"
 CACHEABLE = frozenset({"ok", "truncated", "content_filtered", "refused"})
+# Written to the partition for an item the spending cap kept from being called; never cached.
+BUDGET_EXHAUSTED = "budget_exhausted"
 
 
 def cache_key(model: str, params: dict[str, Any], messages: list[dict[str, Any]],

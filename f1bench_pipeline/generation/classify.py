@@ -15,9 +15,14 @@ error          anything else after retries: sanitized message kept, retried next
 Retried (bounded, exponential backoff with jitter, ``Retry-After`` honoured): HTTP 429,
 5xx, timeouts, connection errors and unparseable (malformed JSON) responses.
 Not retried: authentication, permission, not-found, context-window and other 400s.
-A 400 that rejects a parameter is answered by translating it (``max_tokens`` →
-``max_completion_tokens``) or dropping it, then the call is made again; the adaptation is
-remembered for the rest of the run.
+Parameters: every call carries litellm's ``drop_params``, so litellm's own mapping
+(``litellm.get_supported_openai_params``) leaves out what the model does not support
+before anything is sent. A 400 that still rejects a parameter (a model litellm does not
+know) is answered by translating it (``max_tokens`` → ``max_completion_tokens``, when
+litellm maps the other for the model) or dropping it, then the call is made again; the
+adaptation is remembered for the rest of the run. The parameter is read from the error's
+structured ``param`` field (OpenAI's error body, kept on litellm's exception); only a
+provider that names it in prose alone is read from the message text.
 """
 
 from __future__ import annotations
@@ -118,6 +123,23 @@ def retry_after_seconds(headers: dict[str, str], now: float | None = None) -> fl
     return max(0.0, when - (now if now is not None else time.time()))
 
 
+_PARAM_CODES = {"unsupported_parameter", "unsupported_value", "invalid_parameter", "unknown_parameter"}
+
+
+def rejected_param(exc: BaseException) -> str | None:
+    """The parameter a provider's error names in its structured fields: OpenAI's error body
+    ``{"param": "max_tokens", "code": "unsupported_parameter"}``, which litellm's exception
+    keeps as ``.param`` / ``.code`` / ``.body``. None when the error carries no such field."""
+    param, code = getattr(exc, "param", None), getattr(exc, "code", None)
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body["error"] if isinstance(body.get("error"), dict) else body
+        param, code = param or err.get("param"), code or err.get("code")
+    if isinstance(param, str) and param and str(code or "").lower() in _PARAM_CODES:
+        return param
+    return None
+
+
 def classify_exception(exc: BaseException) -> Failure:
     """Map a litellm (or transport) exception to what the engine does next."""
     name = type(exc).__name__
@@ -143,7 +165,7 @@ def classify_exception(exc: BaseException) -> Failure:
     if status is not None and 400 <= status < 500:
         if _FILTER_MARKERS.search(message):
             return fail("content_filtered")
-        if status == 400 and _PARAM_REJECTED.search(message):
+        if status == 400 and (rejected_param(exc) or _PARAM_REJECTED.search(message)):
             return fail(adapt=True)
         return fail()  # 401/403/404/422 and other client errors: retrying cannot help
     if {"AuthenticationError", "PermissionDeniedError", "NotFoundError", "BadRequestError"} & names:
@@ -159,16 +181,47 @@ def classify_exception(exc: BaseException) -> Failure:
     return fail()
 
 
-def adapt_params(params: dict[str, Any], exc: BaseException) -> tuple[dict[str, Any], str] | None:
+def _renamed(new: dict[str, Any], old: str, to: str, supported: list[str] | None) -> tuple[dict[str, Any], str] | None:
+    if old in new and to not in new and (supported is None or to in supported):
+        new[to] = new.pop(old)
+        return new, f"{old}->{to}"
+    return None
+
+
+def adapt_params(params: dict[str, Any], exc: BaseException,
+                 supported: list[str] | None = None) -> tuple[dict[str, Any], str] | None:
     """New parameters after a rejection, and a note of what changed; None when nothing applies.
 
-    * ``max_tokens`` rejected (or the message asks for ``max_completion_tokens``): renamed.
-    * A named parameter rejected (``Unsupported parameter: 'temperature'``, ``"param":
-      "top_p"``, ``'seed' is not supported``): dropped.
+    ``supported``: litellm's mapping for the model (``get_supported_openai_params``; None
+    when litellm does not know it), which decides whether a rejected token budget is
+    renamed or dropped.
+
+    * litellm's mapping rejected a parameter (``UnsupportedParamsError``, a system with
+      ``drop_params: false``): litellm's ``drop_params`` switched on for the run.
+    * The error's structured ``param`` names one: ``max_tokens`` ↔ ``max_completion_tokens``
+      renamed (when the model supports the other), any other parameter dropped.
+    * A provider that names it in prose only (``Unsupported parameter: 'temperature'``,
+      ``'seed' is not supported``, ``Use 'max_completion_tokens'``): the same, from the text.
     * Otherwise, once: litellm's ``drop_params`` switched on.
     """
     message = str(exc)
     new = dict(params)
+    names = {c.__name__ for c in type(exc).__mro__}
+    if "UnsupportedParamsError" in names and not new.get("drop_params"):
+        new["drop_params"] = True
+        return new, "drop_params"
+    param = rejected_param(exc)
+    if param in new:
+        if param == "max_tokens":
+            renamed = _renamed(new, "max_tokens", "max_completion_tokens", supported)
+        elif param == "max_completion_tokens":
+            renamed = _renamed(new, "max_completion_tokens", "max_tokens", supported)
+        else:
+            renamed = None
+        if renamed is not None:
+            return renamed
+        new.pop(param)
+        return new, f"dropped {param}"
     if "max_tokens" in new and ("max_completion_tokens" in message or re.search(r"\bmax_tokens\b", message)):
         new["max_completion_tokens"] = new.pop("max_tokens")
         return new, "max_tokens->max_completion_tokens"

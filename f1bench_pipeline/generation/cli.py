@@ -1,11 +1,14 @@
 """``f1bench`` subcommands of the generation stage. Wire with ``register(subparsers)``.
 
     f1bench systems                               the registry: names, partition keys, models
-    f1bench dry-run [--systems a,b] [--season Y]  calls still needed and their estimated cost
-    f1bench generate [--systems a,b] [--season Y] [--yes] [--no-dagster]
+    f1bench dry-run [--systems a,b] [--season Y] [--max-cost-usd X]
+                                                  calls still needed and their estimated cost
+    f1bench generate [--systems a,b] [--season Y] [--yes] [--no-dagster] [--max-cost-usd X]
                                                   materialize generations (default: offline systems);
                                                   a paid system shows the dry-run and needs --yes
-                                                  (or a typed "y") before any call
+                                                  (or a typed "y") before any call. Live progress
+                                                  (done/total, rate, ETA, errors, cost) on stderr;
+                                                  --max-cost-usd caps each system's spending
     f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster]
                                                   import a JSONL of outputs made elsewhere
     f1bench serve-model --weights SPEC [--adapter DIR] [--port N] [--name NAME] [--threads N]
@@ -38,7 +41,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
     return 0
 
 
-def _estimates(names: list[str], season: int):
+def _estimates(names: list[str], season: int, max_cost_usd: float | None = None):
     from f1bench_pipeline.generation.cache import DiskCache
     from f1bench_pipeline.generation.plan import Estimate, estimate, select_instances, work_items
     from f1bench_pipeline.generation.registry import load_registry
@@ -57,7 +60,7 @@ def _estimates(names: list[str], season: int):
             out.append(Estimate(system.name, system.model, season, rows.height, 0, rows.height, 0, 0, 0.0,
                                 f"cannot run here: {exc}"))
             continue
-        est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season)
+        est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season, max_cost_usd)
         if not items:
             est.note = note
         out.append(est)
@@ -72,7 +75,7 @@ def cmd_dry_run(args: argparse.Namespace) -> int:
     season = args.season or get_settings().test_season
     names = _names(args.systems) or load_registry().names()
     print(f"dry run, season {season}: nothing is called\n")
-    print(format_estimates(_estimates(names, season)))
+    print(format_estimates(_estimates(names, season, args.max_cost_usd)))
     return 0
 
 
@@ -88,7 +91,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     # Local systems cost nothing: they run without the paid-call confirmation.
     paid = [n for n in names if not reg.get(n).offline and reg.get(n).local is None]
     if paid:
-        ests = _estimates(paid, season)
+        ests = _estimates(paid, season, args.max_cost_usd)
         print(format_estimates(ests))
         calls = sum(e.calls for e in ests)
         if calls and not args.yes:
@@ -98,24 +101,33 @@ def cmd_generate(args: argparse.Namespace) -> int:
             if input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() not in {"y", "yes"}:
                 print("nothing called")
                 return 1
-    if args.no_dagster:
-        from f1bench_pipeline.generation.runner import generate_partition
-        from f1bench_pipeline.generation.table import summarize
+    from f1bench_pipeline.generation.progress import terminal
 
-        failed = 0
-        for name in names:
-            res = generate_partition(settings, name, season, registry=reg,
-                                     on_progress=lambda m, _s: print("  " + m), progress_every_s=args.progress_every)
-            summary = summarize(res.frame)
-            st = ", ".join(f"{k}={v}" for k, v in summary["statuses"].items() if v)
-            print(f"generations {season} {name}: {res.frame.height}/{res.expected} rows ({st}); "
-                  f"{res.stats.calls} calls, {res.stats.cache_hits} cached, cost ${res.stats.cost_usd:.4f}")
-            failed += res.missing != 0
-        return 1 if failed else 0
-    from f1bench_pipeline.generation.runner import materialize_generations
+    # Progress of every partition's calls on stderr: a bar on a TTY, a line every --progress-every s otherwise.
+    with terminal(args.progress_every):
+        if args.no_dagster:
+            return _generate_direct(names, season, settings, reg, args)
+        from f1bench_pipeline.generation.runner import materialize_generations
 
-    results = materialize_generations(names, season, settings, registry=reg)
+        results = materialize_generations(names, season, settings, registry=reg, max_cost_usd=args.max_cost_usd)
     return 0 if all(results.values()) else 1
+
+
+def _generate_direct(names: list[str], season: int, settings, reg, args: argparse.Namespace) -> int:  # noqa: ANN001
+    from f1bench_pipeline.generation.runner import generate_partition
+    from f1bench_pipeline.generation.table import summarize
+
+    failed = 0
+    for name in names:
+        res = generate_partition(settings, name, season, registry=reg, progress_every_s=args.progress_every,
+                                 max_cost_usd=args.max_cost_usd)
+        summary = summarize(res.frame)
+        st = ", ".join(f"{k}={v}" for k, v in summary["statuses"].items() if v)
+        print(f"generations {season} {name}: {res.frame.height}/{res.expected} rows ({st}); "
+              f"{res.stats.calls} calls, {res.stats.cache_hits} cached, cost ${res.stats.cost_usd:.4f}"
+              + (f"; stopped by the spending cap ({res.stats.budget_stop})" if res.stats.budget_stop else ""))
+        failed += res.missing != 0
+    return 1 if failed else 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -171,6 +183,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("dry-run", help="calls a generation would make and their estimated cost (no calls)")
     p.add_argument("--systems", help="comma-separated registry names (default: all)")
     p.add_argument("--season", type=int, help="default: the test season")
+    p.add_argument("--max-cost-usd", type=float, help="show how many calls this cap would let through "
+                                                       "(default: each system's max_cost_usd)")
     p.set_defaults(func=cmd_dry_run)
 
     p = subparsers.add_parser("generate", help="generate model outputs (default: the offline template systems)")
@@ -178,7 +192,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--season", type=int, help="default: the test season")
     p.add_argument("--yes", action="store_true", help="make paid calls without asking")
     p.add_argument("--no-dagster", action="store_true", help="run directly, without a Dagster run")
-    p.add_argument("--progress-every", type=float, default=10.0, help="seconds between progress lines (--no-dagster)")
+    p.add_argument("--progress-every", type=float, default=10.0,
+                   help="seconds between progress lines on stderr when it is not a terminal (a terminal gets a bar)")
+    p.add_argument("--max-cost-usd", type=float,
+                   help="spending cap in USD for each system's partition in this run, cached answers included "
+                        "(overrides the registry's max_cost_usd); what it keeps from being called gets status "
+                        "budget_exhausted and a rerun with a higher cap calls exactly that")
     p.set_defaults(func=cmd_generate)
 
     p = subparsers.add_parser("import-generations", aliases=["import"],

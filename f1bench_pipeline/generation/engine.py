@@ -8,15 +8,33 @@
    worker of the system for its ``Retry-After`` (``retry-after-ms`` first).
 3. Each call is retried on 429 / 5xx / timeout / connection errors / malformed responses
    up to ``system.max_attempts`` attempts, with exponential backoff (``backoff_base_s``
-   doubling, capped at ``backoff_max_s``, equal jitter). A rejected parameter is
-   translated or dropped (``classify.adapt_params``) and the call made again; the
-   adaptation then applies to every later call of the run.
+   doubling, capped at ``backoff_max_s``, equal jitter). Parameters the model does not
+   support are left out by litellm's own mapping (``drop_params`` per call; the run's
+   ``adaptations`` name them); one a provider still rejects is translated or dropped
+   (``classify.adapt_params``) and the call made again; the adaptation then applies to
+   every later call of the run.
 4. A final answer (ok, truncated, content_filtered, refused) is written to the cache the
    moment it returns; an error is recorded (sanitized message) and the run goes on.
-5. Progress (done / total, calls per second, ETA, statuses) is reported every
-   ``progress_every_s`` seconds through ``on_progress``.
+5. Progress (done / total, calls per second, ETA, errors so far, cost, statuses) is
+   reported at most every ``progress_every_s`` seconds (a heartbeat keeps it going while
+   calls are slow) through ``on_progress`` — or, without one, Dagster's / Python's logger
+   at INFO — and to the terminal the CLI has open (``progress``).
+6. A spending cap (``max_cost_usd``: the argument, else the system's) bounds the cost
+   recorded for the items of the run — answers already in the cache count at their
+   recorded cost, plus ``spent_usd`` spent elsewhere (earlier refinement rounds). Before
+   each call the engine adds the call's estimated cost (the mean recorded cost of this
+   model's answers so far; before the first one, the prompt counted with litellm's
+   tokenizer and the system's whole output budget, priced with the cost map or the
+   registry — ``budget``) to what is spent and what is in flight. When that would pass the
+   cap the call waits for the calls in flight; with none left, the run stops cleanly: every
+   answer is kept, and each item not called gets status ``budget_exhausted`` (written,
+   never cached), so a rerun with a higher cap calls exactly those. A capped model whose
+   cost cannot be estimated is not called at all.
 
-litellm's own retries are off (``num_retries=0``), so ``attempts`` counts every request.
+litellm's own retries are off (``num_retries=0``, per call: ``llm.call_options``; no global
+of litellm's is changed), so ``attempts`` counts every request. The key is read from the
+environment when the first call is about to be made (a fully cached rerun needs none); a
+system whose ``api_key: os.environ/NAME`` is unset raises ``MissingSecretError`` then.
 
 A local system (``local:`` in the registry) is served by a model server this function
 starts (``localmodel.server.local_server``, a subprocess) when at least one item is not in
@@ -37,8 +55,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from f1bench_pipeline.generation.cache import DiskCache
+from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.classify import adapt_params, classify_exception, classify_response
+from f1bench_pipeline.generation.progress import LineSink, Reporter, announce, default_sink
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.generation.sanitize import sanitize
 
@@ -74,6 +93,9 @@ class RunStats:
     adaptations: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
     elapsed_s: float = 0.0
+    max_cost_usd: float | None = None  # the cap in force (None: none)
+    spent_usd: float = 0.0  # counted against the cap: spent_usd given + cached answers + this run's calls
+    budget_stop: str | None = None  # why the cap stopped the run (None: it did not)
 
     @property
     def done(self) -> int:
@@ -90,7 +112,9 @@ class RunStats:
             "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
             "cost_usd": round(self.cost_usd, 6), "cost_unknown": self.cost_unknown,
             "adaptations": sorted(set(self.adaptations)), "elapsed_s": round(self.elapsed_s, 3),
-            "calls_per_s": round(self.calls_per_s, 2),
+            "calls_per_s": round(self.calls_per_s, 2), "errors": self.statuses.get("error", 0),
+            "max_cost_usd": self.max_cost_usd, "spent_usd": round(self.spent_usd, 6),
+            "budget_exhausted": self.statuses.get(BUDGET_EXHAUSTED, 0), "budget_stop": self.budget_stop,
         }
 
 
@@ -143,30 +167,48 @@ def _now_iso() -> str:
 
 class _Run:
     def __init__(self, system: System, items: list[WorkItem], cache: DiskCache,
-                 on_progress: Callable[[str, dict], None] | None, progress_every_s: float):
+                 on_progress: Callable[[str, dict], None] | None, progress_every_s: float,
+                 max_cost_usd: float | None = None, spent_usd: float = 0.0, label: str | None = None):
         self.system = system
         self.items = items
         self.cache = cache
         self.on_progress = on_progress
         self.progress_every_s = progress_every_s
-        self.stats = RunStats(total=len(items))
+        cap = max_cost_usd if max_cost_usd is not None else system.max_cost_usd
+        self.stats = RunStats(total=len(items), max_cost_usd=cap, spent_usd=spent_usd)
+        self.label = label or system.name
+        sink = (LineSink(self._emit, progress_every_s) if on_progress is not None
+                else default_sink(progress_every_s))
+        self.progress = Reporter(self.label, len(items), [sink])
+        # the cap's bookkeeping (see the module docstring, 6.)
+        self._reserved = 0.0   # estimated cost of the calls in flight
+        self._in_flight = 0
+        self._priced_n = 0     # answers with a recorded cost (cached or called) ...
+        self._priced_usd = 0.0  # ... and their total: the per-call estimate once there is one
+        self._budget: asyncio.Condition | None = None
         self.limiter = RateLimiter(system.rpm)
-        base: dict[str, Any] = dict(system.params)
-        if not system.offline and system.drop_params:
-            base["drop_params"] = True
-        self.params = base  # replaced by an adapted copy as rejections are learned
+        self.params: dict[str, Any] = dict(system.params)  # replaced by an adapted copy as rejections are learned
         self.param_notes: list[str] = []  # the adaptations self.params carries
-        self.connection = {} if system.offline else system.connection_kwargs()
+        self.options: dict[str, Any] = {}  # litellm settings for every call (llm.call_options)
+        self.supported: list[str] | None = None  # litellm's parameter mapping for the model
+        self.connection: dict[str, Any] = {}  # api_base / api_key: resolved when the calls start
         self.secrets = system.secret_values()
-        self._last_report = time.perf_counter()
         self._rng = random.Random()
 
     # --- bookkeeping ---
     def _account(self, rec: dict[str, Any], from_cache: bool) -> None:
         st = self.stats
         st.statuses[rec["status"]] += 1
+        if rec["status"] in ("ok", "truncated", "refused") and rec.get("cost_usd") is not None:
+            self._priced_n += 1
+            self._priced_usd += rec["cost_usd"]
         if from_cache:
             st.cache_hits += 1
+            st.spent_usd += rec.get("cost_usd") or 0.0
+            self.progress.advance(rec["status"], cached=True)
+            return
+        if rec["status"] == BUDGET_EXHAUSTED:
+            self.progress.advance(rec["status"], called=False)
             return
         st.calls += 1
         st.requests += rec.get("attempts") or 0
@@ -177,24 +219,70 @@ class _Run:
             st.cost_unknown += rec["status"] != "error"
         else:
             st.cost_usd += rec["cost_usd"]
-        now = time.perf_counter()
-        if self.on_progress and now - self._last_report >= self.progress_every_s:
-            self._last_report = now
-            self.report()
+        self.progress.advance(rec["status"], cost_usd=rec.get("cost_usd"))
 
-    def report(self, final: bool = False) -> None:
-        if not self.on_progress:
-            return
+    def _emit(self, line: str, _snap: Any) -> None:
+        """A progress line for ``on_progress``, with the run's counts so far."""
+        if self.on_progress is not None:
+            self.stats.elapsed_s = time.perf_counter() - self.stats.started
+            self.on_progress(line, self.stats.as_dict())
+
+    # --- the spending cap ---
+    def _estimate(self, item: WorkItem) -> float | None:
+        """Estimated USD of calling ``item`` (None: cannot be priced)."""
+        from f1bench_pipeline.generation.budget import free, worst_call_cost
+
+        if free(self.system):
+            return 0.0
+        if self._priced_n:
+            return self._priced_usd / self._priced_n
+        return worst_call_cost(self.system, item.messages)
+
+    async def _admit(self, item: WorkItem) -> float | None:
+        """Reserve the estimated cost of calling ``item``; None when the cap stops the run."""
         st = self.stats
-        st.elapsed_s = time.perf_counter() - st.started
-        pending = st.total - st.done
-        eta = pending / st.calls_per_s if st.calls_per_s > 0 else float("nan")
-        statuses = " ".join(f"{k}={v}" for k, v in sorted(st.statuses.items()))
-        head = "done" if final else "progress"
-        msg = (f"{self.system.name}: {head} {st.done}/{st.total} ({100 * st.done / max(st.total, 1):.0f}%), "
-               f"{st.calls} calls at {st.calls_per_s:.1f}/s, {st.cache_hits} from cache"
-               + ("" if final or eta != eta else f", eta {eta:.0f}s") + f"; {statuses}")
-        self.on_progress(msg, st.as_dict())
+        if st.max_cost_usd is None:
+            return 0.0
+        assert self._budget is not None
+        async with self._budget:
+            while True:
+                if st.budget_stop is not None:
+                    return None
+                est = self._estimate(item)
+                if est is None:
+                    st.budget_stop = (f"max_cost_usd ${st.max_cost_usd:.4f} is set but a call of {self.system.model} "
+                                      "cannot be priced (not in litellm's cost map): set input_cost_per_token / "
+                                      "output_cost_per_token in the registry")
+                elif st.spent_usd + self._reserved + est <= st.max_cost_usd + 1e-12:
+                    self._reserved += est
+                    self._in_flight += 1
+                    return est
+                elif self._in_flight == 0:
+                    st.budget_stop = (f"spending cap reached: ${st.spent_usd:.4f} spent of max_cost_usd "
+                                      f"${st.max_cost_usd:.4f}, and the next call (estimated ${est:.4f}) would pass it")
+                else:
+                    await self._budget.wait()  # a call in flight ends: spent and the estimate are then known better
+                    continue
+                self._budget.notify_all()
+                return None
+
+    async def _release(self, est: float, rec: dict[str, Any]) -> None:
+        st = self.stats
+        cost = rec.get("cost_usd")
+        if cost is None and rec["status"] != "error":
+            cost = est  # answered but not priced: count what it was expected to cost
+        if st.max_cost_usd is None or self._budget is None:
+            st.spent_usd += cost or 0.0
+            return
+        async with self._budget:
+            self._in_flight -= 1
+            self._reserved = self._reserved - est if self._in_flight else 0.0
+            st.spent_usd += cost or 0.0
+            self._budget.notify_all()
+
+    def _not_called(self, item: WorkItem) -> dict[str, Any]:
+        return self._record(item, BUDGET_EXHAUSTED, cost_usd=0.0,
+                            error=f"not called: {self.stats.budget_stop}; raise the cap and rerun to answer it")
 
     def _backoff(self, retry_number: int, retry_after: float | None) -> float:
         s = self.system
@@ -226,7 +314,7 @@ class _Run:
             attempts += 1
             await self.limiter.acquire()
             kwargs: dict[str, Any] = {"model": s.model, "messages": item.messages, "timeout": s.timeout_s,
-                                      "num_retries": 0, "max_retries": 0, **params, **self.connection}
+                                      **self.options, **params, **self.connection}
             if item.metadata is not None:
                 kwargs["metadata"] = item.metadata
             t0 = time.perf_counter()
@@ -258,7 +346,7 @@ class _Run:
                         params, notes = self.params, list(self.param_notes)
                         adaptations += 1
                         continue
-                    adapted = adapt_params(params, exc)
+                    adapted = adapt_params(params, exc, self.supported)
                     if adapted is not None:
                         params, note = adapted
                         adaptations += 1
@@ -313,10 +401,29 @@ class _Run:
                 self._account(rec, from_cache=True)
             else:
                 pending.put_nowait(i)
-        if not pending.empty():
-            from f1bench_pipeline.generation.llm import get_litellm
+        if pending.empty():
+            self.progress.begin()
+        else:
+            from f1bench_pipeline.generation.llm import call_options, get_litellm, supported_params, unsupported_params
 
             litellm = get_litellm()
+            s = self.system
+            if not s.offline:
+                self.connection = s.connection_kwargs()  # the key, from the environment, now
+                self.secrets = s.secret_values()
+            self.options = call_options(s)
+            self.supported = supported_params(s)
+            if self.options.get("drop_params"):
+                self.params = {**self.params, "drop_params": True}  # what adapt_params sees is what is sent
+                dropped = unsupported_params(s, self.params)
+                if dropped:
+                    # litellm's mapping leaves these out of every call; say so in the run and its records.
+                    note = f"litellm drops {', '.join(dropped)} (not supported by {s.model})"
+                    self.param_notes.append(note)
+                    self.stats.adaptations.append(note)
+                    log.info("%s: %s", s.name, note)
+            self._budget = asyncio.Condition()
+            self.progress.begin()  # after litellm's import (seconds): the rate measures the calls
 
             async def worker() -> None:
                 while True:
@@ -324,18 +431,36 @@ class _Run:
                         i = pending.get_nowait()
                     except asyncio.QueueEmpty:
                         return
-                    rec = await self.call(litellm, self.items[i])
+                    item = self.items[i]
+                    est = await self._admit(item)
+                    rec = self._not_called(item) if est is None else await self.call(litellm, item)
                     rec["from_cache"] = False
                     results[i] = rec
                     self._account(rec, from_cache=False)
+                    if est is not None:
+                        await self._release(est, rec)
+
+            async def heartbeat() -> None:
+                while True:
+                    await asyncio.sleep(min(1.0, self.progress_every_s))
+                    self.progress.tick()
 
             n_workers = min(self.system.concurrency, pending.qsize())
+            beat = asyncio.create_task(heartbeat())
             try:
                 await asyncio.gather(*(worker() for _ in range(n_workers)))
             finally:
+                beat.cancel()
                 await _close_clients(litellm)
         self.stats.elapsed_s = time.perf_counter() - self.stats.started
-        self.report(final=True)
+        st = self.stats
+        if st.budget_stop is not None:
+            n = st.statuses[BUDGET_EXHAUSTED]
+            msg = (f"{self.label}: stopped by the spending cap — {st.budget_stop}. {n} of {st.total} not called "
+                   f"(status {BUDGET_EXHAUSTED}, not cached); every answer is kept. Raise max_cost_usd "
+                   "(or pass --max-cost-usd) and rerun to call exactly those.")
+            self.progress.note(msg)  # to on_progress / the run's log, and the open terminal
+        self.progress.finish()
         return [r for r in results if r is not None]
 
 
@@ -356,8 +481,14 @@ async def _close_clients(litellm: Any) -> None:
 def run_generations(system: System, items: list[WorkItem], cache: DiskCache,
                     on_progress: Callable[[str, dict], None] | None = None,
                     progress_every_s: float = 10.0,
-                    models_dir: Path | None = None) -> tuple[list[dict[str, Any]], RunStats]:
+                    models_dir: Path | None = None, *,
+                    max_cost_usd: float | None = None, spent_usd: float = 0.0,
+                    label: str | None = None) -> tuple[list[dict[str, Any]], RunStats]:
     """Answer every item (cache first, then calls); returns (records in item order, stats).
+
+    ``max_cost_usd`` overrides the system's cap for this run (None: the system's);
+    ``spent_usd`` is already counted against it (earlier rounds of the same run).
+    ``label`` names the task in progress lines (default: the system's name).
 
     For a local system without a base URL, a model server runs for the duration of the calls
     (``models_dir``: its checkpoint cache, default ``<data_dir>/models``); it is not started
@@ -371,12 +502,14 @@ def run_generations(system: System, items: list[WorkItem], cache: DiskCache,
             log.info("%s: %s", system.name, msg)
             if on_progress:
                 on_progress(f"{system.name}: {msg}", {})
+            announce(f"{system.name}: {msg}")
 
         with local_server(system.local, system.served_name, models_dir=models_dir, on_event=event) as api_base:
             # The base URL is a connection setting: not part of any cache key, so the port may change freely.
             served = system.model_copy(update={"api_base": api_base})
-            return run_generations(served, items, cache, on_progress, progress_every_s)
-    run = _Run(system, items, cache, on_progress, progress_every_s)
+            return run_generations(served, items, cache, on_progress, progress_every_s, max_cost_usd=max_cost_usd,
+                                   spent_usd=spent_usd, label=label)
+    run = _Run(system, items, cache, on_progress, progress_every_s, max_cost_usd, spent_usd, label)
     records = run_sync(run.run)
     return records, run.stats
 

@@ -94,6 +94,7 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
         report.errors.append((0, "the warehouse has no instances: build them first"))
     rows_by_part: dict[tuple[int, str], list[dict[str, Any]]] = {}
     seen: dict[tuple[str, str, str, str], int] = {}
+    known_ids = {k[0] for k in index}  # once: a scan of the index per unknown line is quadratic
     now = datetime.now(UTC).isoformat(timespec="milliseconds")
     with open(path, "rb") as fh:
         for n, raw in enumerate(fh, 1):
@@ -133,7 +134,7 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
                 continue
             inst = index.get((obj["id"], lang, variant))
             if inst is None:
-                known_id = any(k[0] == obj["id"] for k in index) if index else False
+                known_id = obj["id"] in known_ids
                 why = (f"no instance {obj['id']!r} in {lang}/{variant}" if known_id
                        else f"unknown instance id {obj['id']!r}")
                 report.errors.append((n, why))

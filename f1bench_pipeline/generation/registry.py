@@ -14,11 +14,20 @@ File format::
         ...
 
 Every field is documented on :class:`System`. Secrets never live here: a system names
-the environment variable that holds its key (``api_key_env``) or relies on litellm's
-standard variables (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``, ``GEMINI_API_KEY``,
-``AZURE_API_KEY``/``AZURE_API_BASE``, ``XAI_API_KEY``, ``DEEPSEEK_API_KEY``, ...).
+the environment variable that holds its key — ``api_key_env: NAME``, or litellm's own
+reference form ``api_key: os.environ/NAME`` (the form of a litellm proxy config) — or
+relies on litellm's standard variables (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY``,
+``GEMINI_API_KEY``, ``AZURE_API_KEY``/``AZURE_API_BASE``, ``XAI_API_KEY``,
+``DEEPSEEK_API_KEY``, ...). The variable is read when a run's calls start, never at load
+time, and its value is only handed to litellm: it is not stored, cached or logged.
 
-Which file: ``$F1BENCH_SYSTEMS`` when set, else ``<repo>/systems.yaml``. After it, every
+``auto_update: true`` puts a system on ``new_race_sensor``'s list: when a season's new
+races have been ingested and its instances rebuilt, the sensor requests a
+``generate_and_score`` run of that system's partition of the season. The offline
+templates default to true (they cost nothing), every other system to false.
+
+Which file: ``$F1BENCH_SYSTEMS`` when set, else ``<repo>/systems.yaml`` (package data: the
+installed package holds a copy, ``f1bench_pipeline/systems.yaml``). After it, every
 ``<data_dir>/systems.d/*.yaml`` (same format, read in name order) is merged in: an overlay
 entry replaces a system of the same name, and an overlay's ``defaults`` apply on top of the
 main file's to its own entries only. Overlays are how the pipeline registers systems it
@@ -35,6 +44,7 @@ concurrency (the server answers one request at a time).
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Literal
@@ -43,9 +53,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from f1bench_pipeline.generation.names import safe_name
-from f1bench_pipeline.settings import REPO_ROOT
+# The repository's systems.yaml, shipped in the wheel as package data (package_data.py).
+from f1bench_pipeline.package_data import DEFAULT_REGISTRY
 
-DEFAULT_REGISTRY = REPO_ROOT / "systems.yaml"
 OFFLINE_PROVIDER = "f1bench"
 LANGUAGES = ("en", "es", "pt")
 VARIANTS = ("default", "cover_all")
@@ -59,6 +69,14 @@ LOCAL_DUMMY_KEY = "f1bench-local-no-key"
 # towards their timeout); a CPU model is slow, so the timeout is long; it costs nothing.
 LOCAL_DEFAULTS: dict[str, Any] = {"concurrency": 2, "timeout_s": 600.0,
                                   "input_cost_per_token": 0.0, "output_cost_per_token": 0.0}
+# litellm's secret reference: `api_key: os.environ/NAME` (litellm.get_secret and the proxy's
+# config read the same prefix). Only the variable's name is stored, never its value.
+SECRET_REF_PREFIX = "os.environ/"
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+class MissingSecretError(ValueError):
+    """A system's key variable (``api_key: os.environ/NAME``) is not set when its calls start."""
 
 
 class LocalModel(BaseModel):
@@ -87,7 +105,9 @@ class LocalModel(BaseModel):
 class System(BaseModel):
     """One system of the registry (after ``defaults`` are merged in)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # hide_input_in_errors: a key pasted where a variable name belongs (api_key, api_key_env) must
+    # not be echoed by the validation error into a log or a UI.
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
 
     name: str = Field(description="registry name; its safe form is the Dagster `model` partition key")
     model: str = Field(description="litellm model string, e.g. openai/gpt-5.4-mini, f1bench/template-noisy")
@@ -111,15 +131,28 @@ class System(BaseModel):
     api_base: str | None = Field(None, description="base URL (Ollama, vLLM, Azure, a proxy); not a secret")
     api_base_env: str | None = Field(None, description="environment variable holding the base URL")
     api_key_env: str | None = Field(None, description="environment variable holding the key (never the key)")
+    api_key: str | None = Field(
+        None, description="litellm's secret reference os.environ/NAME: the key is read from the environment "
+                          "variable NAME when the calls start (never the key itself; an unset NAME is an error)")
     api_version: str | None = None
     aliases: tuple[str, ...] = Field((), description="other names of this system in imported JSONL files")
     input_cost_per_token: float | None = Field(None, description="USD, for models missing from litellm's cost map")
     output_cost_per_token: float | None = None
     expected_output_tokens: int = Field(400, ge=1, description="assumed answer length for the dry-run estimate")
+    max_cost_usd: float | None = Field(
+        None, ge=0, description="spending cap in USD for one partition (season × system) of this system: the "
+                                "cost recorded for its answers, cached ones included. The engine stops before a "
+                                "call its estimate says would pass it; the items not called get status "
+                                "budget_exhausted (never cached) and a rerun with a higher cap calls exactly them. "
+                                "Overridden for one run by `--max-cost-usd` / the `max_cost_usd` run config. "
+                                "None: no cap")
     max_instances: int | None = Field(
         None, ge=1, description="answer at most this many instance ids: the first of the stratified test sample "
                                 "taking the decision types in turn (a CPU-sized local model study), or of the season")
     seed: int = Field(0, description="offline systems: seed of the noisy template's perturbations")
+    auto_update: bool = Field(
+        False, description="new_race_sensor requests this system's generate_and_score run for a season once its "
+                           "new races are ingested (default: true for the offline f1bench/ templates, else false)")
     local: LocalModel | None = Field(None, description="weights on this machine, served by the engine itself "
                                      "(model must be openai/<name>, default openai/<registry name>; no api_base, "
                                      "no key)")
@@ -134,6 +167,34 @@ class System(BaseModel):
             if not data.get("model") and data.get("name"):
                 data["model"] = f"{LOCAL_PROVIDER}/{data['name']}"
         return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _auto_update_default(cls, data: Any) -> Any:
+        # The offline templates cost nothing: they follow new races unless told otherwise.
+        if isinstance(data, dict) and data.get("auto_update") is None:
+            data = {k: v for k, v in data.items() if k != "auto_update"}
+            if str(data.get("model") or "").split("/", 1)[0] == OFFLINE_PROVIDER:
+                data["auto_update"] = True
+        return data
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _env_name(cls, v: str | None) -> str | None:
+        if v is not None and not _ENV_NAME.match(v):
+            raise ValueError("api_key_env must name an environment variable (e.g. OPENAI_API_KEY), "
+                             "not hold a key: keys never live in systems.yaml")
+        return v
+
+    @field_validator("api_key")
+    @classmethod
+    def _secret_reference(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        if not v.startswith(SECRET_REF_PREFIX) or not _ENV_NAME.match(v[len(SECRET_REF_PREFIX):]):
+            raise ValueError(f"api_key must be litellm's reference {SECRET_REF_PREFIX}<VARIABLE> (or use "
+                             "api_key_env: <VARIABLE>), not a key: keys never live in systems.yaml")
+        return v
 
     @field_validator("languages", "variants", "aliases", mode="before")
     @classmethod
@@ -151,14 +212,17 @@ class System(BaseModel):
         for key in self.params:
             if key.lower() in {"api_key", "api_base", "base_url", "extra_headers", "headers", "metadata"}:
                 raise ValueError(f"{self.name}: '{key}' is not a generation parameter (use api_key_env/api_base)")
+        if self.api_key and self.api_key_env:
+            raise ValueError(f"{self.name}: set one of api_key ({SECRET_REF_PREFIX}NAME) and api_key_env (NAME), "
+                             "not both (a system can clear an inherited default with `api_key_env: null`)")
         if self.local is not None:
             if self.provider != LOCAL_PROVIDER or "/" not in self.model or not self.served_name:
                 raise ValueError(f"{self.name}: a local system's model must be {LOCAL_PROVIDER}/<name> "
                                  f"(litellm reaches the started server over the OpenAI protocol), not {self.model!r}")
-            if self.api_base or self.api_base_env or self.api_key_env:
+            if self.api_base or self.api_base_env or self.api_key_env or self.api_key:
                 raise ValueError(f"{self.name}: a local system gets its api_base from the server the engine starts; "
-                                 "remove api_base/api_base_env/api_key_env (or remove `local` to call a server "
-                                 "you run yourself)")
+                                 "remove api_base/api_base_env/api_key_env/api_key (or remove `local` to call a "
+                                 "server you run yourself)")
         return self
 
     @property
@@ -179,25 +243,44 @@ class System(BaseModel):
     def provider(self) -> str:
         return self.model.split("/", 1)[0] if "/" in self.model else "openai"
 
+    @property
+    def key_env(self) -> str | None:
+        """The environment variable holding this system's key (``api_key_env`` or ``api_key``'s reference)."""
+        if self.api_key_env:
+            return self.api_key_env
+        if self.api_key:
+            return self.api_key[len(SECRET_REF_PREFIX):]
+        return None
+
     def resolved_api_base(self) -> str | None:
         if self.api_base_env and os.environ.get(self.api_base_env):
             return os.environ[self.api_base_env]
         return self.api_base
 
     def connection_kwargs(self) -> dict[str, Any]:
-        """Arguments that reach the provider but never the cache key, Parquet or logs."""
+        """Arguments that reach the provider but never the cache key, Parquet or logs.
+
+        The key is read from the environment here, when a run's calls start. With
+        ``api_key: os.environ/NAME`` an unset (or empty) NAME raises :class:`MissingSecretError`
+        naming the system and the variable; an unset ``api_key_env`` leaves litellm to its
+        standard variables, as before."""
         out: dict[str, Any] = {}
         base = self.resolved_api_base()
         if base:
             out["api_base"] = base
-        if self.api_key_env:
-            key = os.environ.get(self.api_key_env)
+        env = self.key_env
+        if env:
+            key = os.environ.get(env)
             if key:
                 out["api_key"] = key
+            elif self.api_key:
+                raise MissingSecretError(
+                    f"system {self.name!r}: api_key {self.api_key} names the environment variable {env}, "
+                    f"which is not set: export {env}=<key> before the run (the key never goes in systems.yaml)")
         if self.api_version:
             out["api_version"] = self.api_version
         if "api_key" not in out and (self.local is not None or (
-                self.provider == LOCAL_PROVIDER and not self.api_key_env and base and _is_loopback(base))):
+                self.provider == LOCAL_PROVIDER and not env and base and _is_loopback(base))):
             # A server on this machine (ours, or vLLM / Ollama / LM Studio at 127.0.0.1) needs no key,
             # but litellm's OpenAI client refuses to call without one — and would otherwise send
             # OPENAI_API_KEY from the environment to it.
@@ -205,7 +288,9 @@ class System(BaseModel):
         return out
 
     def secret_values(self) -> list[str]:
-        key = os.environ.get(self.api_key_env) if self.api_key_env else None
+        """The key's value, for masking in error messages (never for storage)."""
+        env = self.key_env
+        key = os.environ.get(env) if env else None
         return [key] if key else []
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import polars as pl
 
-from f1bench_pipeline.generation.cache import DiskCache
+from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.generation.plan import select_instances, work_items
@@ -49,6 +49,7 @@ def generate_partition(
     registry: Registry | None = None,
     on_progress: Callable[[str, dict], None] | None = None,
     progress_every_s: float = 10.0,
+    max_cost_usd: float | None = None,
 ) -> GenerationResult:
     """Answer every instance of ``season`` the system is asked about and write its partition.
 
@@ -56,6 +57,9 @@ def generate_partition(
     the cache are not asked again; errors are written with status ``error`` and retried by
     the next call of this function. A local system's model server runs while its calls are
     made (none when everything is cached), its checkpoint cache under ``<data_dir>/models``.
+    ``max_cost_usd`` overrides the system's spending cap for this run: items the cap keeps
+    from being called are written with status ``budget_exhausted`` (and called by a rerun
+    whose cap allows them).
     """
     if not isinstance(system, System):
         system = (registry or load_registry(data_dir=settings.data_dir)).get(system)
@@ -66,7 +70,8 @@ def generate_partition(
     with _partition_lock(cache.dir, season):
         records, stats = run_generations(system, items, cache, on_progress=on_progress,
                                          progress_every_s=progress_every_s,
-                                         models_dir=Path(settings.data_dir) / "models")
+                                         models_dir=Path(settings.data_dir) / "models",
+                                         max_cost_usd=max_cost_usd, label=f"{system.name} {season}")
     out = [{**rec, "id": it.id, "lang": it.lang, "variant": it.variant, "decision_type": it.decision_type,
             "system": system.name, "source": "litellm"} for it, rec in zip(items, records, strict=True)]
     part = {"season": season, "model": system.safe_name}
@@ -80,8 +85,9 @@ def generate_partition(
 def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFrame:
     """Imported rows (``f1bench import-generations``) already in the partition survive a
     generation run: a generated answer replaces an imported row of the same id × lang ×
-    variant, an imported row replaces a generated ``error``, and imported rows outside the
-    system's selection are kept as they are. Nothing imported is lost to a run without a key."""
+    variant, an imported row replaces a generated ``error`` or ``budget_exhausted`` (no answer),
+    and imported rows outside the system's selection are kept as they are. Nothing imported
+    is lost to a run without a key."""
     if existing.is_empty() or "source" not in existing.columns:
         return generated
     imported = existing.filter(pl.col("source") == "import")
@@ -89,9 +95,10 @@ def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFr
         return generated
     imported = imported.select([c for c in GENERATION_SCHEMA if c in imported.columns]).cast(
         {c: t for c, t in GENERATION_SCHEMA.items() if c in imported.columns})
-    answered = generated.filter(pl.col("status") != "error")
+    unanswered = pl.col("status").is_in(["error", BUDGET_EXHAUSTED])
+    answered = generated.filter(~unanswered)
     kept_imports = imported.join(answered.select(GRAIN), on=GRAIN, how="anti")
-    errors = generated.filter(pl.col("status") == "error").join(kept_imports.select(GRAIN), on=GRAIN, how="anti")
+    errors = generated.filter(unanswered).join(kept_imports.select(GRAIN), on=GRAIN, how="anti")
     return pl.concat([answered, errors, kept_imports], how="diagonal_relaxed").sort(GRAIN)
 
 
@@ -155,8 +162,10 @@ def materialize_generations(
     instance: Any = None,
     progress: Callable[[str], None] = print,
     registry: Registry | None = None,
+    max_cost_usd: float | None = None,
 ) -> dict[str, bool]:
-    """Materialize ``generations`` for each system on ``season``, one Dagster run each."""
+    """Materialize ``generations`` for each system on ``season``, one Dagster run each
+    (``max_cost_usd``: every system's spending cap for these runs, as run config)."""
     import dagster as dg
 
     from f1bench_pipeline.generation.assets import GENERATION_ASSETS, model_generations_job
@@ -174,7 +183,9 @@ def materialize_generations(
     defs = dg.Definitions(assets=GENERATION_ASSETS, jobs=[model_generations_job],
                           resources=default_resources(settings))
     job = defs.resolve_job_def(model_generations_job.name)
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    quiet: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    if max_cost_usd is not None:
+        quiet["ops"] = {"generations": {"config": {"max_cost_usd": max_cost_usd}}}
     out: dict[str, bool] = {}
     for name in names:
         t0 = time.perf_counter()
@@ -186,6 +197,8 @@ def materialize_generations(
             md = ev.materialization.metadata
             if "statuses" in md:
                 summary = ", ".join(f"{k}={v}" for k, v in md["statuses"].value.items() if v)
+            if "budget_stop" in md:
+                summary += f"; stopped by the spending cap: {md['budget_stop'].value}"
         progress(f"generations {season} {name}: {'ok' if result.success else 'FAILED'} "
                  f"in {time.perf_counter() - t0:.1f} s ({summary})")
     return out

@@ -11,7 +11,8 @@ decision_type      copied from the instance, for summaries
 system             registry name of the system (raw, undecoded)
 model_string       the litellm model string called ('' for imports without one)
 text               the answer ('' when there is none)
-status             ok | truncated | content_filtered | refused | error
+status             ok | truncated | content_filtered | refused | error | budget_exhausted
+                   (not called: the spending cap stopped the run first; see engine)
 finish_reason      as the provider said (null for imports and errors)
 prompt_tokens, completion_tokens, reasoning_tokens   provider usage (null if unknown)
 cost_usd           litellm's cost (0 for offline systems; null if not priced)
@@ -26,7 +27,9 @@ from_cache         answered from the cache by the run that wrote the partition
 ================= =============================================================
 
 Only ``ok`` and ``truncated`` rows carry an answer to score; every summary counts the
-other statuses beside the means, which exclude them (DESIGN §6).
+other statuses beside the means, which exclude them (DESIGN §6). ``budget_exhausted``
+rows carry no answer and are never scored; like ``error`` rows they are called by the
+next run (once the cap allows it).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 
 import polars as pl
 
+from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED
 from f1bench_pipeline.generation.classify import STATUSES
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.storage.warehouse import read_table
@@ -67,10 +71,13 @@ def to_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
 
 
 def summarize(df: pl.DataFrame) -> dict[str, Any]:
-    """Counts per status (every status, zeros included), tokens and cost."""
+    """Counts per status (every provider status, zeros included; ``budget_exhausted`` when
+    there are any), tokens and cost."""
     counts = dict.fromkeys(STATUSES, 0)
     if df.height:
         counts.update(dict(df.group_by("status").len().iter_rows()))
+    if not counts.get(BUDGET_EXHAUSTED):
+        counts.pop(BUDGET_EXHAUSTED, None)
     return {
         "rows": df.height,
         "statuses": counts,

@@ -4,9 +4,13 @@ Every tick it compares the races the configured source can provide (the cache of
 FastF1's schedule of completed races online) with those recorded in ``raw_sessions``.
 For new races it requests one ingest run each; once a season's new races are all
 recorded (loaded or skipped), it requests the season's event-and-instance run; once that
-has written the season's instances, it requests generation and scoring runs for the
-systems that update automatically (the offline templates, and registry entries marked
-``auto_update``). Progress lives in the cursor, so each stage is requested once.
+has written the season's instances, it requests a ``generate_and_score`` run (partition
+``season × model``) for every registry system with ``auto_update: true`` — the offline
+templates unless their entry says ``auto_update: false``, and any other system whose
+entry says ``auto_update: true`` (see ``generation.registry``). The registry is read at
+that tick (``$F1BENCH_SYSTEMS`` or ``systems.yaml``, plus ``<data_dir>/systems.d/``), so an
+entry edited since the sensor started counts. Progress lives in the cursor, so each stage
+is requested once.
 
 Off by default (``make demo`` never starts it); turn it on in the UI under
 Automation → ``new_race_sensor``.
@@ -43,11 +47,13 @@ def _instances_written_after(warehouse: WarehouseResource, season: int, since: f
     return written is not None and written >= since
 
 
-def auto_update_systems() -> list[str]:
+def auto_update_systems(data_dir: Path | None = None) -> list[str]:
+    """The ``model`` partition keys of the registry systems marked ``auto_update`` (overlays of
+    ``data_dir``, default the settings', included)."""
     from f1bench_pipeline.generation.registry import load_registry
 
-    reg = load_registry()
-    return [s.safe_name for s in reg.systems.values() if s.offline or getattr(s, "auto_update", False)]
+    reg = load_registry(data_dir=data_dir)
+    return [s.safe_name for s in reg.systems.values() if s.auto_update]
 
 
 @dg.sensor(
@@ -99,7 +105,7 @@ def new_race_sensor(context: dg.SensorEvaluationContext, fastf1_source: FastF1Re
                                           run_key=f"season-{season}-{tag}", tags={"f1bench/trigger": "new_race"}))
             p.update(stage="events", requested_at=now)
         elif p["stage"] == "events" and _instances_written_after(warehouse, season, p["requested_at"]):
-            for system in auto_update_systems():
+            for system in auto_update_systems(settings.data_dir):
                 partitions_to_add.add(system)
                 requests.append(dg.RunRequest(
                     job_name=SCORE_JOB,

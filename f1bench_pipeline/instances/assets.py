@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import table_metadata
+from f1bench_pipeline.dagster_helpers import rules_metadata, table_metadata
 from f1bench_pipeline.instances.builders import build_base_instances
 from f1bench_pipeline.instances.prompts import LANGUAGES
 from f1bench_pipeline.instances.rows import finetune_records, instance_rows, stratified_sample
@@ -23,12 +23,14 @@ def instances(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -
     """Every decision of the season in EN/ES/PT × prompt variant, with context and complete oracle."""
     season = int(context.partition_key)
     tables = {t: warehouse.read(t, {"season": season}) for t in EVENT_TABLES}
-    base = build_base_instances(tables, get_settings())
+    settings = get_settings()
+    base = build_base_instances(tables, settings)
     rows = instance_rows(base)
     warehouse.write(rows, "instances", {"season": season})
     warehouse.refresh_views()
     meta = table_metadata(rows, ["id", "lang", "variant", "decision_type", "n_facts"])
     meta["instances"] = dg.MetadataValue.int(len(base))
+    meta.update(rules_metadata(settings.rules))  # the rules behind the event tables read here
     if base:
         by_type = pl.DataFrame({"kind": [b.kind for b in base]}).group_by("kind").len().sort("kind")
         meta["by_decision_type"] = dg.MetadataValue.json(dict(by_type.iter_rows()))

@@ -7,7 +7,9 @@
       dagster asset materialize -m f1bench_pipeline.definitions \\
           --select refinement_rounds,refinement_claims --partition "template-noisy|2025"
 
-  Run config ``max_rounds`` overrides the setting for one run (``F1BENCH_REFINE_MAX_ROUNDS``).
+  Run config ``max_rounds`` overrides the setting for one run (``F1BENCH_REFINE_MAX_ROUNDS``);
+  ``max_cost_usd`` (or the run tag ``f1bench/max_cost_usd``) the system's spending cap for
+  all its rounds. Each round's progress (done / total, rate, ETA, errors) is logged at INFO.
 * ``refinement_report`` — precision, recall and F1 at round 0 and after each round, per
   system, season and language, with each round's cost (table, markdown, plot).
 """
@@ -41,6 +43,7 @@ GROUP = "refinement"
 
 class RefineConfig(dg.Config):
     max_rounds: int | None = None  # None: settings.refine_max_rounds (default 3)
+    max_cost_usd: float | None = None  # None: the run tag f1bench/max_cost_usd, else the system's cap
 
 
 @dg.multi_asset(
@@ -78,9 +81,15 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
                                      f"`generations` for partition {model_key}|{season} first", allow_retries=False)
     generations = generations.with_columns(pl.lit(name).alias("model"))
     cache = DiskCache.for_data_dir(Path(warehouse.data_dir), system.model)
+    tag = (context.run.tags or {}).get("f1bench/max_cost_usd")
+    cap = config.max_cost_usd if config.max_cost_usd is not None else (float(tag) if tag else None)
     result = refine(system, generations, instances, cache, regex_extractor, options,
-                    on_progress=lambda m: context.log.info(sanitize(m)))
+                    on_progress=lambda m: context.log.info(sanitize(m)), max_cost_usd=cap)
     rounds, claims = result.rounds, result.claims
+    for st in result.stats:
+        if st.budget_stop is not None:
+            context.log.warning(f"{name} {season}: the spending cap stopped the rounds ({sanitize(st.budget_stop)}); "
+                                "raise max_cost_usd and materialize again to resume")
     warehouse.write(rounds.drop("model", "season"), "refinement_rounds", partition)
     warehouse.write(claims.drop("model", "season"), "refinement_claims", partition)
     warehouse.refresh_views()

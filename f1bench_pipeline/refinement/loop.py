@@ -13,6 +13,12 @@ Round 0 is the system's stored answer (its ``generations`` partition). Each roun
 An item stops when nothing is left to fix, when a call returns no usable answer (its
 status is kept and its last good answer stands), or after ``max_rounds``. Every round of
 every item is returned — text, claims, scores, cost — so the improvement is measured.
+
+A spending cap (``max_cost_usd``, else the system's) bounds the cost of all rounds
+together: when it stops a round, the items it kept from being called have status
+``budget_exhausted`` (stop reason ``budget_exhausted``, their last answer stands), no
+further round is called, and a rerun with a higher cap answers the cached calls from
+the cache and calls the rest.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ ROUND_COLUMNS: dict[str, pl.DataType] = {
 }
 ROUND_SCHEMA = {**SCORE_SCHEMA, **ROUND_COLUMNS}
 ROUND_CLAIM_SCHEMA = {**CLAIM_SCHEMA, "round": pl.Int64}
-STOP_REASONS = ("nothing_to_fix", "max_rounds", "no_answer", "unchanged")
+STOP_REASONS = ("nothing_to_fix", "max_rounds", "no_answer", "unchanged", "budget_exhausted")
 
 
 @dataclass(frozen=True)
@@ -73,8 +79,13 @@ def refine(
     extractor: Extractor,
     options: RefineOptions = RefineOptions(),
     on_progress: Callable[[str], None] | None = None,
+    max_cost_usd: float | None = None,
+    progress_every_s: float = 10.0,
 ) -> RefineResult:
-    """Run the loop over the stored answers in ``generations`` (one system, one season)."""
+    """Run the loop over the stored answers in ``generations`` (one system, one season).
+
+    ``on_progress`` gets each round's progress lines (done / total, rate, ETA, errors);
+    ``max_cost_usd`` overrides the system's spending cap for the rounds of this run."""
     facts = InstanceFacts(instances)
     rows = {tuple(r[k] for k in KEY): r for r in instances.select(
         *KEY, "decision_type", "system_prompt", "user_message", "facts", "entities").iter_rows(named=True)}
@@ -95,6 +106,8 @@ def refine(
     claim_frames: list[pl.DataFrame] = []
     stats: list[RunStats] = []
     last_text: dict[tuple, str] = {}
+    spent = 0.0  # cost of the earlier rounds' answers, counted against the cap
+    budget_hit = False
     for rnd in range(options.max_rounds + 1):
         claims, scores = score_generations(current, facts, extractor)
         texts = {tuple(r[k] for k in KEY): r for r in current.iter_rows(named=True)}
@@ -106,7 +119,9 @@ def refine(
         for r in out.select(*KEY, "status", "text").iter_rows(named=True):
             key = (r["id"], r["lang"], r["variant"])
             edits = feedback.get(key)
-            if r["status"] != "ok":
+            if r["status"] == "budget_exhausted":
+                stop[key] = "budget_exhausted"
+            elif r["status"] != "ok":
                 stop[key] = "no_answer"
             elif not edits:
                 stop[key] = "nothing_to_fix"
@@ -114,6 +129,8 @@ def refine(
                 stop[key] = "unchanged"  # the model ignored the instructions; asking again repeats the call
             elif rnd == options.max_rounds:
                 stop[key] = "max_rounds"
+            elif budget_hit:
+                stop[key] = "budget_exhausted"  # the cap stopped the previous round: no more calls
             else:
                 todo.append((key, edits))
             last_text[key] = r["text"]
@@ -138,8 +155,13 @@ def refine(
             meta.append(instructions)
         if on_progress:
             on_progress(f"{system.name}: round {rnd + 1}: {len(items)} answers to revise")
-        records, st = run_generations(system, items, cache)
+        records, st = run_generations(
+            system, items, cache, on_progress=(lambda m, _s: on_progress(m)) if on_progress else None,
+            progress_every_s=progress_every_s, max_cost_usd=max_cost_usd, spent_usd=spent,
+            label=f"{system.name}: round {rnd + 1}")
         stats.append(st)
+        spent = st.spent_usd
+        budget_hit = st.budget_stop is not None
         current = pl.DataFrame([{
             "model": model, "id": it.id, "lang": it.lang, "variant": it.variant, "text": rec.get("text") or "",
             "status": rec.get("status"), "prompt_tokens": rec.get("prompt_tokens"),

@@ -5,15 +5,32 @@ from pathlib import Path
 
 import dagster as dg
 import polars as pl
+from pydantic import Field
 
 from f1bench_pipeline.dagster_helpers import table_metadata
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations
 
 GROUP = "scoring"
+LLM_EXTRACTOR_ENV = "F1BENCH_LLM_EXTRACTOR"
+
+
+class ScoringConfig(dg.Config):
+    """Run config of ``claims``/``scores`` (launchpad: ``ops: {claims_and_scores: {config: …}}``)."""
+
+    llm_extractor: str | None = Field(
+        default=None,
+        description="registry system (systems.yaml) that extracts claims besides the regex extractor; "
+                    f"unset: ${LLM_EXTRACTOR_ENV}; \"\": none",
+    )
+
+    def llm_system_name(self) -> str:
+        """The LLM extractor of this run ("" = none): the run config, else the environment."""
+        return os.environ.get(LLM_EXTRACTOR_ENV, "") if self.llm_extractor is None else self.llm_extractor
 
 
 def regex_extractor(text: str, lang: str, entities: dict):
@@ -22,41 +39,68 @@ def regex_extractor(text: str, lang: str, entities: dict):
     return extract_claims(text, lang, entities)
 
 
-@dg.multi_asset(
-    specs=[
-        dg.AssetSpec("claims", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
-                     description="Every claim extracted from every answer, labelled supported/contradicted/unverifiable with the reason and matched fact.",
-                     kinds={"parquet"}),
-        dg.AssetSpec("scores", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
-                     description="Per generation: claims by label, precision, strict precision, hallucination rate, recall, F1.",
-                     kinds={"parquet"}),
-    ],
-)
-def claims_and_scores(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
-    season, model_key = season_model_from_partition_key(context.partition_key)
-    partition = {"season": season, "model": model_key}
-    generations = warehouse.read("generations", partition)
-    if not generations.is_empty():
-        generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
-    instances = warehouse.read("instances", {"season": season})
-    if generations.is_empty() or instances.is_empty():
-        context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {season}")
-        claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
-    else:
-        claims, scores = score_generations(generations, instances, regex_extractor, "regex")
-        if os.environ.get("F1BENCH_LLM_EXTRACTOR"):
-            from f1bench_pipeline.scoring.llm_extractor import default_llm_extractor
+def build_claims_and_scores() -> dg.AssetsDefinition:
+    """The claims/scores multi-asset. Its code version is the extractor and verifier versions
+    (``scoring.versions``), read when this is called, so the UI marks stored partitions stale
+    after either changes (tests call it again after changing a version)."""
+    code_version = versions.scoring_code_version()
 
-            llm_claims, llm_scores = score_generations(generations, instances, default_llm_extractor(Path(warehouse.data_dir)), "llm")
-            claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
-    warehouse.write(claims.drop("model", "season"), "claims", partition)
-    warehouse.write(scores.drop("model", "season"), "scores", partition)
-    warehouse.refresh_views()
-    summary = aggregate(scores, ["model", "lang"]) if scores.height else pl.DataFrame()
-    claim_meta = table_metadata(claims, ["id", "lang", "type", "span_text", "label", "reason"])
-    if claims.height:
-        claim_meta["by_label"] = dg.MetadataValue.json(dict(claims.group_by("label").len().sort("label").iter_rows()))
-    yield dg.MaterializeResult(asset_key="claims", metadata=claim_meta)
-    score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "recall", "f1"])
-    score_meta["dagster/row_count"] = dg.MetadataValue.int(scores.height)
-    yield dg.MaterializeResult(asset_key="scores", metadata=score_meta)
+    @dg.multi_asset(
+        specs=[
+            dg.AssetSpec("claims", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
+                         description="Every claim extracted from every answer, labelled supported/contradicted/unverifiable with the reason and matched fact.",
+                         kinds={"parquet"}, code_version=code_version),
+            dg.AssetSpec("scores", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
+                         description="Per generation: claims by label, precision, strict precision, hallucination rate, recall, F1.",
+                         kinds={"parquet"}, code_version=code_version),
+        ],
+        # The LLM extractor calls a model provider: the step takes a slot of the same pool as
+        # `generations` (dagster.yaml: one slot), whichever way the extractor was chosen.
+        pool="model_providers",
+    )
+    def claims_and_scores(context: dg.AssetExecutionContext, config: ScoringConfig, warehouse: WarehouseResource):
+        season, model_key = season_model_from_partition_key(context.partition_key)
+        partition = {"season": season, "model": model_key}
+        generations = warehouse.read("generations", partition)
+        if not generations.is_empty():
+            generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
+        instances = warehouse.read("instances", {"season": season})
+        run_versions = versions.score_versions("regex")  # the rows' version columns, and the metadata
+        if generations.is_empty() or instances.is_empty():
+            context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {season}")
+            claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
+        else:
+            claims, scores = score_generations(generations, instances, regex_extractor, "regex", **run_versions)
+            llm_name = config.llm_system_name()
+            if llm_name:
+                from f1bench_pipeline.generation.registry import load_registry
+                from f1bench_pipeline.scoring.llm_extractor import LLMExtractor
+
+                registry = load_registry(data_dir=Path(warehouse.data_dir))
+                try:
+                    system = registry.get(llm_name)
+                except KeyError:
+                    raise dg.Failure(description=f"LLM extractor {llm_name!r} is not a system of the registry "
+                                                 f"{registry.path}", allow_retries=False) from None
+                llm = versions.score_versions("llm", llm_name)
+                run_versions["llm_extractor"] = system.name
+                run_versions["llm_extractor_version"] = llm["extractor_version"]
+                llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, Path(warehouse.data_dir)),
+                                                           "llm", **llm)
+                claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
+        warehouse.write(claims.drop("model", "season"), "claims", partition)
+        warehouse.write(scores.drop("model", "season"), "scores", partition)
+        warehouse.refresh_views()
+        summary = aggregate(scores, ["model", "lang"]) if scores.height else pl.DataFrame()
+        claim_meta = table_metadata(claims, ["id", "lang", "type", "span_text", "label", "reason"])
+        if claims.height:
+            claim_meta["by_label"] = dg.MetadataValue.json(dict(claims.group_by("label").len().sort("label").iter_rows()))
+        yield dg.MaterializeResult(asset_key="claims", metadata={**claim_meta, **run_versions})
+        score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "recall", "f1"])
+        score_meta["dagster/row_count"] = dg.MetadataValue.int(scores.height)
+        yield dg.MaterializeResult(asset_key="scores", metadata={**score_meta, **run_versions})
+
+    return claims_and_scores
+
+
+claims_and_scores = build_claims_and_scores()

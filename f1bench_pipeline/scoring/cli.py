@@ -17,10 +17,10 @@ import polars as pl
 
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple[pl.DataFrame, pl.DataFrame, object]:
-    """(scores, leaderboard, import report) for a JSONL file."""
+    """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file."""
     from f1bench_pipeline.generation.importer import read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.scoring.metrics import aggregate
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
@@ -36,11 +36,20 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple
         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8})
     _claims, scores = score_generations(gens, InstanceFacts(instances) if not instances.is_empty() else instances,
                                         _extractor(extractor), extractor) if rows else (None, pl.DataFrame())
-    board = pl.DataFrame()
-    if scores.height:
-        overall = aggregate(scores.with_columns(pl.lit("all").alias("lang_all")), ["model", "lang_all"]).rename({"lang_all": "lang"})
-        board = pl.concat([overall, aggregate(scores, ["model", "lang"])], how="diagonal_relaxed").sort("model", "lang")
+    board = aggregate(scores, ["model"], Bootstrap.from_settings(), levels=["lang"]) if scores.height else pl.DataFrame()
     return scores, board, report
+
+
+def significance(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(paired differences of every two systems per prompt variant and language, and the
+    probability of the ranking inversion) for a scored file: is the order real?"""
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, inversion_significance, pair_differences
+
+    if scores.is_empty() or scores["model"].n_unique() < 2:
+        return pl.DataFrame(), pl.DataFrame()
+    bootstrap = Bootstrap.from_settings()
+    return (pair_differences(scores, ["variant"], bootstrap, levels=["lang"]),
+            inversion_significance(scores, ["variant"], bootstrap, levels=["lang"]))
 
 
 def _extractor(name: str):
@@ -55,9 +64,44 @@ def _extractor(name: str):
 
 COLUMNS = ["model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
            "hallucination_rate", "recall", "f1", "claims_per_generation"]
+INTERVAL_COLUMNS = ["precision_lo", "precision_hi", "hallucination_rate_lo", "hallucination_rate_hi",
+                    "recall_lo", "recall_hi", "f1_lo", "f1_hi"]
+PAIR_COLUMNS = ["variant", "lang", "system_a", "system_b", "n_shared", "precision_diff", "precision_diff_lo",
+                "precision_diff_hi", "p_a_ahead_precision", "f1_diff", "f1_diff_lo", "f1_diff_hi", "p_a_ahead_f1",
+                "precision_differs", "f1_differs"]
+
+
+def _figure(row: dict, col: str) -> str:
+    """"0.912 [0.901, 0.925]": a figure with its interval when it has one."""
+    v, lo, hi = row.get(col), row.get(f"{col}_lo"), row.get(f"{col}_hi")
+    if v is None:
+        return ""
+    return f"{v:.3f}" if lo is None else f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
+    """The leaderboard as printable rows: each figure beside its 95% interval."""
+    out = []
+    for r in board.to_dicts():
+        row = {c: r.get(c) for c in ("model", "lang", "n_scored", "n_abstentions", "n_not_ok")}
+        for c in ("precision", "hallucination_rate", "recall", "f1"):
+            row[c] = _figure(r, c)
+        row["claims_per_generation"] = None if r.get("claims_per_generation") is None else round(r["claims_per_generation"], 2)
+        out.append(row)
+    return out
+
+
+def pair_rows(pairs: pl.DataFrame) -> list[dict]:
+    return [{"variant": r["variant"], "lang": r["lang"], "a": r["system_a"], "b": r["system_b"], "shared": r["n_shared"],
+             "precision a−b": _figure({"d": r["precision_diff"], "d_lo": r["precision_diff_lo"], "d_hi": r["precision_diff_hi"]}, "d"),
+             "P(a ahead by P)": None if r["p_a_ahead_precision"] is None else round(r["p_a_ahead_precision"], 3),
+             "F1 a−b": _figure({"d": r["f1_diff"], "d_lo": r["f1_diff_lo"], "d_hi": r["f1_diff_hi"]}, "d"),
+             "P(a ahead by F1)": None if r["p_a_ahead_f1"] is None else round(r["p_a_ahead_f1"], 3)}
+            for r in pairs.to_dicts()]
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.scoring.versions import score_versions
     from f1bench_pipeline.summary import format_table
 
     t0 = time.perf_counter()
@@ -71,18 +115,35 @@ def cmd_score(args: argparse.Namespace) -> int:
     if len(report.errors) > 50:
         print(f"… and {len(report.errors) - 50} more bad lines", file=sys.stderr)
     elapsed = time.perf_counter() - t0
+    vs = score_versions(args.extractor)  # which extractor and verifier code made these numbers
+    t1 = time.perf_counter()
+    pairs, inversion = significance(scores)
+    sig_seconds = time.perf_counter() - t1
     if args.format == "json":
         print(json.dumps({
             "file": args.file, "lines": report.lines, "scored_lines": report.imported, "bad_lines": len(report.errors),
-            "extractor": args.extractor, "seconds": round(elapsed, 3),
-            "leaderboard": board.select([c for c in COLUMNS if c in board.columns]).to_dicts() if board.height else [],
+            "extractor": args.extractor, **vs, "seconds": round(elapsed, 3),
+            "leaderboard": board.select([c for c in [*COLUMNS, *INTERVAL_COLUMNS] if c in board.columns]).to_dicts()
+            if board.height else [],
+            "pair_differences": pairs.select([c for c in PAIR_COLUMNS if c in pairs.columns]).to_dicts() if pairs.height else [],
+            "ranking_inversion": inversion.to_dicts() if inversion.height else [],
         }, indent=1, default=str))
     else:
-        rows = [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in r.items()}
-                for r in (board.select([c for c in COLUMNS if c in board.columns]).to_dicts() if board.height else [])]
-        print(format_table(rows, [c for c in COLUMNS if not rows or c in rows[0]]))
+        from f1bench_pipeline.summary import inversion_text
+
+        rows = leaderboard_rows(board) if board.height else []
+        print(format_table(rows, list(rows[0]) if rows else COLUMNS))
+        if pairs.height:
+            print("\nPaired differences over shared instances (95% bootstrap intervals; P = share of resamples):")
+            print(format_table(pair_rows(pairs), list(pair_rows(pairs.head(1))[0])))
+        for sig in inversion.filter(pl.col("lang") == "all").to_dicts() if inversion.height else []:
+            opposite = [p for p in pairs.filter(pl.col("lang") == "all", pl.col("variant") == sig["variant"]).to_dicts()
+                        if p["precision_differs"] and p["f1_differs"]
+                        and (p["precision_diff"] > 0) != (p["f1_diff"] > 0)]
+            print(f"\n[{sig['variant']} prompt, all languages] " + inversion_text(sig, opposite))
         print(f"\n{report.imported} of {report.lines} lines scored ({len(report.errors)} skipped) "
-              f"with the {args.extractor} extractor in {elapsed:.2f} s")
+              f"with the {args.extractor} extractor ({vs['extractor_version']}, verifier {vs['verifier_version']}) "
+              f"in {elapsed:.2f} s; intervals and paired tests in {sig_seconds:.2f} s")
     return 0 if report.imported else 1
 
 

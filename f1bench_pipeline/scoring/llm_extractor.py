@@ -110,9 +110,13 @@ class LLMExtractor:
     """Batch extractor: ``prepare`` runs (or reads from cache) every call, then the instance is
     called like the regex extractor, once per generation."""
 
-    def __init__(self, system, data_dir: Path):
+    def __init__(self, system, data_dir: Path, on_progress=None, progress_every_s: float = 10.0):
+        """``on_progress(line, counts)``: progress of the extraction calls (done / total, rate,
+        ETA, errors) at most every ``progress_every_s`` s; without it, INFO lines on Dagster's
+        logger inside a run (Python's elsewhere), and the open terminal of the CLI."""
         from f1bench_pipeline.generation.cache import DiskCache
 
+        self.on_progress, self.progress_every_s = on_progress, progress_every_s
         self.system = system.model_copy(update={"params": {**system.params, **EXTRACTION_PARAMS}})
         self.cache = DiskCache(Path(data_dir) / "extraction_cache", self.system.model)
         self.results: dict[str, list[Claim] | ExtractionError] = {}
@@ -138,7 +142,9 @@ class LLMExtractor:
             answers[k] = text
         if not items:
             return {"calls": 0}
-        records, stats = run_generations(self.system, items, self.cache, progress_every_s=30.0)
+        records, stats = run_generations(self.system, items, self.cache, on_progress=self.on_progress,
+                                         progress_every_s=self.progress_every_s,
+                                         label=f"LLM extraction ({self.system.name})")
         for item, rec in zip(items, records, strict=True):
             if rec.get("status") != "ok":
                 self.results[item.id] = ExtractionError(

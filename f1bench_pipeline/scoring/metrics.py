@@ -62,37 +62,11 @@ def score_generation(verdicts: list[Verdict], oracle: list[Fact]) -> GenerationS
 
 
 def aggregate(scores: pl.DataFrame, by: list[str]) -> pl.DataFrame:
-    """Macro (mean over generations) and micro (pooled counts) means, with the counts behind them.
+    """The leaderboard's means per ``by``: ``scoring.leaderboard.aggregate``, the same SQL as the
+    ``leaderboard`` view (one definition), without intervals."""
+    from f1bench_pipeline.scoring.leaderboard import aggregate as leaderboard_aggregate
 
-    Only ``ok`` generations are scored; others are counted per status. Abstentions (no
-    claims) are kept out of the precision means and counted; they score recall 0 and F1 0.
-    """
-    ok = pl.col("status") == "ok"
-    scored = ok & pl.col("n_claims").is_not_null()
-    return (
-        scores.group_by(by)
-        .agg(
-            pl.len().alias("n_generations"),
-            scored.sum().alias("n_scored"),
-            (~ok).sum().alias("n_not_ok"),
-            *[(pl.col("status") == s).sum().alias(f"n_{s}") for s in ("content_filtered", "refused", "truncated", "error")],
-            (scored & (pl.col("n_claims") == 0)).sum().alias("n_abstentions"),
-            pl.col("precision").filter(scored).mean().alias("precision"),
-            pl.col("strict_precision").filter(scored).mean().alias("strict_precision"),
-            pl.col("hallucination_rate").filter(scored).mean().alias("hallucination_rate"),
-            pl.col("recall").filter(scored).mean().alias("recall"),
-            pl.col("f1").filter(scored).mean().alias("f1"),
-            (pl.col("n_supported").filter(scored).sum() / pl.col("n_claims").filter(scored).sum()).alias("micro_precision"),
-            (pl.col("n_contradicted").filter(scored).sum() / pl.col("n_claims").filter(scored).sum()).alias("micro_hallucination"),
-            (pl.col("n_covered").filter(scored).sum() / pl.col("n_oracle").filter(scored).sum()).alias("micro_recall"),
-            pl.col("n_claims").filter(scored).mean().alias("claims_per_generation"),
-        )
-        .with_columns(
-            (2 * pl.col("micro_precision") * pl.col("micro_recall") / (pl.col("micro_precision") + pl.col("micro_recall")))
-            .fill_nan(0.0).alias("micro_f1")
-        )
-        .sort(by)
-    )
+    return leaderboard_aggregate(scores, by)
 
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -108,3 +82,34 @@ def spearman(a: list[float], b: list[float]) -> float | None:
     va = sum((x - ma) ** 2 for x in ra) ** 0.5
     vb = sum((y - mb) ** 2 for y in rb) ** 0.5
     return cov / (va * vb) if va and vb else None
+
+
+def kendall_tau_b(a: list[float], b: list[float]) -> float | None:
+    """Kendall's tau-b with the tie correction: (n_c - n_d) / sqrt((n0 - n1)(n0 - n2)), where
+    n0 = n(n-1)/2 pairs, n1 / n2 = pairs tied in ``a`` / in ``b`` (a pair tied in both counts in
+    both). None for fewer than 2 points or when either side is all ties (a 0 denominator).
+
+    The same definition as the ``kendall_tau_b_precision_vs_f1`` column of the
+    ``ranking_inversion`` views; one pass over the pairs of systems (system counts are small).
+    """
+    if len(a) != len(b):
+        raise ValueError(f"kendall_tau_b: {len(a)} values against {len(b)}")
+    n = len(a)
+    if n < 2:
+        return None
+    # (as floats, like spearman: a list mixing 1 and 0.8 is one numeric type)
+    xa, xb = [float(x) for x in a], [float(y) for y in b]
+    concordant = discordant = tied_a = tied_b = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            tie_a, tie_b = xa[i] == xa[j], xb[i] == xb[j]
+            tied_a += tie_a
+            tied_b += tie_b
+            if not (tie_a or tie_b):
+                if (xa[i] > xa[j]) == (xb[i] > xb[j]):
+                    concordant += 1
+                else:
+                    discordant += 1
+    n0 = n * (n - 1) // 2
+    denominator = ((n0 - tied_a) * (n0 - tied_b)) ** 0.5
+    return (concordant - discordant) / denominator if denominator else None

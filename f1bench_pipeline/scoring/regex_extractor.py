@@ -83,12 +83,12 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+# DRIVERS_CSV: the Ergast driver table, package data (data/ergast; F1BENCH_DRIVERS_CSV overrides it).
+from f1bench_pipeline.package_data import DRIVERS_CSV, MissingPackageData
 from f1bench_pipeline.scoring import lexicon as LX
 from f1bench_pipeline.scoring.claims import Claim
 
 __all__ = ["extract_claims", "driver_table", "surname_to_code"]
-
-DRIVERS_CSV = Path(__file__).resolve().parents[2] / "data" / "ergast" / "drivers.csv"
 
 # --------------------------------------------------------------------------- drivers
 
@@ -100,25 +100,32 @@ def _strip_accents(s: str) -> str:
 @lru_cache(maxsize=1)
 def driver_table() -> dict[str, dict[str, Any]]:
     """code -> {"surnames": [...], "nationality": str}, read once from Ergast ``drivers.csv``
-    (the 2018-2025 drivers). Empty when the file is missing (codes then come from entities)."""
+    (the 2018-2025 drivers). A missing or driverless file is an error, never an empty table: without
+    it no surname ("Leclerc") would yield a claim, and every score would silently change."""
     out: dict[str, dict[str, Any]] = {}
-    path = Path(os.environ.get("F1BENCH_DRIVERS_CSV", DRIVERS_CSV))
-    try:
-        with open(path, newline="", encoding="utf-8") as fh:
-            for row in csv.DictReader(fh):
-                code = (row.get("code") or "").strip()
-                sur = (row.get("surname") or "").strip()
-                if not re.fullmatch(r"[A-Z]{3}", code) or not sur:
-                    continue
-                names = {sur, _strip_accents(sur)}
-                if sur[:1].islower():  # "de Vries" -> also "De Vries"
-                    names |= {sur[:1].upper() + sur[1:], _strip_accents(sur[:1].upper() + sur[1:])}
-                entry = out.setdefault(code, {"surnames": [], "nationality": row.get("nationality") or ""})
-                for n in sorted(names):
-                    if n not in entry["surnames"]:
-                        entry["surnames"].append(n)
-    except OSError:
-        return {}
+    override = os.environ.get("F1BENCH_DRIVERS_CSV")
+    path = Path(override or DRIVERS_CSV)
+    if not path.is_file():
+        raise MissingPackageData(
+            f"the driver table {path} (F1BENCH_DRIVERS_CSV) does not exist" if override else
+            f"the Ergast driver table {path} is missing: the f1bench_pipeline install is incomplete "
+            "(drivers.csv is package data of the wheel); reinstall it, or set F1BENCH_DRIVERS_CSV")
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            code = (row.get("code") or "").strip()
+            sur = (row.get("surname") or "").strip()
+            if not re.fullmatch(r"[A-Z]{3}", code) or not sur:
+                continue
+            names = {sur, _strip_accents(sur)}
+            if sur[:1].islower():  # "de Vries" -> also "De Vries"
+                names |= {sur[:1].upper() + sur[1:], _strip_accents(sur[:1].upper() + sur[1:])}
+            entry = out.setdefault(code, {"surnames": [], "nationality": row.get("nationality") or ""})
+            for n in sorted(names):
+                if n not in entry["surnames"]:
+                    entry["surnames"].append(n)
+    if not out:
+        raise ValueError(f"the driver table {path} has no driver with a three-letter code and a surname "
+                         "(expected Ergast's drivers.csv columns code, surname, nationality)")
     return out
 
 
@@ -2473,7 +2480,9 @@ def extract_claims(text: str | bytes, lang: str, entities: dict | None = None,
                    driver_teams: dict[str, str] | None = None) -> list[Claim]:
     """Typed claims of one answer (see the module docstring). ``entities`` = {"drivers":
     [codes], "teams": [names]} of the context enables ``entity`` claims for names outside
-    it; ``driver_teams`` ({code: team}) resolves "the Ferrari driver". Never raises."""
+    it; ``driver_teams`` ({code: team}) resolves "the Ferrari driver". Never raises on an answer;
+    a missing driver table (a broken install) raises here rather than read as "no claims"."""
+    driver_table()
     try:
         return _extract(text, lang, entities, driver_teams)
     except Exception:  # noqa: BLE001 - the contract is "never raise"; the tests run _extract bare

@@ -44,13 +44,14 @@ SCORE_SCHEMA = {
     "n_oracle": pl.Int64, "n_covered": pl.Int64, "precision": pl.Float64, "strict_precision": pl.Float64,
     "hallucination_rate": pl.Float64, "recall": pl.Float64, "f1": pl.Float64, "abstained": pl.Boolean,
     "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8), "results_source": pl.Utf8,
+    "extractor_version": pl.Utf8, "verifier_version": pl.Utf8,  # scoring.versions: which code made the row
 }
 CLAIM_SCHEMA = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
     "decision_type": pl.Utf8, "claim_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8,
     "span_start": pl.Int64, "span_end": pl.Int64, "span_text": pl.Utf8, "label": pl.Utf8,
     "reason": pl.Utf8, "matched_fact": pl.Utf8, "expected_facts": pl.List(pl.Utf8), "extractor": pl.Utf8,
-    "reading": pl.Utf8,
+    "reading": pl.Utf8, "extractor_version": pl.Utf8, "verifier_version": pl.Utf8,
 }
 
 
@@ -132,10 +133,15 @@ def score_generations(
     instances: pl.DataFrame | InstanceFacts,
     extractor: Extractor,
     extractor_name: str = "regex",
+    *,
+    extractor_version: str | None = None,
+    verifier_version: str | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(claims, scores) for every generation. Non-ok generations get a score row with nulls."""
+    """(claims, scores) for every generation. Non-ok generations get a score row with nulls.
+    The versions (``scoring.versions``) fill the rows' version columns (null when not given)."""
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
-    return score_with(generations, facts, extractor, verify_claim, extractor_name)
+    return score_with(generations, facts, extractor, verify_claim, extractor_name,
+                      extractor_version=extractor_version, verifier_version=verifier_version)
 
 
 @_gc_paused
@@ -149,6 +155,8 @@ def score_with(
     partition_column: str = "season",
     claim_schema: dict[str, pl.DataType] = CLAIM_SCHEMA,
     score_schema: dict[str, pl.DataType] = SCORE_SCHEMA,
+    extractor_version: str | None = None,
+    verifier_version: str | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The scoring loop of every domain (F1 above, the others through ``domains.scoring``).
 
@@ -188,7 +196,8 @@ def score_with(
         base = {"model": g["model"], "id": iid, "lang": g["lang"], "variant": variant,
                 partition_column: meta[partition_column],
                 "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
-                "extractor": extractor_name, "results_source": meta.get("results_source")}
+                "extractor": extractor_name, "results_source": meta.get("results_source"),
+                "extractor_version": extractor_version, "verifier_version": verifier_version}
         oracle, idx, entities = index.get(iid)
         if base["status"] not in SCOREABLE_STATUSES or (base["status"] != "ok" and not g.get("text")):
             add_score({**base, "n_oracle": len(oracle)})
@@ -228,4 +237,6 @@ def score_with(
     claim_cols["expected_facts"] = [v.expected for v in all_verdicts]  # what a contradicted claim should have said
     claim_cols["extractor"] = [c.extractor for c in all_claims]
     claim_cols["reading"] = [getattr(v, "reading", None) for v in all_verdicts]  # verifier.READINGS
+    claim_cols["extractor_version"] = [extractor_version] * len(all_claims)
+    claim_cols["verifier_version"] = [verifier_version] * len(all_claims)
     return _frame(claim_cols, claim_schema), _frame(score_cols, score_schema)

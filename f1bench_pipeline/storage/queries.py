@@ -1,4 +1,5 @@
-"""Named, read-only queries over the warehouse (``sql/*.sql``), for `f1bench query NAME`.
+"""Named, read-only queries over the warehouse (``f1bench_pipeline/sql/*.sql``, package data),
+for `f1bench query NAME`.
 
 The views are built in an in-memory DuckDB from ``sql/views`` (always current, never
 holding the warehouse file's lock), and only a single SELECT (or WITH … SELECT) is
@@ -11,9 +12,9 @@ from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.package_data import SQL_DIR, require
 
-QUERIES_DIR = REPO_ROOT / "sql"
+QUERIES_DIR = SQL_DIR
 
 
 class QueryError(RuntimeError):
@@ -23,7 +24,7 @@ class QueryError(RuntimeError):
 def available() -> dict[str, str]:
     """name → first comment line, for every named query."""
     out = {}
-    for path in sorted(QUERIES_DIR.glob("*.sql")):
+    for path in sorted(require(QUERIES_DIR, "the named queries (sql/*.sql)").glob("*.sql")):
         first = path.read_text(encoding="utf-8").splitlines()[0] if path.stat().st_size else ""
         out[path.stem] = first.lstrip("- ").strip()
     return out

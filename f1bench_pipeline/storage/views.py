@@ -1,4 +1,4 @@
-"""DuckDB views over the Parquet warehouse, defined in ``sql/views/*.sql``.
+"""DuckDB views over the Parquet warehouse, defined in ``f1bench_pipeline/sql/views/*.sql`` (package data).
 
 Each file holds one ``CREATE OR REPLACE VIEW`` whose ``{warehouse}`` placeholder is the
 warehouse root. A view is created only once its table has files (DuckDB binds the glob
@@ -26,13 +26,13 @@ from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.settings import REPO_ROOT, get_settings
+from f1bench_pipeline.package_data import VIEWS_DIR, require
+from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage import location
 from f1bench_pipeline.storage.location import Root
 
 log = logging.getLogger(__name__)
 
-VIEWS_DIR = REPO_ROOT / "sql" / "views"
 _TABLE_REF = re.compile(r"\{warehouse\}/([a-z_]+)/")
 _TABLE_GLOB = re.compile(r"'\{warehouse\}/([a-z_]+)/\*\*/\*\.parquet'")
 REMOTE_READERS = ("auto", "httpfs", "fsspec")
@@ -60,6 +60,25 @@ def view_parameters() -> dict[str, str]:
     return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false"}
 
 
+_TEMPLATE = re.compile(r"\{\{(\w+)((?:\s+\w+=\S+)*)\s*\}\}")
+
+
+def expand_templates(text: str) -> str:
+    """``{{leaderboard source=… keys=…}}`` and the other templates of ``scoring/leaderboard.py``:
+    the leaderboard's one definition, shared with the Python aggregates."""
+    if "{{" not in text:
+        return text
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, render_template
+
+    bootstrap = Bootstrap.from_settings()
+
+    def one(m: re.Match) -> str:
+        args = dict(a.split("=", 1) for a in m.group(2).split())
+        return render_template(m.group(1), args, bootstrap)
+
+    return _TEMPLATE.sub(one, text)
+
+
 def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None
                      ) -> list[tuple[str, str, list[str]]]:
     """(view name, SQL, tables it reads) for every file in sql/views, in name order."""
@@ -75,8 +94,8 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
         return "[" + ", ".join(_sql_string(f"{root}/{m.group(1)}/{r}") for r in rels) + "]"
 
     out = []
-    for path in sorted(VIEWS_DIR.glob("*.sql")):
-        text = path.read_text(encoding="utf-8")
+    for path in sorted(require(VIEWS_DIR, "the DuckDB view definitions (sql/views)").glob("*.sql")):
+        text = expand_templates(path.read_text(encoding="utf-8"))
         tables = _TABLE_REF.findall(text) + [t.strip() for line in text.splitlines()
                                              if line.startswith("-- requires:") for t in line[12:].split(",")]
         if listed:

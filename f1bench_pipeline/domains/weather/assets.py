@@ -123,45 +123,61 @@ def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseR
                             metadata={"expected": res.expected, "rows": res.frame.height, "missing": res.missing})])
 
 
-@dg.multi_asset(
-    specs=[
-        dg.AssetSpec("weather_claims", deps=["weather_generations", "weather_instances"], group_name=GROUP,
-                     partitions_def=weather_batch_model_partitions, kinds={"parquet"},
-                     description="Every claim of every weather answer, labelled supported/contradicted/unverifiable."),
-        dg.AssetSpec("weather_scores", deps=["weather_generations", "weather_instances"], group_name=GROUP,
-                     partitions_def=weather_batch_model_partitions, kinds={"parquet"},
-                     description="Per weather answer: claims by label, precision, strict precision, hallucination, "
-                                 "recall, F1, abstention (the same metric code as F1)."),
-    ],
-)
-def weather_claims_and_scores(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
-    from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
-    from f1bench_pipeline.scoring.metrics import aggregate
+def build_weather_claims_and_scores() -> dg.AssetsDefinition:
+    """The weather claims/scores multi-asset; its code version is the weather extractor and
+    verifier versions (``scoring.versions``), read when this is called (stale after a change)."""
+    from f1bench_pipeline.scoring import versions
 
-    domain = get_domain("weather")
-    batch, model_key = batch_model_from_partition_key(context.partition_key)
-    part = {"batch": batch, "model": model_key}
-    generations = warehouse.read("weather_generations", part)
-    instances = warehouse.read("weather_instances", {"batch": batch})
-    if generations.is_empty() or instances.is_empty():
-        context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {batch}")
-        claims, scores = pl.DataFrame(schema=domain.claim_schema()), pl.DataFrame(schema=domain.score_schema())
-    else:
-        generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
-        claims, scores = score_domain_generations(domain, generations, instances)
-    warehouse.write(claims.drop("model", "batch"), "weather_claims", part)
-    warehouse.write(scores.drop("model", "batch"), "weather_scores", part)
-    warehouse.refresh_views()
-    claim_meta = table_metadata(claims, ["id", "lang", "type", "span_text", "label", "reason"])
-    if claims.height:
-        claim_meta["by_label"] = dg.MetadataValue.json(dict(claims.group_by("label").len().sort("label").iter_rows()))
-    yield dg.MaterializeResult(asset_key="weather_claims", metadata=claim_meta)
-    summary = aggregate(scores, ["model", "lang"]) if scores.height else pl.DataFrame()
-    score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "precision", "recall", "f1",
-                                          "claims_per_generation"])
-    score_meta["dagster/row_count"] = dg.MetadataValue.int(scores.height)
-    yield dg.MaterializeResult(asset_key="weather_scores", metadata=score_meta)
+    code_version = versions.scoring_code_version("weather")
+
+    @dg.multi_asset(
+        specs=[
+            dg.AssetSpec("weather_claims", deps=["weather_generations", "weather_instances"], group_name=GROUP,
+                         partitions_def=weather_batch_model_partitions, kinds={"parquet"}, code_version=code_version,
+                         description="Every claim of every weather answer, labelled supported/contradicted/unverifiable."),
+            dg.AssetSpec("weather_scores", deps=["weather_generations", "weather_instances"], group_name=GROUP,
+                         partitions_def=weather_batch_model_partitions, kinds={"parquet"}, code_version=code_version,
+                         description="Per weather answer: claims by label, precision, strict precision, hallucination, "
+                                     "recall, F1, abstention (the same metric code as F1)."),
+        ],
+    )
+    def weather_claims_and_scores(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
+        from f1bench_pipeline.domains import get_domain
+        from f1bench_pipeline.domains.scoring import score_domain_generations
+        from f1bench_pipeline.scoring.metrics import aggregate
+
+        domain = get_domain("weather")
+        batch, model_key = batch_model_from_partition_key(context.partition_key)
+        part = {"batch": batch, "model": model_key}
+        generations = warehouse.read("weather_generations", part)
+        instances = warehouse.read("weather_instances", {"batch": batch})
+        if generations.is_empty() or instances.is_empty():
+            context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {batch}")
+            claims, scores = pl.DataFrame(schema=domain.claim_schema()), pl.DataFrame(schema=domain.score_schema())
+        else:
+            generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
+            claims, scores = score_domain_generations(domain, generations, instances)
+        run_versions = {"extractor_version": versions.extractor_version("weather-regex"),
+                        "verifier_version": versions.verifier_version("weather")}
+        version_cols = [pl.lit(v, pl.Utf8).alias(k) for k, v in run_versions.items()]
+        claims, scores = claims.with_columns(version_cols), scores.with_columns(version_cols)
+        warehouse.write(claims.drop("model", "batch"), "weather_claims", part)
+        warehouse.write(scores.drop("model", "batch"), "weather_scores", part)
+        warehouse.refresh_views()
+        claim_meta = table_metadata(claims, ["id", "lang", "type", "span_text", "label", "reason"])
+        if claims.height:
+            claim_meta["by_label"] = dg.MetadataValue.json(dict(claims.group_by("label").len().sort("label").iter_rows()))
+        yield dg.MaterializeResult(asset_key="weather_claims", metadata={**claim_meta, **run_versions})
+        summary = aggregate(scores, ["model", "lang"]) if scores.height else pl.DataFrame()
+        score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "precision", "recall", "f1",
+                                              "claims_per_generation"])
+        score_meta["dagster/row_count"] = dg.MetadataValue.int(scores.height)
+        yield dg.MaterializeResult(asset_key="weather_scores", metadata={**score_meta, **run_versions})
+
+    return weather_claims_and_scores
+
+
+weather_claims_and_scores = build_weather_claims_and_scores()
 
 
 weather_data_job = dg.define_asset_job(

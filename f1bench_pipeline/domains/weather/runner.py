@@ -81,12 +81,16 @@ def build_weather(batch: str | None = None, systems: Iterable[str] | None = None
     return out
 
 
-WEATHER_LEADERBOARD_SQL = """
+def _weather_leaderboard_sql() -> str:
+    from f1bench_pipeline.summary import with_interval
+
+    return f"""
 SELECT r.lang, r.model, l.n_scored AS scored, l.n_abstentions AS abstentions,
-       round(l.precision, 3) AS precision, round(l.hallucination_rate, 3) AS hallucination,
-       round(l.recall, 3) AS recall, round(l.f1, 3) AS f1, round(l.claims_per_generation, 2) AS "claims/answer",
+       {with_interval("precision")}, {with_interval("hallucination_rate", "hallucination")},
+       {with_interval("recall")}, {with_interval("f1")}, round(l.claims_per_generation, 2) AS "claims/answer",
        r.rank_by_precision AS "rank(P)", r.rank_by_f1 AS "rank(F1)",
-       round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman
+       round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman,
+       round(r.kendall_tau_b_precision_vs_f1, 3) + 0.0 AS "kendall tau-b"
 FROM weather_ranking_inversion r
 JOIN weather_leaderboard l USING (batch, variant, extractor, lang, model)
 WHERE r.batch = ? AND r.variant = ? AND r.extractor = 'regex' AND l.kind = 'all'
@@ -97,14 +101,18 @@ ORDER BY CASE r.lang WHEN 'all' THEN 0 WHEN 'en' THEN 1 WHEN 'es' THEN 2 ELSE 3 
 def weather_leaderboard(warehouse_dir: Path, batch: str, variant: str = "default") -> tuple[list[str], list[dict]]:
     from f1bench_pipeline.summary import query_rows
 
-    return query_rows(warehouse_dir, "weather_scores", WEATHER_LEADERBOARD_SQL, [batch, variant])
+    return query_rows(warehouse_dir, "weather_scores", _weather_leaderboard_sql(), [batch, variant])
 
 
 def print_weather_leaderboard(warehouse_dir: Path, batch: str | None = None, variant: str = "default") -> str:
     from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
-    from f1bench_pipeline.summary import print_titled_table
+    from f1bench_pipeline.summary import print_inversion, print_titled_table
 
     batch = batch or SAMPLE_BATCH
     cols, rows = weather_leaderboard(warehouse_dir, batch, variant)
-    return print_titled_table(f"Weather leaderboard — batch {batch}, {variant} prompt, regex extractor "
-                              f"(precision rank vs F1 rank):", rows, cols)
+    text = print_titled_table(f"Weather leaderboard — batch {batch}, {variant} prompt, regex extractor "
+                              f"(95% bootstrap intervals; precision rank vs F1 rank):", rows, cols)
+    if rows:
+        text += print_inversion(warehouse_dir, "weather_scores", "weather_ranking_inversion_significance",
+                                "weather_system_pair_differences", "batch", batch, variant, "AND kind = 'all'")
+    return text

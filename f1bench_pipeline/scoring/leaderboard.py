@@ -1,0 +1,355 @@
+"""The leaderboard, defined once: the SQL of the ``leaderboard`` views and of every Python aggregate.
+
+``leaderboard_sql`` renders one DuckDB query over a relation of per-generation scores. The
+views in ``sql/views`` (``leaderboard``, ``weather_leaderboard``) embed it through
+``storage/views.py``; ``aggregate`` runs the same text on a polars frame (``f1bench score``,
+asset metadata, the refinement report), so the two cannot drift apart.
+
+Uncertainty is a bootstrap over instances, vectorised in DuckDB. Each replicate weights an
+instance by a Poisson(1) count drawn from a hash of (instance id, replicate, seed): the
+Poisson bootstrap, which for samples of this size matches the multinomial one and needs no
+shared random state, so it runs as one GROUP BY. Because the weight depends on the instance
+alone, every system and language sees the same resample: intervals of a difference between
+two systems are paired, and the pooled ``lang = 'all'`` rows resample an instance's three
+languages together (they are one decision, not three independent ones).
+
+Only ``ok`` generations with a valid extraction are scored; other statuses are counted.
+Abstentions (no claims) are kept out of the precision means and counted; they score recall
+0 and F1 0 (DESIGN §5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import polars as pl
+
+# The figures that get an interval (macro means over scored generations).
+INTERVAL_MEASURES = ("precision", "recall", "f1", "hallucination_rate")
+# Weighted sums per replicate: measure -> (numerator, denominator); a replicate mean is their ratio.
+_SUMS = {
+    "precision": ("sum(_w * precision)", "sum(_w) FILTER (precision IS NOT NULL)"),
+    "recall": ("sum(_w * recall)", "sum(_w)"),
+    "f1": ("sum(_w * f1)", "sum(_w)"),
+    "hallucination_rate": ("sum(_w * hallucination_rate)", "sum(_w) FILTER (hallucination_rate IS NOT NULL)"),
+}
+_POISSON_MAX = 12  # P(Poisson(1) > 12) < 1e-10: the weight's tail is cut there
+
+
+@dataclass(frozen=True)
+class Bootstrap:
+    """How intervals are drawn: ``replicates`` resamples of ``cluster`` (the instance id), seeded."""
+
+    replicates: int = 1000
+    seed: int = 2026
+    confidence: float = 0.95
+    cluster: str = "id"
+    # Pairs sharing fewer instances get no verdict (``*_differs`` NULL): a percentile interval
+    # from a handful of instances is too narrow to call an order.
+    min_instances: int = 20
+
+    @classmethod
+    def from_settings(cls) -> Bootstrap:
+        from f1bench_pipeline.settings import get_settings
+
+        s = get_settings()
+        return cls(replicates=s.bootstrap_replicates, seed=s.bootstrap_seed, confidence=s.confidence_level,
+                   min_instances=s.significance_min_instances)
+
+
+def poisson_weight_sql(cluster: str, replicate: str, seed: int) -> str:
+    """A Poisson(1) count from a uniform made of the hash of (cluster, replicate, seed)."""
+    u = f"((hash({cluster}, {replicate}, {int(seed)}) >> 11)::DOUBLE / 9007199254740992.0)"
+    cdf, p = 0.0, math.exp(-1.0)
+    cases = []
+    for k in range(_POISSON_MAX):
+        cdf += p
+        cases.append(f"WHEN {u} < {cdf!r} THEN {k}")
+        p /= k + 1
+    return f"CASE {' '.join(cases)} ELSE {_POISSON_MAX} END"
+
+
+def _grouping_sets(keys: Sequence[str], levels: Sequence[str], extra: Sequence[str] = ()) -> str:
+    """Every subset of ``levels`` beside ``keys``: the rolled-up rows read 'all'."""
+    sets = []
+    for r in range(len(levels) + 1):
+        for combo in combinations(levels, r):
+            sets.append("(" + ", ".join([*keys, *combo, *extra]) + ")")
+    return "GROUPING SETS (" + ", ".join(sets) + ")"
+
+
+def _level_columns(levels: Sequence[str]) -> list[str]:
+    return [f"coalesce(CAST({lv} AS VARCHAR), 'all') AS {lv}" for lv in levels]
+
+
+SCORED = "(status = 'ok' AND extraction_status = 'ok')"
+
+
+MICRO_F1 = ("CASE WHEN micro_precision + micro_recall > 0 "
+            "THEN 2 * micro_precision * micro_recall / (micro_precision + micro_recall) "
+            "WHEN micro_precision IS NOT NULL AND micro_recall IS NOT NULL THEN 0.0 END")
+
+
+def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str]) -> str:
+    return f"""
+    SELECT * REPLACE ({MICRO_F1} AS micro_f1) FROM (
+    SELECT {', '.join([*keys, *_level_columns(levels)])},
+           count(*) AS n_generations,
+           count(*) FILTER (_scored) AS n_scored,
+           count(*) FILTER (_scored AND n_claims = 0) AS n_abstentions,
+           count(*) FILTER (status <> 'ok') AS n_not_ok,
+           count(*) FILTER (status = 'content_filtered') AS n_content_filtered,
+           count(*) FILTER (status = 'refused') AS n_refused,
+           count(*) FILTER (status = 'truncated') AS n_truncated,
+           count(*) FILTER (status = 'error') AS n_error,
+           count(*) FILTER (status = 'ok' AND extraction_status = 'error') AS n_extraction_error,
+           avg(precision) FILTER (_scored) AS precision,
+           avg(strict_precision) FILTER (_scored) AS strict_precision,
+           avg(hallucination_rate) FILTER (_scored) AS hallucination_rate,
+           avg(recall) FILTER (_scored) AS recall,
+           avg(f1) FILTER (_scored) AS f1,
+           sum(n_supported) FILTER (_scored) / nullif(sum(n_claims) FILTER (_scored), 0) AS micro_precision,
+           sum(n_contradicted) FILTER (_scored) / nullif(sum(n_claims) FILTER (_scored), 0) AS micro_hallucination,
+           sum(n_covered) FILTER (_scored) / nullif(sum(n_oracle) FILTER (_scored), 0) AS micro_recall,
+           NULL::DOUBLE AS micro_f1,
+           avg(n_claims) FILTER (_scored) AS claims_per_generation
+    FROM (SELECT *, {SCORED} AS _scored FROM {source})
+    GROUP BY {_grouping_sets(keys, levels)})"""
+
+
+def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], bootstrap: Bootstrap) -> str:
+    """One row per group × replicate ``b`` with the resampled macro means of INTERVAL_MEASURES.
+
+    Weighted sums are taken at the finest grain once, then rolled up (sums add), so the work
+    is one pass over rows × replicates whatever the number of grouping sets.
+    """
+    grain = [*keys, *levels]
+    sums = ",\n           ".join(f"{num} AS _n_{m}, {den} AS _d_{m}" for m, (num, den) in _SUMS.items())
+    means = ",\n           ".join(f"sum(_n_{m}) / nullif(sum(_d_{m}), 0) AS {m}" for m in _SUMS)
+    weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
+    return f"""
+    WITH _fine AS (
+        SELECT {', '.join(grain)}, _b AS b,
+           {sums}
+        FROM (SELECT *, {weight} AS _w
+              FROM (SELECT * FROM {source} WHERE {SCORED}) CROSS JOIN range({int(bootstrap.replicates)}) AS _r(_b))
+        GROUP BY ALL
+    )
+    SELECT {', '.join([*keys, *_level_columns(levels)])}, b,
+           {means}
+    FROM _fine
+    GROUP BY {_grouping_sets(keys, levels, extra=('b',))}"""
+
+
+def intervals_sql(replicates: str, keys: Sequence[str], levels: Sequence[str], confidence: float) -> str:
+    """``<measure>_lo`` / ``<measure>_hi``: percentile interval of each measure over the replicates."""
+    lo, hi = (1 - confidence) / 2, 1 - (1 - confidence) / 2
+    cols = ",\n           ".join(f"quantile_cont({m}, {lo!r}) AS {m}_lo, quantile_cont({m}, {hi!r}) AS {m}_hi"
+                                 for m in INTERVAL_MEASURES)
+    return f"""
+    SELECT {', '.join([*keys, *levels])},
+           {cols}
+    FROM ({replicates})
+    GROUP BY ALL"""
+
+
+def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = (),
+                    bootstrap: Bootstrap | None = None) -> str:
+    """The leaderboard of ``source`` per ``keys`` and every roll-up of ``levels`` ('all').
+
+    With ``bootstrap`` (and replicates > 0), each INTERVAL_MEASURE gets ``_lo``/``_hi`` columns
+    beside it: the percentile interval at ``bootstrap.confidence``.
+    """
+    points = _points_sql(source, keys, levels)
+    if bootstrap is None or bootstrap.replicates <= 0:
+        return points
+    groups = [*keys, *levels]
+    ci = intervals_sql(replicates_sql(source, keys, levels, bootstrap), keys, levels, bootstrap.confidence)
+    # interval columns right after their figure, in the points' column order
+    order = []
+    for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
+              "n_truncated", "n_error", "n_extraction_error", "precision", "strict_precision",
+              "hallucination_rate", "recall", "f1", "micro_precision", "micro_hallucination", "micro_recall",
+              "micro_f1", "claims_per_generation"]:
+        order.append(f"_p.{c}")
+        if c in INTERVAL_MEASURES:
+            order += [f"_i.{c}_lo", f"_i.{c}_hi"]
+    on = " AND ".join(f"_p.{g} = _i.{g}" for g in groups)
+    return f"""
+    SELECT {', '.join(f'_p.{g}' for g in groups)}, {', '.join(order)}
+    FROM ({points}) AS _p LEFT JOIN ({ci}) AS _i ON {on}"""
+
+
+def _pair_sums(w: str) -> str:
+    """Sums behind a paired difference, each row weighted by ``w`` (1 for the point estimate)."""
+    return (f"sum({w} * pa) AS spa, sum({w}) FILTER (pa IS NOT NULL) AS wpa, "
+            f"sum({w} * pb) AS spb, sum({w}) FILTER (pb IS NOT NULL) AS wpb, "
+            f"sum({w} * (fa - fb)) AS sdf, sum({w}) AS wn, count(*) AS n")
+
+
+def pair_differences_sql(source: str, keys: Sequence[str], system: str, levels: Sequence[str],
+                         bootstrap: Bootstrap) -> str:
+    """Paired differences between every two systems over the instances both scored.
+
+    One row per ``keys`` × level roll-up × (system_a < system_b): the difference of their
+    mean precision and mean F1 (a − b) on the shared instances, its percentile interval and
+    the share of replicates in which a is ahead (``p_a_ahead_*``; near 0 or 1 = a clear order),
+    and whether the interval excludes 0 (``*_differs``; NULL under ``min_instances`` shared).
+    """
+    lo, hi = (1 - bootstrap.confidence) / 2, 1 - (1 - bootstrap.confidence) / 2
+    grain = [*keys, *levels]
+    join_on = " AND ".join(f"a.{c} IS NOT DISTINCT FROM b.{c}" for c in [*grain, bootstrap.cluster])
+    pairs = f"""
+        SELECT {', '.join(f'a.{c}' for c in grain)}, a.{bootstrap.cluster},
+               a.{system} AS system_a, b.{system} AS system_b,
+               a.precision AS pa, b.precision AS pb, a.f1 AS fa, b.f1 AS fb
+        FROM (SELECT * FROM {source} WHERE {SCORED}) AS a
+        JOIN (SELECT * FROM {source} WHERE {SCORED}) AS b ON {join_on} AND a.{system} < b.{system}"""
+    diff = ("sum(spa) / nullif(sum(wpa), 0) - sum(spb) / nullif(sum(wpb), 0) AS precision_diff, "
+            "sum(sdf) / nullif(sum(wn), 0) AS f1_diff")
+    pair_keys = [*keys, "system_a", "system_b"]
+    weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
+    return f"""
+    WITH _pairs AS ({pairs}
+    ), _point_fine AS (
+        SELECT {', '.join([*grain, 'system_a', 'system_b'])}, {_pair_sums('1')}
+        FROM _pairs GROUP BY ALL
+    ), _points AS (
+        SELECT {', '.join([*pair_keys, *_level_columns(levels)])}, sum(n) AS n_shared, {diff}
+        FROM _point_fine GROUP BY {_grouping_sets(pair_keys, levels)}
+    ), _fine AS (
+        SELECT {', '.join([*grain, 'system_a', 'system_b'])}, _b AS b, {_pair_sums('_w')}
+        FROM (SELECT *, {weight} AS _w FROM _pairs CROSS JOIN range({int(bootstrap.replicates)}) AS _r(_b))
+        GROUP BY ALL
+    ), _reps AS (
+        SELECT {', '.join([*pair_keys, *_level_columns(levels)])}, b, {diff}
+        FROM _fine GROUP BY {_grouping_sets(pair_keys, levels, extra=('b',))}
+    ), _ci AS (
+        SELECT {', '.join([*pair_keys, *levels])},
+               quantile_cont(precision_diff, {lo!r}) AS precision_diff_lo, quantile_cont(precision_diff, {hi!r}) AS precision_diff_hi,
+               avg(CASE WHEN precision_diff > 0 THEN 1.0 WHEN precision_diff < 0 THEN 0.0 ELSE 0.5 END) AS p_a_ahead_precision,
+               quantile_cont(f1_diff, {lo!r}) AS f1_diff_lo, quantile_cont(f1_diff, {hi!r}) AS f1_diff_hi,
+               avg(CASE WHEN f1_diff > 0 THEN 1.0 WHEN f1_diff < 0 THEN 0.0 ELSE 0.5 END) AS p_a_ahead_f1
+        FROM _reps GROUP BY ALL
+    )
+    SELECT _points.*, precision_diff_lo, precision_diff_hi, p_a_ahead_precision,
+           f1_diff_lo, f1_diff_hi, p_a_ahead_f1,
+           CASE WHEN n_shared >= {int(bootstrap.min_instances)}
+                THEN (precision_diff_lo > 0 OR precision_diff_hi < 0) END AS precision_differs,
+           CASE WHEN n_shared >= {int(bootstrap.min_instances)} THEN (f1_diff_lo > 0 OR f1_diff_hi < 0) END AS f1_differs
+    FROM _points LEFT JOIN _ci USING ({', '.join([*pair_keys, *levels])})"""
+
+
+def inversion_significance_sql(replicates: str, points: str, keys: Sequence[str], system: str) -> str:
+    """Does the ranking inversion hold? One row per ``keys`` (e.g. season × variant × extractor × lang).
+
+    ``replicates`` and ``points`` are relations (a name or a parenthesised query) with one row
+    per ``keys`` × system (× ``b``), as ``replicates_sql`` and ``leaderboard_sql`` give them.
+
+    ``precision_leaders`` / ``f1_leaders``: the systems first by each on the point estimates
+    (ties listed together); ``inversion_observed``: no system is first by both;
+    ``p_inversion``: the share of bootstrap replicates in which that is so. Ties count as
+    shared first places, so two systems both at precision 1.0 are both precision leaders.
+    """
+    k = ", ".join(keys)
+    return f"""
+    WITH _r AS (
+        -- leaders within one evaluation of the replicates: comparing against a second
+        -- evaluation would compare floating sums added up in another order
+        SELECT *, max(precision) OVER w AS _max_p, max(f1) OVER w AS _max_f1, count(*) OVER w AS _n
+        FROM {replicates} WINDOW w AS (PARTITION BY {k}, b)
+    ), _per_b AS (
+        SELECT {k}, b, NOT bool_or(precision = _max_p AND f1 = _max_f1) AS inverted
+        FROM _r WHERE _n >= 2 GROUP BY ALL
+    ), _pt AS (
+        SELECT *, max(precision) OVER w AS _max_p, max(f1) OVER w AS _max_f1
+        FROM {points} WINDOW w AS (PARTITION BY {k})
+    ), _leaders AS (
+        SELECT {k}, count(*) AS n_systems,
+               string_agg({system}, ', ' ORDER BY {system}) FILTER (precision = _max_p) AS precision_leaders,
+               string_agg({system}, ', ' ORDER BY {system}) FILTER (f1 = _max_f1) AS f1_leaders,
+               NOT bool_or(precision = _max_p AND f1 = _max_f1) AS inversion_observed
+        FROM _pt GROUP BY ALL HAVING count(*) >= 2
+    )
+    SELECT _leaders.*, avg(inverted::INTEGER) AS p_inversion, count(_per_b.b) AS replicates
+    FROM _leaders LEFT JOIN _per_b USING ({k})
+    GROUP BY ALL"""
+
+
+# Templates the SQL view files call as {{name key=value …}} (storage/views.py expands them);
+# list values are comma-separated, without spaces.
+def render_template(name: str, args: dict[str, str], bootstrap: Bootstrap) -> str:
+    """The SQL of one ``{{name …}}`` directive in a view file."""
+    def listed(key: str) -> list[str]:
+        return [v for v in args.get(key, "").split(",") if v]
+
+    if name == "leaderboard":
+        return leaderboard_sql(args["source"], listed("keys"), listed("levels"),
+                               None if args.get("intervals") == "off" else bootstrap)
+    if name == "leaderboard_replicates":
+        return replicates_sql(args["source"], listed("keys"), listed("levels"), bootstrap)
+    if name == "pair_differences":
+        return pair_differences_sql(args["source"], listed("keys"), args["system"], listed("levels"), bootstrap)
+    if name == "inversion_significance":
+        return inversion_significance_sql(args["replicates"], args["points"], listed("keys"), args["system"])
+    raise ValueError(f"unknown SQL template {{{{{name}}}}} (known: leaderboard, leaderboard_replicates, "
+                     "pair_differences, inversion_significance)")
+
+
+def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
+    """Columns the query reads that a frame may lack (an in-memory score frame has no extraction
+    status when it was never extracted; no results source outside F1)."""
+    out = scores
+    if "extraction_status" not in out.columns:
+        out = out.with_columns(pl.when(pl.col("n_claims").is_not_null()).then(pl.lit("ok")).otherwise(pl.lit("error"))
+                               .alias("extraction_status"))
+    for c, dtype in (("n_supported", pl.Int64), ("n_contradicted", pl.Int64), ("n_covered", pl.Int64),
+                     ("n_oracle", pl.Int64), ("strict_precision", pl.Float64), ("hallucination_rate", pl.Float64)):
+        if c not in out.columns:
+            out = out.with_columns(pl.lit(None, dtype).alias(c))
+    return out
+
+
+def _run(sql: str, frames: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET enable_progress_bar = false")
+    try:
+        for name, df in frames.items():
+            con.register(name, df.to_arrow())
+        return con.sql(sql).pl()
+    finally:
+        con.close()
+
+
+def aggregate(scores: pl.DataFrame, by: Sequence[str], bootstrap: Bootstrap | None = None,
+              levels: Sequence[str] = ()) -> pl.DataFrame:
+    """The leaderboard of a score frame per ``by`` (and roll-ups of ``levels``), sorted by ``by``.
+
+    Runs ``leaderboard_sql`` in DuckDB on the frame; with ``bootstrap``,
+    interval columns beside precision, recall, F1 and hallucination rate.
+    """
+    by = list(by)
+    out = _run(leaderboard_sql("_scores", by, levels, bootstrap), {"_scores": _frame_for_sql(scores)})
+    return out.sort([*by, *levels], nulls_last=True)
+
+
+def pair_differences(scores: pl.DataFrame, by: Sequence[str], bootstrap: Bootstrap, system: str = "model",
+                     levels: Sequence[str] = ()) -> pl.DataFrame:
+    """``pair_differences_sql`` on a score frame (e.g. ``f1bench score``'s two systems)."""
+    sql = pair_differences_sql("_scores", list(by), system, levels, bootstrap)
+    return _run(sql, {"_scores": _frame_for_sql(scores)}).sort([*by, *levels, "system_a", "system_b"])
+
+
+def inversion_significance(scores: pl.DataFrame, by: Sequence[str], bootstrap: Bootstrap,
+                           system: str = "model", levels: Sequence[str] = ()) -> pl.DataFrame:
+    """``inversion_significance_sql`` on a score frame, per ``by`` and roll-ups of ``levels``."""
+    keys = [*by, *levels]
+    reps = replicates_sql("_scores", [*by, system], levels, bootstrap)
+    points = _points_sql("_scores", [*by, system], levels)
+    out = _run(inversion_significance_sql(f"({reps})", f"({points})", keys, system), {"_scores": _frame_for_sql(scores)})
+    return out.sort(keys)

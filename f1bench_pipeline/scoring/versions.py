@@ -1,0 +1,143 @@
+"""Versions of the extractors and verifiers, stored with every claim and score row and used as
+the Dagster ``code_version`` of the claims/scores assets, so stale scores show as stale.
+
+A version is a hash of the code that decides the labels and scores, plus the data files and
+settings that code reads. The code is hashed as ``ast.dump`` of each module with docstrings
+removed, not as bytes: an edit to a comment, a docstring or the formatting must not mark a
+season's scores stale, while any change of code does. Modules are parsed, never imported
+(the LLM extractor's import pulls litellm, seconds), and each version is computed once per
+process. No Dagster here: ``f1bench score`` uses this module too.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+# The surname table the regex extractor reads (``regex_extractor.DRIVERS_CSV``; a test keeps them equal):
+# package data (f1bench_pipeline/data/ergast).
+from f1bench_pipeline.package_data import DRIVERS_CSV
+
+PACKAGE = Path(__file__).resolve().parents[1]
+
+# A module path (relative to the package, or absolute), optionally restricted to the named
+# top-level definitions (the rest of the module does not change stored scores).
+Source = str | tuple[str, tuple[str, ...]]
+
+SOURCES: dict[str, tuple[Source, ...]] = {
+    "regex": ("scoring/regex_extractor.py", "scoring/lexicon.py", "scoring/claims.py"),
+    "llm": ("scoring/llm_extractor.py", "scoring/claims.py"),  # the prompt is built in these two
+    "verify": (
+        "scoring/verifier.py", "scoring/score.py", "scoring/claims.py",
+        ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
+        ("instances/facts.py", ("TOLERANCES", "pair_key")),
+    ),
+    "weather-regex": ("domains/weather/extractor.py", "domains/weather/lexicon.py"),
+    "weather-verify": (
+        "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py", "scoring/score.py",
+        ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),
+        ("domains/weather/records.py", ("COMPASS", "SKY_COVER", "compass_index", "compass_distance_deg")),
+        ("scoring/verifier.py", ("SUPPORTED", "Verdict", "judge")),
+        ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
+    ),
+}
+
+
+def _strip_docstrings(tree: ast.AST) -> None:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:]
+
+
+def _defines(node: ast.stmt, names: tuple[str, ...]) -> bool:
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return node.name in names
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return any(isinstance(n, ast.Name) and n.id in names for t in targets for n in ast.walk(t))
+
+
+def normalized_source(path: Path, names: tuple[str, ...] | None = None) -> str:
+    """The module's AST without docstrings (comments and layout are not in an AST), optionally
+    only the top-level definitions in ``names``."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    if names is not None:
+        tree.body = [n for n in tree.body if _defines(n, names)]
+    _strip_docstrings(tree)
+    return ast.dump(tree)
+
+
+def source_hash(sources: Iterable[Source], data: Iterable[Path | bytes] = ()) -> str:
+    """SHA-256 (hex) over the normalized modules and the data: bytes as given, files by content."""
+    h = hashlib.sha256()
+    for src in sources:
+        rel, names = (src, None) if isinstance(src, str) else src
+        h.update(normalized_source(PACKAGE / rel, names).encode())
+    for item in data:
+        if isinstance(item, Path):  # a missing file is a state of its own (the extractor then reads nothing)
+            item = item.read_bytes() if item.is_file() else f"<missing {item.name}>".encode()
+        h.update(hashlib.sha256(item).digest())
+    return h.hexdigest()
+
+
+@functools.cache
+def _version(kind: str, data: tuple[Path | bytes, ...] = ()) -> str:
+    return f"{kind}-{source_hash(SOURCES[kind], data)[:12]}"
+
+
+def _llm_model(system: str | None = None) -> bytes:
+    """The LLM extractor's model: the registry system ``system`` (default: the one named by
+    F1BENCH_LLM_EXTRACTOR, as ``default_llm_extractor`` picks it) — its litellm model string
+    and parameters, read without litellm."""
+    name = os.environ.get("F1BENCH_LLM_EXTRACTOR", "") if system is None else system
+    try:
+        from f1bench_pipeline.generation.registry import load_registry
+
+        system = load_registry().get(name)
+        return json.dumps([name, system.model, system.params], sort_keys=True, default=str).encode()
+    except Exception:  # unknown name, unreadable registry: the name alone (a version never fails a build)
+        return name.encode()
+
+
+def extractor_version(name: str = "regex", llm_system: str | None = None) -> str:
+    """``regex-<12 hex>`` or ``llm-<12 hex>`` (``weather-regex`` for the weather domain); for the
+    LLM extractor, of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's)."""
+    if name == "llm":
+        return _version("llm", (_llm_model(llm_system),))
+    if name == "regex":
+        return _version("regex", (Path(os.environ.get("F1BENCH_DRIVERS_CSV", DRIVERS_CSV)),))
+    return _version(name)
+
+
+def verifier_version(domain: str = "f1") -> str:
+    """``verify-<12 hex>`` (F1) or ``weather-verify-<12 hex>``."""
+    return _version("verify" if domain == "f1" else f"{domain}-verify")
+
+
+def llm_extractor_enabled() -> bool:
+    return bool(os.environ.get("F1BENCH_LLM_EXTRACTOR"))
+
+
+def scoring_code_version(domain: str = "f1") -> str:
+    """The claims/scores assets' Dagster code version: extractor(s) + verifier."""
+    if domain != "f1":
+        return f"{extractor_version(f'{domain}-regex')}+{verifier_version(domain)}"
+    llm = f"+{extractor_version('llm')}" if llm_extractor_enabled() else ""
+    return f"{extractor_version('regex')}{llm}+{verifier_version()}"
+
+
+def score_versions(extractor: str = "regex", llm_system: str | None = None) -> dict[str, str]:
+    """The version columns' values for one extractor of F1 (``f1bench score`` prints them)."""
+    return {"extractor_version": extractor_version(extractor, llm_system), "verifier_version": verifier_version()}
+
+
+def cache_clear() -> None:
+    """Forget the computed versions (tests that edit sources)."""
+    _version.cache_clear()

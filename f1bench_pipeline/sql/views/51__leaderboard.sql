@@ -1,0 +1,12 @@
+-- leaderboard: macro and micro means per model, at four levels of detail, each macro figure
+-- with its bootstrap interval beside it (precision_lo / precision_hi, recall_…, f1_…,
+-- hallucination_rate_…): F1BENCH_BOOTSTRAP_REPLICATES resamples of instances (default 1000,
+-- 0 = none), seeded by F1BENCH_BOOTSTRAP_SEED, at F1BENCH_CONFIDENCE_LEVEL (default 0.95).
+-- lang / decision_type read 'all' on the rolled-up rows; only ok generations with a valid
+-- extraction are scored, the rest are counted (n_not_ok and one column per status).
+-- Abstentions (no claims) are kept out of the precision means and counted.
+-- The query is scoring/leaderboard.py's, the same one `f1bench score` and every Python
+-- aggregate run: the leaderboard has one definition.
+-- requires: scores
+CREATE OR REPLACE VIEW leaderboard AS
+{{leaderboard source=leaderboard_generations keys=season,variant,extractor,model levels=lang,decision_type}};

@@ -1,0 +1,188 @@
+"""`f1bench sql`: a SQL shell over the warehouse's views (pip's ``duckdb`` has no CLI shell).
+
+    f1bench sql                                  interactive: statements end with ``;``
+    f1bench sql "SELECT * FROM leaderboard;"     one shot (several statements allowed)
+    f1bench sql < report.sql                     statements read from standard input
+
+The connection is the project's reader (``summary.reader``): an in-memory DuckDB, the same
+library and version the pipeline writes with, holding one view per warehouse table (the
+definitions in ``sql/views``), over a local folder or a URL (F1BENCH_WAREHOUSE_URL). It never
+opens ``data/warehouse.duckdb``, so it runs beside a build without waiting for its lock.
+
+An error prints DuckDB's message on stderr; the one-shot and standard-input modes stop at the
+first failing statement and exit 1 (statements before it have run), the interactive shell
+carries on. ``-i`` forces the interactive shell when standard input is not a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+import duckdb
+
+PROMPT, CONTINUATION = "f1bench> ", "    ...> "
+# Statements whose result is only DuckDB's "Count" bookkeeping: nothing to print.
+QUIET = frozenset({
+    duckdb.StatementType.CREATE, duckdb.StatementType.CREATE_FUNC, duckdb.StatementType.DROP,
+    duckdb.StatementType.ALTER, duckdb.StatementType.SET, duckdb.StatementType.VARIABLE_SET,
+    duckdb.StatementType.TRANSACTION, duckdb.StatementType.ATTACH, duckdb.StatementType.DETACH,
+    duckdb.StatementType.LOAD, duckdb.StatementType.PREPARE, duckdb.StatementType.VACUUM,
+})
+HELP = """Statements end with ';' (several lines are fine). Commands:
+  .tables          the views (one per warehouse table) and any table you created
+  .schema NAME     the columns of a view or table
+  .help            this text
+  .quit / .exit    leave (or Ctrl-D)"""
+
+
+def connect(warehouse_dir: Path | str) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB with the warehouse's views."""
+    from f1bench_pipeline.summary import reader
+
+    return reader(warehouse_dir)
+
+
+def render(columns: list[str], rows: list[tuple], fmt: str = "table") -> str:
+    if fmt == "json":
+        return json.dumps([dict(zip(columns, r)) for r in rows], default=str)
+    if fmt == "csv":
+        import io
+
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        return buf.getvalue().rstrip("\n")
+    from f1bench_pipeline.summary import format_table
+
+    if not rows:
+        return "  ".join(columns) + "\n(no rows)"
+    return format_table([dict(zip(columns, r)) for r in rows], columns)
+
+
+def execute(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, fmt: str = "table") -> int:
+    """Run every statement of ``text`` in order, printing each result; the number run.
+    Raises ``duckdb.Error`` at the first statement that fails."""
+    n = 0
+    for statement in con.extract_statements(text):
+        cur = con.execute(statement)
+        n += 1
+        if cur.description and statement.type not in QUIET:
+            print(render([d[0] for d in cur.description], cur.fetchall(), fmt), file=out, flush=True)
+    return n
+
+
+def run_script(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, err: TextIO, fmt: str = "table") -> int:
+    """One shot or standard input: 0, or 1 after printing DuckDB's message for the first error."""
+    try:
+        execute(con, text, out, fmt)
+    except duckdb.Error as exc:
+        print(str(exc), file=err, flush=True)
+        return 1
+    return 0
+
+
+def _dot_command(con: duckdb.DuckDBPyConnection, line: str, out: TextIO, err: TextIO, fmt: str) -> bool:
+    """Run a ``.command``; False when it asks to leave."""
+    cmd, _, arg = line.strip().partition(" ")
+    if cmd in (".quit", ".exit", ".q"):
+        return False
+    if cmd == ".help":
+        print(HELP, file=out)
+    elif cmd == ".tables":
+        run_script(con, "SELECT table_name AS name, table_type AS kind FROM information_schema.tables "
+                        "ORDER BY table_name", out, err, fmt)
+    elif cmd == ".schema" and arg.strip():
+        name = arg.strip().rstrip(";").replace('"', '""')
+        run_script(con, f'DESCRIBE "{name}"', out, err, fmt)
+    else:
+        print(f"unknown command {line.strip()!r}; .help lists the commands", file=err)
+    return True
+
+
+def repl(con: duckdb.DuckDBPyConnection, read_line: Callable[[str], str], out: TextIO, err: TextIO,
+         fmt: str = "table") -> int:
+    """Read statements until each ends with ';', run them, print results or errors, carry on.
+    ``read_line(prompt)`` raises EOFError at the end of input (Ctrl-D)."""
+    buf: list[str] = []
+    while True:
+        try:
+            line = read_line(CONTINUATION if buf else PROMPT)
+        except EOFError:
+            break
+        except KeyboardInterrupt:  # Ctrl-C drops the statement being typed
+            print(file=out)
+            buf.clear()
+            continue
+        if not buf and line.strip().startswith("."):
+            if not _dot_command(con, line, out, err, fmt):
+                return 0
+            continue
+        if not buf and not line.strip():
+            continue
+        buf.append(line)
+        text = "\n".join(buf)
+        if text.rstrip().endswith(";"):
+            buf.clear()
+            run_script(con, text, out, err, fmt)
+    if "\n".join(buf).strip():  # the input ended inside a statement: run what there is
+        run_script(con, "\n".join(buf), out, err, fmt)
+    return 0
+
+
+def _stream_reader(stream: TextIO) -> Callable[[str], str]:
+    def read_line(_prompt: str) -> str:
+        line = stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    return read_line
+
+
+def cmd_sql(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.settings import get_settings
+
+    root = get_settings().warehouse_dir
+    try:
+        con = connect(root)
+    except duckdb.Error as exc:
+        print(f"f1bench sql: cannot read the warehouse at {root}: {exc}", file=sys.stderr)
+        return 2
+    views = [r[0] for r in con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()]
+    interactive = args.interactive or (args.statements is None and sys.stdin.isatty())
+    if not views:
+        print(f"f1bench sql: the warehouse at {root} has no tables yet, so no views (build it first: "
+              "`make demo` or `f1bench build`)", file=sys.stderr)
+    try:
+        if args.statements is not None:
+            return run_script(con, args.statements, sys.stdout, sys.stderr, args.format)
+        if not interactive:
+            return run_script(con, sys.stdin.read(), sys.stdout, sys.stderr, args.format)
+        if sys.stdin.isatty():
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:
+                pass
+            print(f"f1bench sql: DuckDB {duckdb.__version__}, {len(views)} views over {root}\n{HELP}")
+            return repl(con, input, sys.stdout, sys.stderr, args.format)
+        return repl(con, _stream_reader(sys.stdin), sys.stdout, sys.stderr, args.format)
+    finally:
+        con.close()
+
+
+def register(sub) -> None:
+    p = sub.add_parser("sql", help="SQL shell over the warehouse's views (DuckDB; interactive, one shot, or stdin)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("statements", nargs="?", help='e.g. "SELECT * FROM leaderboard;" (default: interactive, or '
+                                                 "the statements on standard input)")
+    p.add_argument("-i", "--interactive", action="store_true",
+                   help="the interactive shell even when standard input is not a terminal")
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.set_defaults(func=cmd_sql)

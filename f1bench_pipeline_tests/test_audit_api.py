@@ -1,0 +1,68 @@
+"""The audit page's warehouse reader: one cached DuckDB with the views, refreshed when the
+warehouse changes, safe across the server's threads."""
+
+from __future__ import annotations
+
+import threading
+
+import polars as pl
+
+from f1bench_pipeline.audit.api import Warehouse
+from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA
+from f1bench_pipeline.storage.warehouse import write_partition
+
+
+def _write(root, table: str, schema: dict, model: str, n: int = 1) -> None:
+    row = {"id": "2025_Test::stint::VER", "model": model, "lang": "en", "variant": "default", "season": 2025,
+           "status": "ok", "extraction_status": "ok", "extractor": "regex", "n_claims": 1}
+    df = pl.DataFrame([row] * n).with_columns([pl.lit(None, dtype=t).alias(c) for c, t in schema.items() if c not in row])
+    df = df.select(list(schema)).cast(schema)
+    write_partition(df.drop("season", "model", strict=False), root, table, {"season": 2025, "model": model})
+
+
+def test_requests_share_one_connection_and_see_new_files_and_new_tables(tmp_path):
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1")
+    w = Warehouse(root)
+    assert w.rows("SELECT count(*) AS n FROM scores") == [{"n": 1}]
+    con = w._con
+    # a new partition of a known table: seen at once, without rebuilding the views
+    _write(root, "scores", SCORE_SCHEMA, "m2", n=2)
+    assert w.rows("SELECT count(*) AS n FROM scores") == [{"n": 3}]
+    assert w._con is con
+    # a new table (its first materialization): the views are rebuilt and it is there
+    assert not w.has("claims") and w.rows("SELECT count(*) AS n FROM claims") == []
+    _write(root, "claims", CLAIM_SCHEMA, "m1")
+    assert w.has("claims") and w.rows("SELECT count(*) AS n FROM claims") == [{"n": 1}]
+    assert w._con is not con
+
+
+def test_the_cache_is_refreshed_by_age(tmp_path):
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1")
+    w = Warehouse(root, refresh_seconds=0.0)
+    w.rows("SELECT 1")
+    con = w._con
+    w.rows("SELECT 1")
+    assert w._con is not con
+
+
+def test_threads_query_the_shared_connection_at_once(tmp_path):
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1", n=5)
+    w = Warehouse(root)
+    results, errors = [], []
+
+    def ask() -> None:
+        try:
+            for _ in range(20):
+                results.append(w.rows("SELECT count(*) AS n FROM scores WHERE model = ?", ["m1"])[0]["n"])
+        except Exception as exc:  # noqa: BLE001 - a thread's failure is the test's finding
+            errors.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and results == [5] * 160

@@ -1,0 +1,1 @@
+f1bench_pipeline/sql
