@@ -279,6 +279,48 @@ def inversion_significance_sql(replicates: str, points: str, keys: Sequence[str]
     GROUP BY ALL"""
 
 
+def ranking_inversion_sql(source: str, keys: Sequence[str], system: str, columns: Sequence[str]) -> str:
+    """Systems ranked by precision beside their rank by F1 per ``keys``, with the two rank
+    correlations of precision and F1 over the systems of a partition (the same on every row):
+    ``spearman_precision_vs_f1`` (Pearson on average ranks, so ties count as ties) and
+    ``kendall_tau_b_precision_vs_f1`` ((n_c − n_d) / sqrt((n0 − n1)(n0 − n2)) over pairs of
+    systems, n1 / n2 = pairs tied in precision / in F1); both NULL for a single system or when
+    every system ties on one side — ``metrics.spearman`` / ``metrics.kendall_tau_b``."""
+    k = ", ".join(keys)
+    same = lambda a, b: " AND ".join(f"{a}.{c} IS NOT DISTINCT FROM {b}.{c}" for c in keys)  # noqa: E731
+    return f"""
+    WITH _ranked AS (
+        SELECT {k}, {system}, {', '.join(columns)},
+               rank() OVER (PARTITION BY {k} ORDER BY precision DESC) AS rank_by_precision,
+               rank() OVER (PARTITION BY {k} ORDER BY f1 DESC) AS rank_by_f1,
+               -- average ranks for ties (two systems at precision 1.0 share rank 1.5)
+               rank() OVER (PARTITION BY {k} ORDER BY precision DESC)
+                 + (count(*) OVER (PARTITION BY {k}, precision) - 1) / 2.0 AS _avg_rank_p,
+               rank() OVER (PARTITION BY {k} ORDER BY f1 DESC)
+                 + (count(*) OVER (PARTITION BY {k}, f1) - 1) / 2.0 AS _avg_rank_f1
+        FROM {source}
+    ), _pairs AS (
+        -- every unordered pair of systems in a partition, once
+        SELECT {', '.join(f'a.{c}' for c in keys)},
+               count(*) AS n0,
+               count(*) FILTER (a.precision = b.precision) AS n1,
+               count(*) FILTER (a.f1 = b.f1) AS n2,
+               count(*) FILTER (a.precision <> b.precision AND a.f1 <> b.f1
+                                AND (a.precision > b.precision) = (a.f1 > b.f1)) AS n_concordant,
+               count(*) FILTER (a.precision <> b.precision AND a.f1 <> b.f1
+                                AND (a.precision > b.precision) <> (a.f1 > b.f1)) AS n_discordant
+        FROM {source} a JOIN {source} b ON {same('a', 'b')} AND a.{system} < b.{system}
+        GROUP BY ALL
+    )
+    SELECT r.* EXCLUDE (_avg_rank_p, _avg_rank_f1),
+           -- corr() of a constant column is NaN: NULL, as for tau-b (no ranking to compare)
+           nullif(corr(r._avg_rank_p, r._avg_rank_f1) OVER (PARTITION BY {', '.join(f'r.{c}' for c in keys)}),
+                  'NaN'::DOUBLE) AS spearman_precision_vs_f1,
+           (p.n_concordant - p.n_discordant) / nullif(sqrt(CAST((p.n0 - p.n1) * (p.n0 - p.n2) AS DOUBLE)), 0)
+             AS kendall_tau_b_precision_vs_f1
+    FROM _ranked r LEFT JOIN _pairs p ON {same('r', 'p')}"""
+
+
 # Templates the SQL view files call as {{name key=value …}} (storage/views.py expands them);
 # list values are comma-separated, without spaces.
 def render_template(name: str, args: dict[str, str], bootstrap: Bootstrap) -> str:
@@ -293,10 +335,12 @@ def render_template(name: str, args: dict[str, str], bootstrap: Bootstrap) -> st
         return replicates_sql(args["source"], listed("keys"), listed("levels"), bootstrap)
     if name == "pair_differences":
         return pair_differences_sql(args["source"], listed("keys"), args["system"], listed("levels"), bootstrap)
+    if name == "ranking_inversion":
+        return ranking_inversion_sql(args["source"], listed("keys"), args["system"], listed("columns"))
     if name == "inversion_significance":
         return inversion_significance_sql(args["replicates"], args["points"], listed("keys"), args["system"])
     raise ValueError(f"unknown SQL template {{{{{name}}}}} (known: leaderboard, leaderboard_replicates, "
-                     "pair_differences, inversion_significance)")
+                     "pair_differences, ranking_inversion, inversion_significance)")
 
 
 def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
