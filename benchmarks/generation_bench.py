@@ -17,6 +17,17 @@ The model string is ``openai/gpt-4o-mini`` pointed at the loopback ``api_base`` 
 prices every answer as it would in a paid run.
 
     .venv/bin/python benchmarks/generation_bench.py [--calls 640] [--concurrency 32] [--latency 0.1]
+
+With ``--offline-season SEASON`` it instead times the three offline systems
+(``f1bench/template-*``, through litellm's custom provider) cold on one season of a built
+warehouse (``--source``, default ``$F1BENCH_DATA_DIR`` or /tmp/full; only read: its
+``instances`` and ``test_sample`` of that season are copied to a scratch data dir, so the
+source's generations and call cache are never touched):
+
+    .venv/bin/python benchmarks/generation_bench.py --offline-season 2023 [--workers 1|2]
+
+``--workers`` sets ``F1BENCH_OFFLINE_WORKERS`` (the engine's process count for offline
+systems; 1 = the one-process path) so both paths are timed in the same session.
 """
 
 from __future__ import annotations
@@ -115,12 +126,68 @@ async def _transport(api_base: str, n: int, conc: int, tag: str) -> tuple[float,
         return time.perf_counter() - t0, time.process_time() - c0
 
 
+def bench_offline(season: int, source: Path, systems: list[str] | None) -> int:
+    """The offline systems, cold, on one season copied from ``source``'s warehouse."""
+    import shutil
+
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.runner import generate_partition
+    from f1bench_pipeline.settings import get_settings
+
+    src = source / "warehouse"
+    with tempfile.TemporaryDirectory(prefix="f1bench-offline-genbench-") as tmp:
+        data = Path(tmp)
+        for table in ("instances", "test_sample"):
+            part = src / table / f"season={season}"
+            if part.exists():
+                shutil.copytree(part, data / "warehouse" / table / f"season={season}")
+        os.environ["F1BENCH_DATA_DIR"] = str(data)
+        get_settings.cache_clear() if hasattr(get_settings, "cache_clear") else None
+        settings = get_settings()
+        assert Path(settings.data_dir) == data, settings.data_dir
+        reg = load_registry(data_dir=data)
+        names = systems or [s.name for s in reg.offline_systems()]
+        total_n = 0
+        t_all = time.perf_counter()
+        cpu_all = time.process_time()
+        for name in names:
+            t = time.perf_counter()
+            res = generate_partition(settings, name, season, registry=reg, progress_every_s=3600)
+            wall = time.perf_counter() - t
+            total_n += res.frame.height
+            print(f"{name:<20} {res.frame.height:6d} answers  {wall:7.2f} s  {res.frame.height / wall:7.1f} answers/s  "
+                  f"statuses {dict(res.stats.statuses)}  calls {res.stats.calls}", flush=True)
+        wall = time.perf_counter() - t_all
+        parent_cpu = time.process_time() - cpu_all
+        import resource
+
+        from f1bench_pipeline.generation import engine
+
+        if engine._POOL is not None:  # the workers' CPU is counted once they are reaped
+            engine._POOL[1].shutdown(wait=True)
+            engine._POOL = None
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        child_cpu = ru.ru_utime + ru.ru_stime
+        print(f"offline systems, season {season}, cold: {total_n} answers in {wall:.2f} s = {total_n / wall:.1f} "
+              f"answers/s (workers={os.environ.get('F1BENCH_OFFLINE_WORKERS', 'default')}, {os.cpu_count()} CPUs, "
+              f"load {os.getloadavg()[0]:.2f}; CPU: this process {parent_cpu:.1f} s, worker processes {child_cpu:.1f} s)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--calls", type=int, default=640)
     p.add_argument("--concurrency", type=int, default=32)
     p.add_argument("--latency", type=float, default=0.1)
+    p.add_argument("--offline-season", type=int, default=None)
+    p.add_argument("--source", type=Path, default=Path(os.environ.get("F1BENCH_DATA_DIR") or "/tmp/full"))
+    p.add_argument("--systems", nargs="*", default=None)
+    p.add_argument("--workers", type=int, default=None)
     args = p.parse_args(argv)
+    if args.workers is not None:
+        os.environ["F1BENCH_OFFLINE_WORKERS"] = str(args.workers)
+    if args.offline_season is not None:
+        return bench_offline(args.offline_season, args.source, args.systems)
     n, conc, lat = args.calls, args.concurrency, args.latency
     ideal = conc / lat
 

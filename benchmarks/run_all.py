@@ -3,9 +3,13 @@
 (a) raw load: every race from the FastF1 cache into raw_* Parquet (pure functions, one
     process, no Dagster run overhead);
 (b) events: every event table for every season, derived from the raw Parquet at once.
+(g) the Dagster build: ``f1bench build --no-systems`` (ingest → events → instances, the races
+    of a season in one run, loaded by ``F1BENCH_INGEST_WORKERS`` processes) into a fresh data dir;
+    ``python benchmarks/run_all.py --dagster-build`` runs it alone.
 
 Needs a cache: F1BENCH_FASTF1_CACHE, or ../shared/data/fastf1/cache when present.
-Peak memory is the max resident set size of a fresh child process per stage.
+Peak memory is the max resident set size of a fresh child process per stage; for (g), the
+peak of the whole process tree's summed RSS (the build and its loader processes), sampled.
 """
 
 from __future__ import annotations
@@ -116,6 +120,62 @@ def stage_instances(out: Path) -> dict:
     return {"seconds": time.perf_counter() - t0, "instances": n_base, "rows": n_rows}
 
 
+def _tree_rss(proc) -> tuple[int, int, int]:
+    """(summed RSS, largest single RSS, process count) of ``proc`` and its descendants."""
+    import psutil
+
+    rss = []
+    for p in [proc, *proc.children(recursive=True)]:
+        try:
+            rss.append(p.memory_info().rss)
+        except psutil.Error:
+            pass
+    return sum(rss), max(rss, default=0), len(rss)
+
+
+def stage_dagster_build(cache: Path, data_dir: Path) -> dict:
+    """``f1bench build --no-systems`` into ``data_dir``; wall time and peak memory of the tree."""
+    env = {**os.environ, "F1BENCH_DATA_DIR": str(data_dir), "F1BENCH_DAGSTER_STORAGE": str(data_dir / "dagster_home"),
+           "F1BENCH_FASTF1_CACHE": str(cache), "F1BENCH_OFFLINE": "1", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = open(data_dir / "build.log", "w+")  # a file, not a pipe: a full pipe would stall the build
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "f1bench_pipeline.cli", "build", "--no-systems"], cwd=REPO, env=env,
+                            stdout=log, stderr=subprocess.STDOUT, text=True)
+    peak = peak_one = peak_procs = 0
+    try:
+        import psutil
+
+        tree = psutil.Process(proc.pid)
+        while proc.poll() is None:
+            try:
+                total, one, n = _tree_rss(tree)
+            except psutil.Error:
+                break
+            peak, peak_one, peak_procs = max(peak, total), max(peak_one, one), max(peak_procs, n)
+            time.sleep(0.2)
+    except ImportError:  # psutil is optional: wall time only
+        pass
+    proc.wait()
+    seconds = time.perf_counter() - t0
+    log.seek(0)
+    out = log.read()
+    log.close()
+    if proc.returncode:
+        raise RuntimeError(f"f1bench build failed ({proc.returncode}):\n{out[-2000:]}")
+    ingest = [l for l in out.splitlines() if ": ingest " in l]
+    return {"seconds": seconds, "peak_tree_rss_mb": peak / 2**20, "peak_process_rss_mb": peak_one / 2**20,
+            "processes": peak_procs, "ingest_runs": len(ingest), "failed_runs": sum("FAILED" in l for l in out.splitlines()),
+            "workers": os.environ.get("F1BENCH_INGEST_WORKERS") or "2"}
+
+
+def _print_dagster_build(b: dict) -> None:
+    print(f"(g) Dagster build: `f1bench build --no-systems` (ingest → events → instances), {b['ingest_runs']} ingest "
+          f"runs, {b['workers']} loader processes: {b['seconds']:.1f} s wall, peak RSS {b['peak_tree_rss_mb']:.0f} MB "
+          f"summed over {b['processes']} processes (largest one {b['peak_process_rss_mb']:.0f} MB), "
+          f"{b['failed_runs']} failed runs")
+
+
 def _child(stage: str, cache: str, out: str) -> None:
     stages = {"raw": lambda: stage_raw(Path(cache), Path(out)), "events": lambda: stage_events(Path(out)),
               "instances": lambda: stage_instances(Path(out))}
@@ -153,6 +213,7 @@ def main() -> None:
         inst = run_stage("instances", cache, out)
         print(f"(c) instances    : {inst['instances']} instances ({inst['rows']} rows: × 3 languages × 2 variants) "
               f"for 8 seasons in {inst['seconds']:.2f} s wall, peak RSS {inst['peak_rss_mb']:.0f} MB")
+        _print_dagster_build(stage_dagster_build(cache, Path(tmp) / "dagster_build"))
         for extra in ("generation_bench.py", "extractor_bench.py", "scoring_bench.py", "remote_warehouse_bench.py",
                       "intervals_bench.py"):
             path = REPO / "benchmarks" / extra
@@ -164,5 +225,12 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         _child(*sys.argv[2:5])
+    elif len(sys.argv) > 1 and sys.argv[1] == "--dagster-build":  # [DATA_DIR] (default: a temporary one)
+        _cache = Path(os.environ.get("F1BENCH_FASTF1_CACHE") or DEFAULT_CACHE)
+        if len(sys.argv) > 2:
+            _print_dagster_build(stage_dagster_build(_cache, Path(sys.argv[2])))
+        else:
+            with tempfile.TemporaryDirectory() as _tmp:
+                _print_dagster_build(stage_dagster_build(_cache, Path(_tmp)))
     else:
         main()

@@ -11,9 +11,10 @@ the benchmark's 2025 instances. Times, in ONE process, best and median of N repe
     passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
     ``InstanceFacts`` built once and reused);
 
-plus claims per answer by language, (d) where the warm path's time goes, stage by stage, and
+plus claims per answer by language, (d) where the warm path's time goes, stage by stage,
 (e) what the 4,000/s target (issue #5) leaves for the extractor's Python code once the regex scans
-and verification are paid.
+and verification are paid, and (f) the worker-process path (``score_generations_parallel``) vs one
+process on frames above its threshold (``--both-cores-only``: (f) alone).
 Every timed line also gives the best process CPU time: on a machine shared with other jobs the
 wall-clock figures wander (other processes take the cores), CPU time much less.
 Without a warehouse only extraction is timed.
@@ -233,10 +234,48 @@ def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
         rx._Doc.tokenize = real
 
 
+def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats: int) -> None:
+    """(f) ``score_generations_parallel`` (worker processes, ``score.PARALLEL_MIN_ROWS``) against the
+    one-process ``score_generations`` on the same frames, wall time (the workers' CPU is not this
+    process's): the dev generations four times over (warm: ``InstanceFacts`` reused) and, when the
+    warehouse has one, a full season of an offline system as the ``claims_and_scores`` asset scores
+    it (the instances frame passed). Outputs are checked equal."""
+    from polars.testing import assert_frame_equal
+
+    from f1bench_pipeline.scoring import score
+    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations, score_generations_parallel
+
+    workers = score.scoring_workers()
+    print(f"\n(f) both cores: worker processes ({workers} workers, more than {score.PARALLEL_MIN_ROWS:,} rows) "
+          "vs one process, wall time")
+    frames = [("dev generations x4, warm (InstanceFacts)",
+               pl.concat([gens.with_columns(pl.col("model") + f"#{k}") for k in range(4)]), InstanceFacts(instances))]
+    part = warehouse_root() / "generations" / f"season={season}" / "model=template-noisy"
+    if part.exists():
+        from f1bench_pipeline.storage.warehouse import read_table
+
+        full = read_table(warehouse_root(), "generations", {"season": season, "model": "template-noisy"})
+        frames.append((f"template-noisy {season}, cold (instances frame)",
+                       full.with_columns(pl.lit("template-noisy").alias("model")), load_instances(season)))
+    t0 = time.perf_counter()
+    score_generations_parallel(frames[0][1].head(score.PARALLEL_MIN_ROWS + 1), frames[0][2], extract_claims)
+    print(f"    worker pool start + first call: {time.perf_counter() - t0:.2f} s (once per process)")
+    for label, frame, index in frames:
+        b1, m1, one = timed(lambda: score_generations(frame, index, extract_claims, "regex"), repeats)
+        b2, m2, two = timed(lambda: score_generations_parallel(frame, index, extract_claims, "regex"), repeats)
+        assert_frame_equal(one[0], two[0])
+        assert_frame_equal(one[1], two[1])
+        n = frame.height
+        print(f"    {label:<44} n={n:5d}  one process best {n / b1:6,.0f}/s (median {n / m1:6,.0f}/s)   "
+              f"{workers} workers best {n / b2:6,.0f}/s (median {n / m2:6,.0f}/s)   x{b1 / b2:.2f}  identical")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--season", type=int, default=2025)
+    ap.add_argument("--both-cores-only", action="store_true", help="only (f): parallel vs one-process scoring")
+    ap.add_argument("--full-season", type=int, default=2023, help="(f): the season of the full partition")
     args = ap.parse_args()
     repeats = max(3, args.repeats)
     if not DEV.exists():
@@ -248,6 +287,13 @@ def main() -> None:
     print(f"dev.jsonl: {len(rows)} lines, {len(all_texts)} with text; python {sys.version.split()[0]}, one process")
 
     instances = load_instances(args.season)
+    if args.both_cores_only and not instances.is_empty():
+        ids = set(instances["id"].to_list())
+        mine = [r for r in rows if r["id"] in ids]
+        gens = pl.DataFrame([{"id": r["id"], "model": r["model"], "lang": r["lang"], "text": r.get("text")}
+                             for r in mine], schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
+        both_cores(gens, instances, args.full_season, repeats)
+        return
     print("\n(a) extraction alone")
     best, med, n_claims = timed(lambda: sum(len(extract_claims(t, lang)) for t, lang in all_texts), repeats)
     line("every dev text, no entities", len(all_texts), best, med, f"  {n_claims} claims")
@@ -305,6 +351,7 @@ def main() -> None:
     labels = dict(claims_df.group_by("label").len().sort("label").iter_rows()) if claims_df.height else {}
     print(f"    {claims_df.height} claims; labels {labels}")
     stages(with_text, gens, facts, repeats)
+    both_cores(gens, instances, args.full_season, repeats)
 
 
 if __name__ == "__main__":

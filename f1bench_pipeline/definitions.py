@@ -21,7 +21,7 @@ from f1bench_pipeline.settings import Settings
 
 ingest_races_job = dg.define_asset_job(
     "ingest_races", selection=dg.AssetSelection.groups("ingest"), partitions_def=race_partitions,
-    description="Load race sessions from FastF1 into the raw_* tables (one race per run).",
+    description="Load race sessions from FastF1 into the raw_* tables: one race per run from the UI or the sensor; a range of races (a backfill, `f1bench build`) in one run, loaded by worker processes, each race its own partition.",
 )
 season_events_job = dg.define_asset_job(
     "season_events", selection=dg.AssetSelection.groups("events") | dg.AssetSelection.assets("instances"),

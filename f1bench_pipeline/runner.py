@@ -1,7 +1,8 @@
 """Run the asset graph outside the UI (``make demo``, ``make full``, the CLI).
 
-Each race and each season is one Dagster run on the configured instance, so the runs
-appear in the UI afterwards exactly as if they had been launched there.
+Each season's races are one Dagster run over their race partitions (loaded in parallel, each
+partition materialized on its own), each season's derivation one run, all on the configured
+instance, so the runs appear in the UI afterwards exactly as if they had been launched there.
 """
 
 from __future__ import annotations
@@ -52,6 +53,33 @@ def _run(job, instance, partition_key=None, run_config=None):
                                   run_config=run_config or QUIET)
 
 
+def race_batches(races: list) -> list[list]:
+    """The races as runs of the ingest job: each a season's consecutive rounds, so a run's
+    partition range (season × first..last round) holds exactly its races."""
+    batches: list[list] = []
+    for ev in sorted(races, key=lambda e: (e.season, e.round)):
+        last = batches[-1][-1] if batches else None
+        if last is not None and last.season == ev.season and last.round + 1 == ev.round:
+            batches[-1].append(ev)
+        else:
+            batches.append([ev])
+    return batches
+
+
+def _run_races(job, instance, batch: list):
+    """One ingest run over ``batch``'s race partitions (the asset loads them in parallel)."""
+    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+
+    from f1bench_pipeline.partitions import race_partition_key
+
+    first, last = (race_partition_key(ev.season, ev.round) for ev in (batch[0], batch[-1]))
+    if len(batch) == 1:
+        return _run(job, instance, first)
+    return job.execute_in_process(instance=instance, raise_on_error=False, run_config=QUIET,
+                                  tags={ASSET_PARTITION_RANGE_START_TAG: str(first),
+                                        ASSET_PARTITION_RANGE_END_TAG: str(last)})
+
+
 def _run_per_system(job, names: list[str], seasons: list[int], instance, progress: Callable[[str], None],
                     what: str, run_config=None) -> dict[str, bool]:
     """One run of a season × model job per system and season; ``{"<system>|<season>": success}``."""
@@ -81,7 +109,6 @@ def build(
     verifier-guided loop on the test season, and build the weather domain's embedded
     sample (``with_weather``)."""
     from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
-    from f1bench_pipeline.partitions import race_partition_key
 
     settings, defs, instance = _resolve(settings, None, instance)
     seasons = seasons or settings.seasons
@@ -90,9 +117,14 @@ def build(
     progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
     ingest = defs.resolve_job_def("ingest_races")
     t0 = time.perf_counter()
-    for i, ev in enumerate(races, 1):
-        result = _run(ingest, instance, race_partition_key(ev.season, ev.round))
-        progress(f"[{i}/{len(races)}] {ev.season} {ev.event}: ingest {'ok' if result.success else 'FAILED'}")
+    done = 0
+    for batch in race_batches(races):
+        t1 = time.perf_counter()
+        result = _run_races(ingest, instance, batch)
+        done += len(batch)
+        what = batch[0].event if len(batch) == 1 else f"rounds {batch[0].round}–{batch[-1].round} ({len(batch)} races)"
+        progress(f"[{done}/{len(races)}] {batch[0].season} {what}: ingest {'ok' if result.success else 'FAILED'}"
+                 f" ({time.perf_counter() - t1:.1f} s)")
     t_raw = time.perf_counter() - t0
     built = sorted({ev.season for ev in races})
     derive(built, instance=instance, progress=progress, settings=settings, defs=defs)
@@ -118,10 +150,12 @@ def derive(
     settings, defs, instance = _resolve(settings, defs, instance)
     events = defs.resolve_job_def("season_events")
     for season in seasons:
+        t0 = time.perf_counter()
         result = _run(events, instance, str(season))
-        progress(f"season {season}: events {'ok' if result.success else 'FAILED'}")
+        progress(f"season {season}: events {'ok' if result.success else 'FAILED'} ({time.perf_counter() - t0:.1f} s)")
+    t0 = time.perf_counter()
     sets = _run(defs.resolve_job_def("benchmark_sets"), instance)
-    progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'}")
+    progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'} ({time.perf_counter() - t0:.1f} s)")
 
 
 def run_offline_systems(

@@ -5,7 +5,10 @@
 1. Items already in the cache are answered from it (no call).
 2. The rest go through ``system.concurrency`` asyncio workers calling
    ``litellm.acompletion``. Call starts are spaced to ``system.rpm``; a 429 pauses every
-   worker of the system for its ``Retry-After`` (``retry-after-ms`` first).
+   worker of the system for its ``Retry-After`` (``retry-after-ms`` first). The offline
+   templates (``f1bench/``, CPU-bound: litellm's own ~5 ms per call) are answered by worker
+   processes instead when ``OFFLINE_PARALLEL_MIN`` or more are pending (``offline_workers``,
+   ``$F1BENCH_OFFLINE_WORKERS``), in chunks, each call made and cached exactly as here.
 3. Each call is retried on 429 / 5xx / timeout / connection errors / malformed responses
    up to ``system.max_attempts`` attempts, with exponential backoff (``backoff_base_s``
    doubling, capped at ``backoff_max_s``, equal jitter). Parameters the model does not
@@ -45,11 +48,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -446,9 +453,19 @@ class _Run:
                     self.progress.tick()
 
             n_workers = min(self.system.concurrency, pending.qsize())
+            n_procs = offline_workers()
+            parallel = (s.offline and n_procs > 1 and pending.qsize() >= OFFLINE_PARALLEL_MIN
+                        and not self.limiter.interval)
             beat = asyncio.create_task(heartbeat())
             try:
-                await asyncio.gather(*(worker() for _ in range(n_workers)))
+                if parallel:  # CPU-bound template calls: litellm's per-call CPU on every core
+                    left = await self._run_offline_parallel([pending.get_nowait() for _ in range(pending.qsize())],
+                                                            results, n_procs)
+                    for i in left:
+                        pending.put_nowait(i)
+                    n_workers = min(n_workers, len(left))
+                if not parallel or n_workers:
+                    await asyncio.gather(*(worker() for _ in range(n_workers)))
             finally:
                 beat.cancel()
                 await _close_clients(litellm)
@@ -462,6 +479,106 @@ class _Run:
             self.progress.note(msg)  # to on_progress / the run's log, and the open terminal
         self.progress.finish()
         return [r for r in results if r is not None]
+
+
+    async def _run_offline_parallel(self, pending: list[int], results: list[dict[str, Any] | None],
+                                    n_procs: int) -> list[int]:
+        """Offline (``f1bench/``) calls in worker processes: chunks of ``OFFLINE_CHUNK`` items,
+        each answered in a worker exactly as :meth:`call` answers it in this process (through
+        ``litellm.acompletion``, cached there the moment it returns), accounted here as the
+        chunks come back. Offline systems cost nothing and have no rate limit, so the spending
+        cap and the limiter have nothing to hold back. Returns the items left unanswered when
+        the pool broke (none otherwise): the caller answers them in this process."""
+        loop = asyncio.get_running_loop()
+        pool = _offline_pool(n_procs)
+        setup = (self.system, self.cache, self.params, self.param_notes, self.options, self.supported)
+
+        async def one(chunk: list[int]) -> None:
+            recs, learned = await loop.run_in_executor(pool, _offline_chunk, setup, [self.items[i] for i in chunk])
+            for i, rec in zip(chunk, recs, strict=True):
+                rec["from_cache"] = False
+                results[i] = rec
+                self._account(rec, from_cache=False)
+                self.stats.spent_usd += rec.get("cost_usd") or 0.0
+            for note in learned:
+                if note not in self.stats.adaptations:
+                    self.stats.adaptations.append(note)
+
+        chunks = [pending[k:k + OFFLINE_CHUNK] for k in range(0, len(pending), OFFLINE_CHUNK)]
+        tasks = [asyncio.ensure_future(one(c)) for c in chunks]
+        try:
+            await asyncio.gather(*tasks)
+        except BrokenProcessPool as exc:
+            # No worker could start or one died: the items not answered yet are called here.
+            _drop_offline_pool()
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            log.warning("%s: offline worker processes failed (%s); answering the rest in this process",
+                        self.system.name, exc)
+            return [i for i in pending if results[i] is None]
+        return []
+
+
+# --- offline calls in worker processes ---------------------------------------------------------
+# litellm costs ~5 ms of CPU per call, under the GIL: one process answers the offline templates
+# on one core. A large offline run (OFFLINE_PARALLEL_MIN pending calls or more) is split into
+# chunks answered by a pool of worker processes (``spawn``: no thread or lock of this process is
+# inherited), kept for the life of the process so litellm is imported once per worker.
+OFFLINE_WORKERS_ENV = "F1BENCH_OFFLINE_WORKERS"  # processes for offline calls (1: this process only)
+OFFLINE_PARALLEL_MIN = 2000  # fewer pending offline calls run in this process (a pool costs ~2-3 s to start)
+OFFLINE_CHUNK = 500          # items per task sent to a worker
+_POOL: tuple[int, ProcessPoolExecutor] | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def offline_workers() -> int:
+    """Worker processes for offline calls: ``$F1BENCH_OFFLINE_WORKERS``, else the usable CPUs (at most 8)."""
+    raw = os.environ.get(OFFLINE_WORKERS_ENV, "").strip()
+    if raw:
+        try:
+            return max(1, int(raw))
+        except ValueError:
+            raise ValueError(f"{OFFLINE_WORKERS_ENV}={raw!r}: expected a whole number of processes") from None
+    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
+
+
+def _offline_pool(n: int) -> ProcessPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None and _POOL[0] == n:
+            return _POOL[1]
+        if _POOL is not None:
+            _POOL[1].shutdown(wait=False, cancel_futures=True)
+        _POOL = (n, ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn")))
+        return _POOL[1]
+
+
+def _drop_offline_pool() -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None:
+            _POOL[1].shutdown(wait=False, cancel_futures=True)
+        _POOL = None
+
+
+def _offline_chunk(setup: tuple, items: list[WorkItem]) -> tuple[list[dict[str, Any]], list[str]]:
+    """In a worker process: answer ``items`` as :meth:`_Run.call` does (cache writes included);
+    returns (records in item order, adaptations learned here)."""
+    from f1bench_pipeline.generation.llm import get_litellm
+
+    system, cache, params, notes, options, supported = setup
+    litellm = get_litellm()
+    run = _Run(system, items, cache, on_progress=lambda _line, _stats: None, progress_every_s=3600.0)
+    run.params, run.param_notes, run.options, run.supported = params, list(notes), options, supported
+
+    async def answer() -> list[dict[str, Any]]:
+        try:
+            return [await run.call(litellm, it) for it in items]
+        finally:
+            await _close_clients(litellm)
+
+    return asyncio.run(answer()), list(run.stats.adaptations)
 
 
 async def _close_clients(litellm: Any) -> None:

@@ -13,7 +13,7 @@ from f1bench_pipeline.partitions import season_model_from_partition_key, season_
 from f1bench_pipeline.resources import WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
-from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations
+from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations, score_generations_parallel
 
 GROUP = "scoring"
 LLM_EXTRACTOR_ENV = "F1BENCH_LLM_EXTRACTOR"
@@ -70,7 +70,8 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
             context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {season}")
             claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
         else:
-            claims, scores = score_generations(generations, instances, regex_extractor, "regex", **run_versions)
+            # a full season of a system on every core (score.PARALLEL_MIN_ROWS); the same rows either way
+            claims, scores = score_generations_parallel(generations, instances, regex_extractor, "regex", **run_versions)
             llm_name = config.llm_system_name()
             if llm_name:
                 from f1bench_pipeline.generation.registry import load_registry

@@ -21,7 +21,7 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple
     from f1bench_pipeline.generation.importer import read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
-    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
+    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations_parallel
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -34,8 +34,8 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple
     rows = [r for part in rows_by_part.values() for r in part]
     gens = pl.DataFrame(rows, infer_schema_length=None).rename({"system": "model"}) if rows else pl.DataFrame(
         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8})
-    _claims, scores = score_generations(gens, InstanceFacts(instances) if not instances.is_empty() else instances,
-                                        _extractor(extractor), extractor) if rows else (None, pl.DataFrame())
+    _claims, scores = score_generations_parallel(gens, InstanceFacts(instances) if not instances.is_empty() else instances,
+                                                 _extractor(extractor), extractor) if rows else (None, pl.DataFrame())
     board = aggregate(scores, ["model"], Bootstrap.from_settings(), levels=["lang"]) if scores.height else pl.DataFrame()
     return scores, board, report
 

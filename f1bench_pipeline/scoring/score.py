@@ -89,6 +89,7 @@ class InstanceFacts:
         if "results_source" in instances.columns:
             cols.append("results_source")
         rows = instances.select(cols).unique(subset=["id"], keep="first")
+        self.frame = rows  # what a worker process of score_generations_parallel is sent
         self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
         self._parsed: dict[str, tuple[list[Fact], ContextIndex, dict]] = {}
 
@@ -240,3 +241,139 @@ def score_with(
     claim_cols["extractor_version"] = [extractor_version] * len(all_claims)
     claim_cols["verifier_version"] = [verifier_version] * len(all_claims)
     return _frame(claim_cols, claim_schema), _frame(score_cols, score_schema)
+
+
+# --- both cores: a large partition scored in worker processes ---------------------------------
+# The scoring loop is Python under the GIL: one process scores on one core. A call with more than
+# PARALLEL_MIN_ROWS generations is split into contiguous chunks scored by a pool of worker
+# processes and concatenated in the original order. Every generation is scored on its own (the
+# verdict memo only saves repeated work), so the claims and scores are the same, byte for byte.
+PARALLEL_MIN_ROWS = 2000     # fewer generations are scored in this process (a pool costs ~1 s to start)
+PARALLEL_WORKERS_ENV = "F1BENCH_SCORING_WORKERS"  # worker processes (1: this process only)
+_POOL: tuple[tuple, Any] | None = None
+
+
+def scoring_workers() -> int:
+    """``$F1BENCH_SCORING_WORKERS``, else the usable CPUs (at most 8)."""
+    import os
+
+    raw = os.environ.get(PARALLEL_WORKERS_ENV, "").strip()
+    if raw:
+        try:
+            return max(1, int(raw))
+        except ValueError:
+            raise ValueError(f"{PARALLEL_WORKERS_ENV}={raw!r}: expected a whole number of processes") from None
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(8, cpus))
+
+
+def _importable(fn: Any) -> bool:
+    """A worker process gets ``fn`` by its module and name: only when that is ``fn`` itself
+    (a module-level function, not a closure, a method or a monkeypatched stand-in)."""
+    import sys
+
+    module, name = getattr(fn, "__module__", None), getattr(fn, "__qualname__", "")
+    return bool(module) and "." not in name and "<" not in name and \
+        getattr(sys.modules.get(module), name, None) is fn
+
+
+def _scoring_pool(workers: int) -> Any:
+    """A pool kept for the life of the process (``spawn``: no thread or lock of this process is
+    inherited); made anew when the worker count or the F1BENCH_* environment the scoring code
+    reads (lexicon / driver files) changed since it started."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _POOL
+    key = (workers, tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("F1BENCH_"))))
+    if _POOL is not None and _POOL[0] == key:
+        return _POOL[1]
+    if _POOL is not None:
+        _POOL[1].shutdown(wait=False, cancel_futures=True)
+    _POOL = (key, ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
+    return _POOL[1]
+
+
+def _drop_scoring_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL[1].shutdown(wait=False, cancel_futures=True)
+    _POOL = None
+
+
+# In a worker process: instances' parsed facts kept between chunks and calls (as a reused
+# ``InstanceFacts`` keeps them in one process), keyed by the very text they are parsed from.
+_PARSED: dict[tuple, tuple] = {}
+_PARSED_MAX = 200_000
+
+
+def _score_chunk(generations: pl.DataFrame, instances: pl.DataFrame, extractor: Extractor, extractor_name: str,
+                 extractor_version: str | None, verifier_version: str | None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """In a worker process: ``score_generations`` of one chunk."""
+    facts = InstanceFacts(instances)
+    keys = {iid: (iid, r["facts"], r["context_facts"], r["entities"]) for iid, r in facts._raw.items()}
+    for iid, key in keys.items():
+        hit = _PARSED.get(key)
+        if hit is not None:
+            facts._parsed[iid] = hit
+    out = score_generations(generations, facts, extractor, extractor_name,
+                            extractor_version=extractor_version, verifier_version=verifier_version)
+    if len(_PARSED) > _PARSED_MAX:
+        _PARSED.clear()
+    for iid, hit in facts._parsed.items():
+        _PARSED[keys[iid]] = hit
+    return out
+
+
+def score_generations_parallel(
+    generations: pl.DataFrame,
+    instances: pl.DataFrame | InstanceFacts,
+    extractor: Extractor,
+    extractor_name: str = "regex",
+    *,
+    extractor_version: str | None = None,
+    verifier_version: str | None = None,
+    workers: int | None = None,
+    min_rows: int = PARALLEL_MIN_ROWS,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``score_generations``, on every core when there are more than ``min_rows`` generations:
+    the same (claims, scores), in the same order. Runs in this process when there are fewer,
+    when one worker is asked for, or when the extractor cannot be run elsewhere (a batch
+    extractor with ``prepare`` -- the LLM one --, or a function a worker could not import)."""
+    workers = scoring_workers() if workers is None else max(1, workers)
+    serial = (workers < 2 or generations.height <= min_rows or hasattr(extractor, "prepare")
+              or not _importable(extractor))
+    if serial:
+        return score_generations(generations, instances, extractor, extractor_name,
+                                 extractor_version=extractor_version, verifier_version=verifier_version)
+    inst = instances.frame if isinstance(instances, InstanceFacts) else instances
+    # Two chunks per worker: an uneven chunk (longer answers) leaves less of a core idle.
+    n_chunks = min(2 * workers, max(1, generations.height // max(1, min_rows // 4)))
+    size = -(-generations.height // n_chunks)
+    chunks = [generations.slice(k, size) for k in range(0, generations.height, size)]
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = _scoring_pool(workers)
+    try:
+        futures = []
+        for chunk in chunks:
+            ids = chunk.get_column("id").unique()
+            futures.append(pool.submit(_score_chunk, chunk, inst.filter(pl.col("id").is_in(ids)),
+                                       extractor, extractor_name, extractor_version, verifier_version))
+        parts = [f.result() for f in futures]
+    except BrokenProcessPool as exc:
+        # No worker could start (a script without ``if __name__ == "__main__":`` under spawn, no
+        # memory, ...): the same rows from this process.
+        _drop_scoring_pool()
+        import logging
+
+        logging.getLogger(__name__).warning("scoring worker processes failed (%s): scoring in this process", exc)
+        return score_generations(generations, instances, extractor, extractor_name,
+                                 extractor_version=extractor_version, verifier_version=verifier_version)
+    except BaseException:
+        _drop_scoring_pool()
+        raise
+    claims = pl.concat([p[0] for p in parts], how="vertical")
+    scores = pl.concat([p[1] for p in parts], how="vertical")
+    return claims, scores

@@ -1,0 +1,152 @@
+"""The parallel build (a run per season's races, loaded by two worker processes) writes the
+same warehouse as materializing the race partitions one at a time, keeps each race's skip
+record, and leaves every race partition materialized in Dagster with its own outcome."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dagster as dg
+import polars as pl
+import pytest
+
+from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+
+BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"]}
+
+
+def _settings(root: Path) -> Settings:
+    return Settings(data_dir=root, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)
+
+
+def _races(settings: Settings):
+    from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
+
+    return available_races(RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest),
+                           settings.seasons)
+
+
+@pytest.fixture(scope="module")
+def sequential(tmp_path_factory):
+    """Every race partition materialized in its own run, then the seasons derived."""
+    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.partitions import race_partition_key
+    from f1bench_pipeline.runner import derive
+
+    settings = _settings(tmp_path_factory.mktemp("sequential"))
+    defs = build_definitions(settings)
+    job = defs.resolve_job_def("ingest_races")
+    with dg.DagsterInstance.ephemeral() as instance:
+        races = _races(settings)
+        for ev in races:
+            assert job.execute_in_process(partition_key=race_partition_key(ev.season, ev.round), instance=instance,
+                                          raise_on_error=False).success, ev
+        derive(sorted({ev.season for ev in races}), instance=instance, progress=lambda _m: None, settings=settings,
+               defs=defs)
+    return settings
+
+
+@pytest.fixture(scope="module")
+def parallel(tmp_path_factory, monkeypatch_module):
+    """``runner.build`` (no systems): each season's consecutive races in one run, two workers."""
+    from f1bench_pipeline.runner import build
+
+    monkeypatch_module.setenv("F1BENCH_INGEST_WORKERS", "2")
+    settings = _settings(tmp_path_factory.mktemp("parallel"))
+    messages: list[str] = []
+    with dg.DagsterInstance.ephemeral() as instance:
+        report = build(settings=settings, instance=instance, progress=messages.append, with_systems=False)
+        yield {"settings": settings, "instance": instance, "report": report, "messages": messages}
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as mp:
+        yield mp
+
+
+def _tables(root: Path) -> list[str]:
+    return sorted(p.name for p in Path(root).iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _canonical(df: pl.DataFrame, table: str) -> pl.DataFrame:
+    df = df.drop([c for c in BUILD_HISTORY_COLUMNS.get(table, []) if c in df.columns])
+    df = df.select(sorted(df.columns))
+    sortable = [c for c, t in df.schema.items() if not isinstance(t, (pl.List, pl.Struct, pl.Array, pl.Object))]
+    return df.sort(sortable, nulls_last=True) if sortable else df
+
+
+def test_runs_batch_races(parallel):
+    from f1bench_pipeline.runner import race_batches
+
+    batches = race_batches(_races(parallel["settings"]))
+    assert [[(ev.season, ev.round) for ev in b] for b in batches] == [
+        [(2018, 13), (2018, 14)], [(2021, 11), (2021, 12)], [(2024, 16)], [(2025, 1)], [(2025, 10)], [(2025, 24)]]
+    ingest_runs = parallel["instance"].get_runs(filters=dg.RunsFilter(job_name="ingest_races"))
+    assert len(ingest_runs) == len(batches) and all(r.is_success for r in ingest_runs)
+
+
+def test_same_warehouse_as_one_race_at_a_time(parallel, sequential):
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    here, there = parallel["settings"].warehouse_dir, sequential.warehouse_dir
+    tables = _tables(here)
+    assert tables == _tables(there)
+    assert {"raw_laps", "raw_sessions", "green_flag_laps", "pit_stops", "instances"} <= set(tables)
+    for table in tables:
+        a, b = _canonical(read_table(here, table), table), _canonical(read_table(there, table), table)
+        assert a.height == b.height, table
+        assert a.schema == b.schema, table
+        assert a.equals(b), table
+
+
+def test_skip_record_kept(parallel):
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    sessions = read_table(parallel["settings"].warehouse_dir, "raw_sessions")
+    monza = sessions.filter((pl.col("season") == 2018) & (pl.col("round") == 14)).to_dicts()
+    assert len(monza) == 1 and monza[0]["status"] == "skipped" and "Italian" in monza[0]["event"]
+    assert "FastF1 failed to load" in monza[0]["reason"]
+    assert sessions.filter(pl.col("status") == "loaded").height == len(_races(parallel["settings"])) - 1
+
+
+def test_every_race_partition_materialized_with_its_own_outcome(parallel):
+    from f1bench_pipeline.ingest.raw_tables import RAW_TABLES
+    from f1bench_pipeline.partitions import race_partition_key
+
+    instance = parallel["instance"]
+    expected = {str(race_partition_key(ev.season, ev.round)) for ev in _races(parallel["settings"])}
+    for name in RAW_TABLES:
+        assert instance.get_materialized_partitions(dg.AssetKey(name)) == expected, name
+    # one materialization per partition (not one per run plus one per race), each with the race's status
+    records = instance.fetch_materializations(dg.AssetKey("raw_sessions"), limit=100).records
+    by_partition = {r.partition_key: r.asset_materialization for r in records}
+    assert len(records) == len(expected) == len(by_partition)
+    assert by_partition["14|2018"].metadata["status"].value == "skipped"
+    assert "FastF1 failed to load" in by_partition["14|2018"].metadata["skip_reason"].value
+    assert by_partition["13|2018"].metadata["status"].value == "loaded"
+    assert by_partition["13|2018"].metadata["dagster/row_count"].value == 1
+
+
+def test_failing_race_fails_the_run_but_keeps_the_others(tmp_path, monkeypatch):
+    """An unexpected error in one race (not a recorded skip) fails the run; the races that did
+    load keep their partitions and materializations."""
+    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.ingest import assets as ingest_assets
+    from f1bench_pipeline.runner import _run_races, race_batches
+
+    settings = _settings(tmp_path)
+    batch = next(b for b in race_batches(_races(settings)) if b[0].season == 2021)
+    monkeypatch.setattr(ingest_assets, "ingest_workers", lambda: 1)  # in-process, so the patch below applies
+    real = ingest_assets.load_race_tables
+
+    def flaky(event, *args):
+        if event.round == 12:
+            raise OSError("disk went away")
+        return real(event, *args)
+
+    monkeypatch.setattr(ingest_assets, "load_race_tables", flaky)
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = _run_races(build_definitions(settings).resolve_job_def("ingest_races"), instance, batch)
+        assert not result.success
+        assert instance.get_materialized_partitions(dg.AssetKey("raw_laps")) == {"11|2021"}
