@@ -139,6 +139,16 @@ def build(
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
 
 
+DERIVE_WORKERS_ENV = "F1BENCH_DERIVE_WORKERS"  # processes deriving seasons at once (1: this process only)
+
+
+def derive_workers() -> int:
+    """Seasons derived at once: ``$F1BENCH_DERIVE_WORKERS``, else the usable CPUs (at most 4)."""
+    from f1bench_pipeline.workers import worker_count
+
+    return worker_count(DERIVE_WORKERS_ENV, cap=4)
+
+
 def derive(
     seasons: list[int],
     instance=None,
@@ -146,16 +156,65 @@ def derive(
     settings: Settings | None = None,
     defs=None,
 ) -> None:
-    """Re-derive the event tables, instances and benchmark sets of ``seasons`` from raw Parquet."""
+    """Re-derive the event tables, instances and benchmark sets of ``seasons`` from raw Parquet.
+
+    Each season is its own ``season_events`` run. On a persistent instance (the repo's, or any
+    ``DagsterInstance`` with storage on disk) up to ``derive_workers()`` seasons run at once,
+    each in a worker process that opens the same instance; seasons share no table partition,
+    so the warehouse is the same as one season after another. An ephemeral instance (tests)
+    cannot be opened from another process: its seasons run here, one after another."""
     settings, defs, instance = _resolve(settings, defs, instance)
     events = defs.resolve_job_def("season_events")
-    for season in seasons:
-        t0 = time.perf_counter()
-        result = _run(events, instance, str(season))
-        progress(f"season {season}: events {'ok' if result.success else 'FAILED'} ({time.perf_counter() - t0:.1f} s)")
+    workers = min(derive_workers(), len(seasons))
+    if workers > 1 and not instance.is_ephemeral:
+        _derive_in_workers(seasons, workers, instance, progress, settings)
+    else:
+        for season in seasons:
+            t0 = time.perf_counter()
+            result = _run(events, instance, str(season))
+            progress(f"season {season}: events {'ok' if result.success else 'FAILED'} ({time.perf_counter() - t0:.1f} s)")
     t0 = time.perf_counter()
     sets = _run(defs.resolve_job_def("benchmark_sets"), instance)
     progress(f"test sample and fine-tuning export: {'ok' if sets.success else 'FAILED'} ({time.perf_counter() - t0:.1f} s)")
+
+
+def _derive_in_workers(seasons: list[int], workers: int, instance, progress: Callable[[str], None],
+                       settings: Settings) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # spawn: a worker inherits no thread or lock of this process (Dagster's and DuckDB's)
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(_derive_season_in_worker, season, instance.get_ref(), settings): season
+                   for season in seasons}
+        for future in as_completed(futures):
+            season = futures[future]
+            try:
+                ok, seconds = future.result()
+            except Exception as exc:  # the worker died: the season's run did not finish
+                ok, seconds = False, 0.0
+                log.error("season %s: derivation worker failed: %s", season, exc)
+            progress(f"season {season}: events {'ok' if ok else 'FAILED'} ({seconds:.1f} s, worker process)")
+
+
+_WORKER_DEFS: dict[str, object] = {}
+
+
+def _derive_season_in_worker(season: int, instance_ref, settings: Settings) -> tuple[bool, float]:
+    """One ``season_events`` run in a worker process, on the instance ``instance_ref`` names."""
+    import dagster as dg
+
+    from f1bench_pipeline.definitions import build_definitions
+
+    t0 = time.perf_counter()
+    key = settings.model_dump_json()
+    if key not in _WORKER_DEFS:  # one set of definitions per worker and settings
+        _WORKER_DEFS.clear()
+        _WORKER_DEFS[key] = build_definitions(settings)
+    job = _WORKER_DEFS[key].resolve_job_def("season_events")
+    with dg.DagsterInstance.from_ref(instance_ref) as instance:
+        result = _run(job, instance, str(season))
+    return result.success, time.perf_counter() - t0
 
 
 def run_offline_systems(

@@ -48,13 +48,15 @@ def sequential(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def parallel(tmp_path_factory, monkeypatch_module):
-    """``runner.build`` (no systems): each season's consecutive races in one run, two workers."""
+    """``runner.build`` (no systems): each season's consecutive races in one run, two workers;
+    then the seasons derived by two worker processes (a persistent instance, which they open)."""
     from f1bench_pipeline.runner import build
 
     monkeypatch_module.setenv("F1BENCH_INGEST_WORKERS", "2")
+    monkeypatch_module.setenv("F1BENCH_DERIVE_WORKERS", "2")
     settings = _settings(tmp_path_factory.mktemp("parallel"))
     messages: list[str] = []
-    with dg.DagsterInstance.ephemeral() as instance:
+    with dg.DagsterInstance.local_temp(tempdir=str(tmp_path_factory.mktemp("parallel_dagster"))) as instance:
         report = build(settings=settings, instance=instance, progress=messages.append, with_systems=False)
         yield {"settings": settings, "instance": instance, "report": report, "messages": messages}
 
@@ -84,6 +86,19 @@ def test_runs_batch_races(parallel):
         [(2018, 13), (2018, 14)], [(2021, 11), (2021, 12)], [(2024, 16)], [(2025, 1)], [(2025, 10)], [(2025, 24)]]
     ingest_runs = parallel["instance"].get_runs(filters=dg.RunsFilter(job_name="ingest_races"))
     assert len(ingest_runs) == len(batches) and all(r.is_success for r in ingest_runs)
+
+
+def test_seasons_derived_by_worker_processes(parallel):
+    """Every season is its own successful ``season_events`` run on the caller's instance, run by
+    a worker process, and every season partition of the event tables is materialized there."""
+    instance = parallel["instance"]
+    seasons = {str(s) for s in parallel["report"]["seasons"]}
+    runs = instance.get_runs(filters=dg.RunsFilter(job_name="season_events"))
+    assert sorted(r.tags.get("dagster/partition") for r in runs) == sorted(seasons)
+    assert all(r.is_success for r in runs)
+    assert sum("events ok" in m and "worker process" in m for m in parallel["messages"]) == len(seasons)
+    for asset in ("green_flag_laps", "pit_stops", "defenses", "instances"):
+        assert instance.get_materialized_partitions(dg.AssetKey(asset)) == seasons, asset
 
 
 def test_same_warehouse_as_one_race_at_a_time(parallel, sequential):

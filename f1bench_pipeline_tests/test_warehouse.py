@@ -53,3 +53,60 @@ def test_rematerializing_a_season_gives_identical_rows(sample_build, dagster_ins
     for t in tables:
         after = warehouse.read_table(settings.warehouse_dir, t, {"season": 2021})
         assert after.equals(before[t]), t
+
+
+def test_views_are_recreated_only_when_what_they_need_changes(tmp_path, monkeypatch):
+    """A refresh with the same tables present and the same SQL leaves the views alone (they read
+    globs: new partitions show anyway); a table's first files, a dropped view or changed SQL
+    re-create them."""
+    import duckdb
+
+    from f1bench_pipeline.storage import views
+
+    db, root = tmp_path / "w.duckdb", tmp_path / "warehouse"
+    def session(event: str) -> pl.DataFrame:
+        return pl.DataFrame({"event": [event], "event_date": ["2025-03-16"], "status": ["loaded"], "reason": [""],
+                             "cache_source": ["cache"], "loaded_at": ["2025-03-17T00:00:00"]})
+
+    warehouse.write_partition(session("A"), root, "raw_sessions", {"season": 2025, "round": 1})
+    executed: list[str] = []
+    real_connect = duckdb.connect
+
+    class Recording:
+        def __init__(self, con):
+            self._con = con
+
+        def execute(self, sql, *args):
+            if "CREATE OR REPLACE VIEW" in sql.upper():
+                executed.append(sql)
+            return self._con.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self._con, name)
+
+    monkeypatch.setattr(views.duckdb, "connect", lambda *a, **k: Recording(real_connect(*a, **k)))
+    first = views.refresh_views(root, db)
+    assert {"raw_sessions", "skipped_races"} <= set(first) and len(executed) == len(first)
+
+    executed.clear()
+    warehouse.write_partition(session("B"), root, "raw_sessions", {"season": 2025, "round": 2})
+    assert views.refresh_views(root, db) == first and executed == []  # a new partition: nothing to do
+    with real_connect(str(db)) as con:
+        assert con.execute("SELECT count(*) FROM raw_sessions").fetchone()[0] == 2  # ...and it shows
+
+    warehouse.write_partition(pl.DataFrame({"driver": ["VER"]}), root, "raw_results", {"season": 2025, "round": 1})
+    second = views.refresh_views(root, db)  # raw_results got its first files: its view is created
+    assert set(first) < set(second) and "raw_results" in second and executed
+
+    executed.clear()
+    with real_connect(str(db)) as con:
+        con.execute("DROP VIEW raw_sessions")
+    assert views.refresh_views(root, db) == second and executed  # a view gone: all re-created
+
+    executed.clear()
+    real_definitions = views.view_definitions
+    monkeypatch.setattr(views, "view_definitions", lambda *a: [(n, sql.replace("SELECT", "SELECT DISTINCT", 1), t)
+                                                               for n, sql, t in real_definitions(*a)])
+    views.refresh_views(root, db)
+    views.refresh_views(root, db)
+    assert len(executed) == len(second)  # changed SQL: re-created once, then left alone

@@ -67,6 +67,7 @@ from f1bench_pipeline.generation.classify import adapt_params, classify_exceptio
 from f1bench_pipeline.generation.progress import LineSink, Reporter, announce, default_sink
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.generation.sanitize import sanitize
+from f1bench_pipeline.workers import worker_count
 
 log = logging.getLogger(__name__)
 MAX_ADAPTATIONS = 3
@@ -534,13 +535,7 @@ _POOL_LOCK = threading.Lock()
 
 def offline_workers() -> int:
     """Worker processes for offline calls: ``$F1BENCH_OFFLINE_WORKERS``, else the usable CPUs (at most 8)."""
-    raw = os.environ.get(OFFLINE_WORKERS_ENV, "").strip()
-    if raw:
-        try:
-            return max(1, int(raw))
-        except ValueError:
-            raise ValueError(f"{OFFLINE_WORKERS_ENV}={raw!r}: expected a whole number of processes") from None
-    return max(1, min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
+    return worker_count(OFFLINE_WORKERS_ENV, cap=8)
 
 
 def _offline_pool(n: int) -> ProcessPoolExecutor:

@@ -8,7 +8,6 @@ own Parquet partition with its own ``raw_sessions`` row (loaded or skipped, and 
 
 
 import multiprocessing
-import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from f1bench_pipeline.ingest.race_catalog import RaceSource
 from f1bench_pipeline.ingest.raw_tables import RAW_TABLES, build_raw_tables, session_row
 from f1bench_pipeline.partitions import race_from_partition_key, race_partitions
 from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
+from f1bench_pipeline.workers import worker_count
 
 _DESCRIPTIONS = {
     "raw_laps": "Every FastF1 Laps column for every driver × lap; times as float seconds (`*_s`).",
@@ -41,13 +41,7 @@ INGEST_WORKERS_ENV = "F1BENCH_INGEST_WORKERS"  # loader processes of a multi-rac
 
 def ingest_workers() -> int:
     """Worker processes loading a multi-race run: ``$F1BENCH_INGEST_WORKERS``, else 2 (1 on one CPU)."""
-    raw = os.environ.get(INGEST_WORKERS_ENV, "").strip()
-    if raw:
-        try:
-            return max(1, int(raw))
-        except ValueError:
-            raise ValueError(f"{INGEST_WORKERS_ENV}={raw!r}: expected a whole number of processes") from None
-    return max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    return worker_count(INGEST_WORKERS_ENV, cap=2)
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

@@ -255,16 +255,9 @@ _POOL: tuple[tuple, Any] | None = None
 
 def scoring_workers() -> int:
     """``$F1BENCH_SCORING_WORKERS``, else the usable CPUs (at most 8)."""
-    import os
+    from f1bench_pipeline.workers import worker_count
 
-    raw = os.environ.get(PARALLEL_WORKERS_ENV, "").strip()
-    if raw:
-        try:
-            return max(1, int(raw))
-        except ValueError:
-            raise ValueError(f"{PARALLEL_WORKERS_ENV}={raw!r}: expected a whole number of processes") from None
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(8, cpus))
+    return worker_count(PARALLEL_WORKERS_ENV, cap=8)
 
 
 def _importable(fn: Any) -> bool:
