@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 FINETUNE_STAMP := $(VENV)/.finetune
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 # The repo's dagster.yaml (storage: $F1BENCH_DAGSTER_STORAGE, else <F1BENCH_DATA_DIR>/dagster_home,
-# resolved in f1bench_pipeline/dagster_instance.py). A plain `dagster dev` in the repo root reads the
+# resolved in f1bench_pipeline/orchestration/instance.py). A plain `dagster dev` in the repo root reads the
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 

@@ -41,8 +41,8 @@ Cython needs ``annotation_typing=False``: with annotations typed, ``sentence(kin
 set and every text yields no claim.
 
 Usage:
-    python benchmarks/compiled_bench.py                       # Cython, regex_extractor + lexicon
-    python benchmarks/compiled_bench.py --modules regex_extractor lexicon verifier score metrics
+    python benchmarks/compiled_bench.py                       # Cython, every module of scoring/extract
+    python benchmarks/compiled_bench.py --modules extract/tokenizer extract/binding verifier score metrics
     python benchmarks/compiled_bench.py --compiler mypyc      # reports mypy's refusal
 """
 
@@ -87,7 +87,8 @@ def compile_modules(tree: Path, compiler: str, modules: list[str]) -> bool:
     if out.returncode != 0:
         print(f"{compiler} failed (exit {out.returncode}):\n" + "\n".join((out.stdout + out.stderr).splitlines()[-20:]))
         return False
-    probe = "; ".join(f"import f1bench_pipeline.scoring.{m} as x; print(x.__file__)" for m in modules)
+    probe = "; ".join(f"import f1bench_pipeline.scoring.{m.replace('/', '.')} as x; print(x.__file__)"
+                      for m in modules)
     print(run([sys.executable, "-c", probe], tree).stdout.strip())
     return True
 
@@ -95,7 +96,9 @@ def compile_modules(tree: Path, compiler: str, modules: list[str]) -> bool:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--compiler", choices=("cython", "mypyc"), default="cython")
-    ap.add_argument("--modules", nargs="+", default=["regex_extractor", "lexicon"])
+    extractor = sorted(p.relative_to(REPO / PKG).with_suffix("").as_posix()
+                       for p in (REPO / PKG / "extract").rglob("*.py") if p.name != "__init__.py")
+    ap.add_argument("--modules", nargs="+", default=extractor, help="modules under scoring/ (default: the extractor)")
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
     try:

@@ -36,7 +36,7 @@ def main() -> int:
         return 2
     import dagster as dg
 
-    from f1bench_pipeline.runner import derive
+    from f1bench_pipeline.orchestration.f1 import derive
     from f1bench_pipeline.settings import Settings
 
     with tempfile.TemporaryDirectory(prefix="derive_bench_") as tmp:

@@ -28,8 +28,8 @@ DEFAULT_CACHE = REPO.parent / "shared" / "data" / "fastf1" / "cache"
 
 
 def stage_raw(cache: Path, out: Path) -> dict:
-    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
-    from f1bench_pipeline.ingest.raw_tables import build_raw_tables, session_row
+    from f1bench_pipeline.domains.f1.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
+    from f1bench_pipeline.domains.f1.ingest.raw_tables import build_raw_tables, session_row
     from f1bench_pipeline.settings import ERGAST_DIR
     from f1bench_pipeline.storage.warehouse import write_partition
 
@@ -53,11 +53,11 @@ def stage_raw(cache: Path, out: Path) -> dict:
 def stage_events(out: Path) -> dict:
     import polars as pl
 
-    from f1bench_pipeline.events.defenses import defenses
-    from f1bench_pipeline.events.green_flag import green_flag_laps
-    from f1bench_pipeline.events.pit_battles import pit_battles
-    from f1bench_pipeline.events.results import classification, sprint_points, standings, track_status_periods
-    from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+    from f1bench_pipeline.domains.f1.events.defenses import defenses
+    from f1bench_pipeline.domains.f1.events.green_flag import green_flag_laps
+    from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
+    from f1bench_pipeline.domains.f1.events.results import classification, sprint_points, standings, track_status_periods
+    from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
     from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -104,8 +104,8 @@ def stage_events(out: Path) -> dict:
 
 
 def stage_instances(out: Path) -> dict:
-    from f1bench_pipeline.instances.builders import build_base_instances
-    from f1bench_pipeline.instances.rows import instance_rows
+    from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
+    from f1bench_pipeline.domains.f1.instances.rows import instance_rows
     from f1bench_pipeline.settings import Settings
     from f1bench_pipeline.storage.warehouse import read_table
 

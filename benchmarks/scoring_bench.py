@@ -38,7 +38,7 @@ sys.path.insert(0, str(REPO))
 
 import polars as pl
 
-from f1bench_pipeline.scoring.regex_extractor import extract_claims
+from f1bench_pipeline.scoring.extract import extract_claims
 
 DEV = REPO.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
 LANGS = ("en", "es", "pt")
@@ -88,7 +88,8 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     scoring (``score_generations`` fed the claims already extracted: verification -- each distinct
     claim of an instance once --, recall and the two tables); verification of every claim one by
     one and recall are also timed alone, for reference."""
-    from f1bench_pipeline.scoring import regex_extractor as rx
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.text import sentence_spans
     from f1bench_pipeline.scoring.metrics import score_generation
     from f1bench_pipeline.scoring.score import score_generations
     from f1bench_pipeline.scoring.verifier import verify_claim
@@ -107,12 +108,12 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
 
     def tokenize() -> None:
         for t, lang, e in texts:
-            d = rx._Doc(t, lang, e, None)
+            d = Document(t, lang, e, None)
             d.tokenize()
-            d._spans([x.s for x in d.toks])
+            sentence_spans(d.low, [x.start for x in d.toks])
 
     fin = [0.0]
-    real_finalize = rx._Doc.finalize
+    real_finalize = Document.finalize
 
     def timed_finalize(self):
         c0 = time.process_time()
@@ -125,7 +126,7 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
 
     t_tok = cpu_best(tokenize)
     t_ext = cpu_best(extract)
-    rx._Doc.finalize = timed_finalize
+    Document.finalize = timed_finalize
     try:
         t_fin = float("inf")
         for _ in range(repeats):
@@ -133,7 +134,7 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
             extract()
             t_fin = min(t_fin, fin[0])
     finally:
-        rx._Doc.finalize = real_finalize
+        Document.finalize = real_finalize
     by_text = {(t, lang): c for (t, lang, _e), c in zip(with_text, extract())}
     jobs = []
     for g in gens.iter_rows(named=True):
@@ -166,20 +167,24 @@ def floor(texts: list[tuple[str, str, dict]], n: int, t_score: float, total: flo
     recall + the two tables (timed in (d))."""
     from collections import deque
 
-    from f1bench_pipeline.scoring import regex_extractor as rx
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.drivers import driver_regex, extra_codes
+    from f1bench_pipeline.scoring.extract.text import SENTENCE_END
+    from f1bench_pipeline.scoring.extract.tokenizer import NUMBER_TOKEN
+    from f1bench_pipeline.scoring.extract.tokens import word_table
 
     docs = []
     for t, lang, e in texts:
-        d = rx._Doc(t, lang, e, None)
-        codes = rx._extra_codes(d.ent_drivers) if d.ent_drivers else ()
-        docs.append((d.low, d.clean, rx._lexicon(d.lang)[1], rx._driver_regex(codes)[0]))
+        d = Document(t, lang, e, None)
+        codes = extra_codes(d.ent_drivers) if d.ent_drivers else ()
+        docs.append((d.low, d.clean, word_table(d.lang)[1], driver_regex(codes)[0]))
 
     def scans() -> None:
         for low, clean, words, drivers in docs:
             deque(words.finditer(low), 0)
-            deque(rx._NUMBER.finditer(low), 0)
+            deque(NUMBER_TOKEN.finditer(low), 0)
             deque(drivers.finditer(clean), 0)
-            deque(rx._SENT_END.finditer(low), 0)
+            deque(SENTENCE_END.finditer(low), 0)
 
     t_scan = cpu_best(scans)
     budget = 1e6 / TARGET_PER_S
@@ -197,41 +202,42 @@ def floor(texts: list[tuple[str, str, dict]], n: int, t_score: float, total: flo
 
 
 def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
-    """Best CPU time of extracting ``texts`` when ``_Doc.tokenize`` only rebuilds each answer's
+    """Best CPU time of extracting ``texts`` when ``Document.tokenize`` only rebuilds each answer's
     tokens (and the state tokenizing sets) from a cache filled by one real run: the bound a
     native tokenizer could reach. Raises if the replayed claims differ from the real ones."""
-    from f1bench_pipeline.scoring import regex_extractor as rx
+    from f1bench_pipeline.scoring.extract import _extract
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.tokens import Token
 
-    state = ("has_battle_word", "has_defense_word", "_refs", "named", "single", "pair")
-    real = rx._Doc.tokenize
+    state = ("has_battle_word", "has_defense_word", "refs", "named", "single", "pair")
+    real = Document.tokenize
     cache = {}
     for t, lang, e in texts:
-        d = rx._Doc(t, lang, e, None)
+        d = Document(t, lang, e, None)
         real(d)
-        cache[t] = ([(x.s, x.e, x.k, x.v, x.w, x.u, x.obj) for x in d.toks], [(a, getattr(d, a)) for a in state])
+        cache[t] = ([(x.start, x.end, x.kind, x.value, x.word, x.tag, x.decimal) for x in d.toks],
+                    [(a, getattr(d, a)) for a in state])
 
     def replay(self) -> None:
         toks, st = cache[self.text]
         out = []
-        for s, e, k, v, w, u, obj in toks:
-            x = rx._T(s, e, k, v, w, u)
-            x.obj = obj
-            out.append(x)
+        for s, e, k, v, w, u, decimal in toks:
+            out.append(Token(s, e, k, v, w, u, decimal))
         self.toks = out
         for a, v in st:
             setattr(self, a, v)
 
     def run() -> list:
-        return [rx._extract(t, lang, e) for t, lang, e in texts]
+        return [_extract(t, lang, e) for t, lang, e in texts]
 
     expected = run()
-    rx._Doc.tokenize = replay
+    Document.tokenize = replay
     try:
         if run() != expected:
             raise AssertionError("replayed tokens gave other claims")
         return cpu_best(run)
     finally:
-        rx._Doc.tokenize = real
+        Document.tokenize = real
 
 
 def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats: int) -> None:

@@ -24,7 +24,7 @@ def _seasons(text: str | None) -> list[int] | None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.orchestration.f1 import build
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_leaderboard, print_race_summary
 
@@ -37,15 +37,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         from f1bench_pipeline.refinement.report import print_refinement_report
 
         print_refinement_report(settings.warehouse_dir, settings.test_season)
-        from f1bench_pipeline.domains.weather.runner import print_weather_leaderboard
+        from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
 
         print_weather_leaderboard(settings.warehouse_dir)
     return 0
 
 
 def cmd_refine(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.orchestration.f1 import run_refinement
     from f1bench_pipeline.refinement.report import print_refinement_report
-    from f1bench_pipeline.runner import run_refinement
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
@@ -56,7 +56,7 @@ def cmd_refine(args: argparse.Namespace) -> int:
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.runner import derive
+    from f1bench_pipeline.orchestration.f1 import derive
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_race_summary
 
@@ -135,19 +135,16 @@ def cmd_share_warehouse(args: argparse.Namespace) -> int:
 
 
 def cmd_register_systems(args: argparse.Namespace) -> int:
-    import dagster as dg
+    from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+    from f1bench_pipeline.orchestration.instance import open_instance
 
-    from f1bench_pipeline.generation.runner import register_model_partitions
-    from f1bench_pipeline.runner import ensure_dagster_home
-
-    ensure_dagster_home()
-    added = register_model_partitions(dg.DagsterInstance.get())
+    added = register_model_partitions(open_instance())
     print("model partitions added: " + (", ".join(added) if added else "none (all registered)"))
     return 0
 
 
 def cmd_cache_manifest(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.ingest.cache_manifest import write_manifest
+    from f1bench_pipeline.domains.f1.ingest.cache_manifest import write_manifest
 
     out = Path(args.out or Path(args.cache_dir) / "MANIFEST.sha256")
     n = write_manifest(Path(args.cache_dir), out)

@@ -7,18 +7,43 @@
   races through the shared ``season`` dimension.
 * From generations on, ``season`` × ``model`` where ``model`` is a named dynamic
   dimension, so a new system needs no code change.
+
+Where the seasons come from. Dagster needs the partition definitions when the code location
+loads (every asset decorator names its ``partitions_def``), so the set of seasons is a
+load-time value, and Dagster's convention for load-time configuration is environment variables
+read when the definitions are built. This module reads exactly three variables, each alone and
+strictly (``settings.setting_from_env``: unset or empty = the ``Settings`` default, a value
+that does not parse is an error naming its variable): ``F1BENCH_FIRST_SEASON``,
+``F1BENCH_LAST_SEASON`` and ``F1BENCH_MAX_ROUNDS``. Nothing else is read at import, so the
+rules, paths, the offline flag and the test season stay run-time configuration (resources.py:
+the ``F1BENCH_*`` settings when a run starts, or the launchpad's run config). A factory
+building the partitions from the ``Settings`` given to ``build_definitions`` was not chosen:
+the asset decorators of every module bind their ``partitions_def`` at import, so it would mean
+rebuilding every asset per call for no gain. The keys are those of before (season ``"2024"``,
+round ``"07"``, race ``"07|2024"``), so stored warehouses and Dagster history still match.
 """
 
 from __future__ import annotations
 
 import dagster as dg
 
-from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.settings import SettingsError, env_name, setting_from_env
 
-_settings = get_settings()
 
-season_partitions = dg.StaticPartitionsDefinition([str(s) for s in _settings.seasons])
-round_partitions = dg.StaticPartitionsDefinition([f"{r:02d}" for r in range(1, _settings.max_rounds + 1)])
+def partition_seasons() -> list[int]:
+    """The seasons of the ``season`` dimension: ``F1BENCH_FIRST_SEASON``..``F1BENCH_LAST_SEASON``."""
+    first, last = setting_from_env("first_season"), setting_from_env("last_season")
+    if last < first:
+        raise SettingsError(f"invalid f1bench settings:\n  {env_name('last_season')}={last} is before "
+                            f"{env_name('first_season')}={first}: no season to partition")
+    return list(range(first, last + 1))
+
+
+SEASONS = partition_seasons()  # read once, when the code location loads
+MAX_ROUNDS = setting_from_env("max_rounds")
+
+season_partitions = dg.StaticPartitionsDefinition([str(s) for s in SEASONS])
+round_partitions = dg.StaticPartitionsDefinition([f"{r:02d}" for r in range(1, MAX_ROUNDS + 1)])
 race_partitions = dg.MultiPartitionsDefinition({"season": season_partitions, "round": round_partitions})
 
 MODEL_PARTITIONS_NAME = "models"

@@ -1,27 +1,50 @@
-"""Dagster resources, defined once: the Parquet warehouse and the FastF1 source.
+"""Dagster resources, defined once: every configuration an asset reads.
 
-Their configuration is Dagster resource config, read when a run starts, never at import:
+* ``warehouse`` (``WarehouseResource``): the Parquet warehouse and its DuckDB views;
+* ``fastf1_source`` (``FastF1Resource``): the FastF1 cache, the offline flag, the results files;
+* ``race_rules`` (``RaceRulesResource``): every ``RaceRules`` threshold, one field each;
+* ``benchmark`` (``BenchmarkResource``): the seasons, the test season and the test sample;
+* ``refinement`` (``RefinementResource``): the verifier-guided loop's settings;
+* ``system_registry`` (``SystemRegistryResource``): systems.yaml and its ``systems.d`` overlays.
+
+Asset bodies read configuration from these (never ``get_settings()``): their configuration
+is Dagster resource config, read when a run starts, never at import:
 
 * a field left unset (``None``) takes its value from the ``F1BENCH_*`` settings (``get_settings``)
   when the resource is initialised for a run: the code location ``dagster dev`` loads
   (``default_resources()``) sets none, so each run reads the environment it runs in;
 * any field can be set in the launchpad / run config (``resources: {warehouse: {config:
   {data_dir: …}}}``) or bound to a variable: ``WarehouseResource(data_dir=dg.EnvVar("MY_DIR"))``;
-* tests and the CLI pass their ``Settings`` (``default_resources(settings)``): every field set.
+* tests and the CLI pass their ``Settings`` (``default_resources(settings)``): every field set
+  (the registry's file path excepted: ``$F1BENCH_SYSTEMS`` when the run starts).
+
+A resource given in run config takes the run config's fields, and reads each field the run
+config leaves out from the settings (Dagster replaces a resource's bound values with the run
+config, it does not merge them): ``resources: {race_rules: {config: {defense_max_gap_s: 1.0}}}``
+runs with that gap and every other threshold as ``F1BENCH_RULES__*`` / ``F1BENCH_RULES_FILE`` say.
+
+``RaceRulesResource``, ``BenchmarkResource`` and ``RefinementResource`` are generated from the
+pydantic models that define their values (``RaceRules``, ``Settings``): each field has the
+model's type, documentation and validation, so a threshold is defined once, in settings.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import dagster as dg
 import polars as pl
-from pydantic import Field
+from pydantic import BaseModel, Field, PrivateAttr, create_model
 
 from f1bench_pipeline import settings as settings_module
-from f1bench_pipeline.settings import Settings, get_settings, settings_from_env
+from f1bench_pipeline.settings import RaceRules, Settings, env_name, get_settings, settings_from_env
 from f1bench_pipeline.storage import views, warehouse
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.generation.registry import Registry
+    from f1bench_pipeline.refinement.loop import RefineOptions
 
 _FROM_SETTINGS = "unset: from the F1BENCH_* settings when the run starts"
 
@@ -61,6 +84,12 @@ class WarehouseResource(dg.ConfigurableResource):
 
     def refresh_views(self) -> list[str]:
         return views.refresh_views(self.root, self.duckdb_path)
+
+    def path_settings(self) -> Settings:
+        """``Settings`` holding this warehouse's ``data_dir`` and ``warehouse_url`` (every other
+        field its default), for the helpers that take where data live as ``Settings``."""
+        r = self.resolved()
+        return Settings(data_dir=Path(str(r.data_dir)), warehouse_url=r.url or "")
 
 
 class FastF1Resource(dg.ConfigurableResource):
@@ -108,11 +137,164 @@ class FastF1Resource(dg.ConfigurableResource):
         return "cache" if self.resolved().offline else "network"
 
 
+class _FromSettings(dg.ConfigurableResource):
+    """A resource whose fields are fields of ``Settings`` (``_SECTION = "rules"``: of
+    ``Settings.rules``) of the same name: each unset field takes its value from the
+    ``F1BENCH_*`` settings when the run starts, and the values are validated by their model."""
+
+    _SECTION: ClassVar[str | None] = None
+    _model_values: Any = PrivateAttr(default=None)  # the validated model, once every field is set
+
+    @classmethod
+    def _model(cls) -> type[BaseModel]:
+        return RaceRules if cls._SECTION == "rules" else Settings
+
+    @classmethod
+    def _source(cls, settings: Settings) -> dict[str, Any]:
+        model = getattr(settings, cls._SECTION) if cls._SECTION else settings
+        dumped = model.model_dump(mode="json")
+        return {name: dumped[name] for name in cls.model_fields}
+
+    @classmethod
+    def bound_to(cls, settings: Settings):
+        """This resource with every field set from ``settings``."""
+        return cls(**cls._source(settings))
+
+    def _given(self) -> dict[str, Any]:
+        return {name: v for name in type(self).model_fields if (v := getattr(self, name)) is not None}
+
+    def _values(self) -> BaseModel:
+        """The model (``RaceRules`` or ``Settings``) holding this resource's values, validated;
+        the fields left unset from the settings."""
+        if self._model_values is not None:
+            return self._model_values
+        given = self._given()
+        if len(given) < len(type(self).model_fields):
+            return self._model().model_validate({**self._source(get_settings()), **given})
+        self._model_values = self._model().model_validate(given)  # fields never change: validate once
+        return self._model_values
+
+    def resolved(self):
+        """This resource with every unset field filled from the settings."""
+        if len(self._given()) == len(type(self).model_fields):
+            return self
+        values = self._values().model_dump(mode="json")
+        return type(self)(**{name: values[name] for name in type(self).model_fields})
+
+    def create_resource(self, context):
+        return self.resolved()
+
+
+def _settings_resource(name: str, base: type[_FromSettings], doc: str, fields: list[str] | None = None):
+    """``base`` with one optional field per model field named in ``fields`` (all: None), typed
+    and described as the model defines it (a tuple as a list, Dagster's config type)."""
+    model = base._model()
+    made: dict[str, Any] = {}
+    for field in fields or list(model.model_fields):
+        info = model.model_fields[field]
+        kind = list[str] if info.annotation == tuple[str, ...] else info.annotation
+        var = env_name(base._SECTION, field) if base._SECTION else env_name(field)
+        made[field] = (kind | None, Field(None, description=f"{info.description} ({var}; {_FROM_SETTINGS})"))
+    return create_model(name, __base__=base, __module__=__name__, __doc__=doc, **made)
+
+
+class _RaceRules(_FromSettings):
+    _SECTION: ClassVar[str | None] = "rules"
+
+    @property
+    def rules(self) -> RaceRules:
+        """The thresholds of this run."""
+        return self._values()  # type: ignore[return-value]
+
+
+class _Benchmark(_FromSettings):
+    @property
+    def seasons(self) -> list[int]:
+        return self._values().seasons  # type: ignore[attr-defined]
+
+    @property
+    def train_seasons(self) -> list[int]:
+        return [s for s in self.seasons if self.split_of(s) == "train"]
+
+    def split_of(self, season: int) -> str:
+        return self._values().split_of(season)  # type: ignore[attr-defined]
+
+
+class _Refinement(_FromSettings):
+    def options(self, max_rounds: int | None = None) -> RefineOptions:
+        """The loop's options; ``max_rounds`` (the asset's run config) wins over the resource's."""
+        from f1bench_pipeline.refinement.loop import RefineOptions
+
+        v = self._values()
+        return RefineOptions(max_rounds=v.refine_max_rounds if max_rounds is None else max_rounds,  # type: ignore[attr-defined]
+                             feedback_unverifiable=v.refine_feedback_unverifiable,  # type: ignore[attr-defined]
+                             feedback_uncovered=v.refine_feedback_uncovered,  # type: ignore[attr-defined]
+                             max_edits_per_list=v.refine_max_edits)  # type: ignore[attr-defined]
+
+
+RaceRulesResource = _settings_resource(
+    "RaceRulesResource", _RaceRules,
+    "Every ``RaceRules`` threshold (DESIGN §4) as a field: the event tables and the instances take their "
+    "rules from it (``.rules``); one run's thresholds from the launchpad: ``resources: {race_rules: "
+    "{config: {battle_max_gap_before_s: 3.0}}}``.")
+BenchmarkResource = _settings_resource(
+    "BenchmarkResource", _Benchmark,
+    "The benchmark's seasons, its test season (``split_of``, ``train_seasons``) and the test sample. The "
+    "season partitions are fixed when the code location loads (partitions.py); these fields say, for a "
+    "run, which season is held out and how the test sample is drawn.",
+    ["first_season", "last_season", "test_season", "test_sample_size", "sample_seed"])
+RefinementResource = _settings_resource(
+    "RefinementResource", _Refinement,
+    "The verifier-guided loop's settings (``.options()``); the asset's run config ``max_rounds`` wins.",
+    ["refine_max_rounds", "refine_feedback_unverifiable", "refine_feedback_uncovered", "refine_max_edits"])
+
+
+class SystemRegistryResource(dg.ConfigurableResource):
+    """The system registry (systems.yaml merged with its ``systems.d`` overlays), read once per
+    run on first use (``.registry``): generations, scoring with an LLM extractor, refinement and
+    the weather domain look their systems up in it."""
+
+    path: str | None = Field(None, description="the registry file (systems.yaml); unset: $F1BENCH_SYSTEMS "
+                                               "when the run starts, else the packaged systems.yaml")
+    overlays_dir: str | None = Field(None, description="folder of overlay files merged over it (systems.d; "
+                                                       "\"\" = none); unset: <F1BENCH_DATA_DIR>/systems.d "
+                                                       "when the run starts")
+    _registry: Any = PrivateAttr(default=None)
+
+    def create_resource(self, context) -> SystemRegistryResource:
+        r = self.resolved()
+        return SystemRegistryResource(path=r.path, overlays_dir=r.overlays_dir)  # a fresh cache for each run
+
+    def resolved(self) -> SystemRegistryResource:
+        """This resource with its unset fields filled (the variable, the settings' data dir)."""
+        if self.path is not None and self.overlays_dir is not None:
+            return self
+        from f1bench_pipeline.generation.registry import overlay_dir, registry_path
+
+        return SystemRegistryResource(
+            path=str(registry_path()) if self.path is None else self.path,
+            overlays_dir=str(overlay_dir(get_settings().data_dir)) if self.overlays_dir is None else self.overlays_dir)
+
+    @property
+    def registry(self) -> Registry:
+        """The registry, read on first use and kept for the rest of the run."""
+        if self._registry is None:
+            from f1bench_pipeline.generation.registry import load_registry
+
+            r = self.resolved()
+            self._registry = load_registry(r.path, overlays=bool(r.overlays_dir), overlay_folder=r.overlays_dir or None)
+        return self._registry
+
+
 def default_resources(settings: Settings | None = None) -> dict[str, dg.ConfigurableResource]:
     """The resources bound to ``settings``; without settings (the code location), resources
     that read the ``F1BENCH_*`` settings when a run starts."""
     if settings is None:
-        return {"warehouse": WarehouseResource(), "fastf1_source": FastF1Resource()}
+        return {"warehouse": WarehouseResource(), "fastf1_source": FastF1Resource(),
+                "race_rules": RaceRulesResource(), "benchmark": BenchmarkResource(),
+                "refinement": RefinementResource(), "system_registry": SystemRegistryResource()}
+    from f1bench_pipeline.generation.registry import overlay_dir
+
     s = settings
     return {
         "warehouse": WarehouseResource(data_dir=str(s.data_dir), url=s.warehouse_url),
@@ -123,4 +305,9 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
             ergast_dir=str(settings_module.ERGAST_DIR),
             official_results_dir=str(s.official_results_dir),
         ),
+        "race_rules": RaceRulesResource.bound_to(s),
+        "benchmark": BenchmarkResource.bound_to(s),
+        "refinement": RefinementResource.bound_to(s),
+        # the file: $F1BENCH_SYSTEMS when the run starts (Settings has no registry path)
+        "system_registry": SystemRegistryResource(overlays_dir=str(overlay_dir(s.data_dir))),
     }

@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 # Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
 # past the Ergast dump, one CSV per batch of races (layout: its README.md).
@@ -51,31 +51,37 @@ class RaceRules(BaseModel):
     # An unknown field is a typo (F1BENCH_RULES__BATLE_MAX_GAP_BEFORE_S): refuse it.
     model_config = ConfigDict(extra="forbid")
 
-    # TrackStatus codes that make a lap non-green: 2 yellow, 4 SC, 5 red, 6/7 VSC.
-    non_green_status_codes: tuple[str, ...] = ("2", "4", "5", "6", "7")
-    # Codes that neutralise the race (a stop under them is a cheap stop).
-    safety_car_codes: tuple[str, ...] = ("4",)
-    virtual_safety_car_codes: tuple[str, ...] = ("6", "7")
-    red_flag_codes: tuple[str, ...] = ("5",)
-    # Degradation slope needs at least this many green laps in the stint.
-    min_green_laps_for_degradation: int = 3
+    # Each threshold's description is its documentation: the launchpad (RaceRulesResource,
+    # resources.py) and the JSON schema show it.
+    non_green_status_codes: tuple[str, ...] = Field(
+        ("2", "4", "5", "6", "7"), description="TrackStatus codes that make a lap non-green: 2 yellow, 4 SC, 5 red, 6/7 VSC")
+    safety_car_codes: tuple[str, ...] = Field(
+        ("4",), description="TrackStatus codes of a safety car (neutralise the race: a stop under them is a cheap stop)")
+    virtual_safety_car_codes: tuple[str, ...] = Field(
+        ("6", "7"), description="TrackStatus codes of a virtual safety car (neutralise the race)")
+    red_flag_codes: tuple[str, ...] = Field(("5",), description="TrackStatus codes of a red flag (race suspended)")
+    min_green_laps_for_degradation: int = Field(
+        3, description="a stint's degradation slope needs at least this many green laps")
     # Undercut / overcut.
-    battle_max_pit_lap_offset: int = Field(4, description="B pits at most this many laps after A")
-    battle_min_pit_lap_offset: int = 1
-    battle_max_gap_before_s: float = Field(5.0, description="gap on the lap before A's stop")
-    battle_min_abs_gain_s: float = Field(0.5, description="smaller changes are noise")
-    # A stop under SC/VSC is a cheap stop, not an undercut or overcut: leave such stops out.
-    battle_exclude_neutralised_stops: bool = True
-    # A SC/VSC/red lap between the lap before A's stop and the lap after B's stop bunches or
-    # freezes the field, so the gap change would not measure the tyre offset: leave such pairs out.
-    battle_exclude_neutralised_window: bool = True
+    battle_max_pit_lap_offset: int = Field(4, description="undercut/overcut: B pits at most this many laps after A")
+    battle_min_pit_lap_offset: int = Field(1, description="undercut/overcut: B pits at least this many laps after A")
+    battle_max_gap_before_s: float = Field(
+        5.0, description="undercut/overcut: largest gap (s) between the cars on the lap before A's stop")
+    battle_min_abs_gain_s: float = Field(
+        0.5, description="undercut/overcut: smallest gap change (s) that counts; smaller changes are noise")
+    battle_exclude_neutralised_stops: bool = Field(
+        True, description="leave out stops under SC/VSC (a cheap stop, not an undercut or overcut)")
+    battle_exclude_neutralised_window: bool = Field(
+        True, description="leave out pairs with a SC/VSC/red lap between the lap before A's stop and the lap after "
+                          "B's stop (it bunches or freezes the field: the gap change would not measure the tyre offset)")
     # On-track defense.
-    defense_max_gap_s: float = Field(1.5, description="pursuer within this gap behind")
-    defense_min_sustained_laps: int = 5
-    defense_brief_min_laps: int = 2
-    defense_brief_max_laps: int = 4
-    # Laps under these codes break a defense run (bunched cars behind the SC are not a defense).
-    defense_breaking_status_codes: tuple[str, ...] = ("4", "5", "6", "7")
+    defense_max_gap_s: float = Field(1.5, description="defense: the pursuer is within this gap (s) behind")
+    defense_min_sustained_laps: int = Field(5, description="defense: laps held for a sustained defense")
+    defense_brief_min_laps: int = Field(2, description="defense: fewest laps held for a brief defense")
+    defense_brief_max_laps: int = Field(4, description="defense: most laps held for a brief defense")
+    defense_breaking_status_codes: tuple[str, ...] = Field(
+        ("4", "5", "6", "7"), description="TrackStatus codes whose laps break a defense run "
+                                          "(bunched cars behind the SC are not a defense)")
 
     def as_json(self) -> dict[str, Any]:
         """Every threshold as plain JSON values (what a derived table's metadata records)."""
@@ -116,21 +122,22 @@ class Settings(BaseModel):
     confidence_level: float = Field(0.95, gt=0, lt=1)
     # Two systems sharing fewer scored instances get no "differs" verdict (too few to call an order).
     significance_min_instances: int = Field(20, ge=1)
-    first_season: int = 2018
-    last_season: int = 2025
-    test_season: int = 2025
-    max_rounds: int = 24
-    # The stratified sample of the test season that paid models run on.
-    test_sample_size: int = 207
-    sample_seed: int = 2026
-    # Verifier-guided generation (f1bench_pipeline.refinement): rounds of edit instructions
-    # after the first answer, whether unsupported claims are sent back for removal, and the
-    # cap on each list of edits in one message (an enormous answer must not make an enormous prompt).
-    refine_max_rounds: int = 3
-    refine_feedback_unverifiable: bool = True
-    # Send the uncovered oracle facts back ("add these"); False is the published loop's feedback.
-    refine_feedback_uncovered: bool = True
-    refine_max_edits: int = 20
+    # The benchmark (BenchmarkResource, resources.py); the season partitions read first/last
+    # season and max_rounds alone, when the code location loads (partitions.py).
+    first_season: int = Field(2018, description="first season of the benchmark")
+    last_season: int = Field(2025, description="last season of the benchmark")
+    test_season: int = Field(2025, description="the held-out test season (every other season is train)")
+    max_rounds: int = Field(24, description="most rounds a season may have (the round partitions)")
+    test_sample_size: int = Field(207, description="instances in the stratified sample of the test season "
+                                                   "that paid models run on")
+    sample_seed: int = Field(2026, description="seed of the test sample")
+    # Verifier-guided generation (f1bench_pipeline.refinement; RefinementResource).
+    refine_max_rounds: int = Field(3, description="rounds of edit instructions after the first answer")
+    refine_feedback_unverifiable: bool = Field(True, description="send unsupported claims back for removal")
+    refine_feedback_uncovered: bool = Field(True, description="send the uncovered oracle facts back (\"add these\"); "
+                                                              "false is the published loop's feedback")
+    refine_max_edits: int = Field(20, description="cap on each list of edits in one message (an enormous answer "
+                                                  "must not make an enormous prompt)")
     rules: RaceRules = RaceRules()
 
     @property
@@ -159,6 +166,22 @@ def env_name(*loc: str | int) -> str:
     """The variable of a settings field: ``("rules", "battle_max_gap_before_s")`` →
     ``F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S``."""
     return ENV_PREFIX + NESTED_DELIMITER.join(str(p).upper() for p in loc)
+
+
+def setting_from_env(name: str) -> Any:
+    """One top-level ``Settings`` field from its own variable alone, parsed as ``get_settings``
+    parses it (unset or empty: the default); a value that does not parse is a ``SettingsError``
+    naming the variable. For the few values Dagster needs when the code location loads (the
+    partitions' seasons, partitions.py): no other variable is read, so nothing else is frozen."""
+    field = Settings.model_fields[name]
+    var = env_name(name)
+    raw = {k.upper(): v for k, v in os.environ.items()}.get(var, "")
+    if raw == "":
+        return field.get_default(call_default_factory=True)
+    try:
+        return TypeAdapter(field.annotation).validate_python(raw)
+    except ValidationError as exc:
+        raise SettingsError(f"invalid f1bench settings:\n  {var}={raw!r}: {exc.errors()[0]['msg']}") from None
 
 
 def _rules_file() -> Path | None:

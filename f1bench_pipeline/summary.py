@@ -1,13 +1,14 @@
-"""Per-race summary of the warehouse (what `make demo` prints)."""
+"""What the CLI prints about the warehouse: the per-race summary, the leaderboard with its
+intervals, the ranking inversion (``f1bench build``, ``make demo``, ``f1bench summary``)."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import duckdb
 
-from f1bench_pipeline.storage.views import attach, has_files, listing, view_definitions
+from f1bench_pipeline.storage.reader import reader
+from f1bench_pipeline.storage.views import has_files
 
 RACE_SUMMARY_SQL = """
 WITH s AS (SELECT season, round, event, status, reason FROM raw_sessions),
@@ -27,24 +28,6 @@ ORDER BY s.season, s.round
 """
 
 _NEEDED = ("raw_sessions", "stints", "pit_stops", "pit_battles", "defenses", "classification")
-
-
-def reader(warehouse_dir: Path | str, remote: str | None = None) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB with the warehouse views: never locks data/warehouse.duckdb.
-
-    ``warehouse_dir`` may be a URL (``storage/location.py``); ``remote`` picks how DuckDB
-    reads it ("auto", "httpfs", "fsspec"; default: the F1BENCH_DUCKDB_REMOTE setting).
-    """
-    # (no progress bar: a bootstrap view takes seconds and would draw one on stdout)
-    con = duckdb.connect(":memory:")
-    con.execute("SET enable_progress_bar = false")
-    attach(con, warehouse_dir, remote)
-    files = listing(warehouse_dir)
-    present = cache(lambda t: has_files(warehouse_dir, t, files))
-    for _name, sql, tables in view_definitions(warehouse_dir, files):
-        if all(present(t) for t in tables):
-            con.execute(sql)
-    return con
 
 
 def race_summary(warehouse_dir: Path) -> list[dict]:

@@ -46,7 +46,7 @@ def dagster_instance():
 @pytest.fixture(scope="session")
 def sample_build(sample_settings, dagster_instance) -> dict:
     """The whole sample (8 races, 4 seasons) materialized through the Dagster jobs."""
-    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.orchestration.f1 import build
 
     # the weather domain builds its own sample in test_weather.py
     report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_weather=False)
@@ -69,9 +69,9 @@ def _fingerprint(cache: Path, season: int) -> str:
     """Changes when the season's cache files, the loader code or FastF1 change."""
     import fastf1
 
-    import f1bench_pipeline.ingest.fastf1_session as session_mod
-    import f1bench_pipeline.ingest.official_results as results_mod
-    import f1bench_pipeline.ingest.raw_tables as raw_mod
+    import f1bench_pipeline.domains.f1.ingest.fastf1_session as session_mod
+    import f1bench_pipeline.domains.f1.ingest.official_results as results_mod
+    import f1bench_pipeline.domains.f1.ingest.raw_tables as raw_mod
 
     h = hashlib.sha256(f"{season}|{fastf1.__version__}".encode())
     for mod in (session_mod, raw_mod, results_mod):
@@ -84,8 +84,8 @@ def _fingerprint(cache: Path, season: int) -> str:
 
 
 def _load_season_through_fastf1(cache: Path, season: int) -> dict[str, pl.DataFrame]:
-    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
-    from f1bench_pipeline.ingest.raw_tables import build_raw_tables
+    from f1bench_pipeline.domains.f1.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race, season_schedule
+    from f1bench_pipeline.domains.f1.ingest.raw_tables import build_raw_tables
 
     guard = CacheGuard(cache, None)
     out: dict[str, list[pl.DataFrame]] = {"raw_laps": [], "raw_results": [], "raw_track_status": []}
@@ -118,11 +118,11 @@ def season_2021_raw(pytestconfig) -> dict[str, pl.DataFrame]:
 @pytest.fixture(scope="session")
 def season_2021_events(season_2021_raw) -> dict[str, pl.DataFrame]:
     """Every event table of the full 2021 season, derived by the pipeline's own functions."""
-    from f1bench_pipeline.events.defenses import defenses
-    from f1bench_pipeline.events.green_flag import green_flag_laps
-    from f1bench_pipeline.events.pit_battles import pit_battles
-    from f1bench_pipeline.events.results import classification
-    from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+    from f1bench_pipeline.domains.f1.events.defenses import defenses
+    from f1bench_pipeline.domains.f1.events.green_flag import green_flag_laps
+    from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
+    from f1bench_pipeline.domains.f1.events.results import classification
+    from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
     from f1bench_pipeline.settings import RaceRules
 
     rules = RaceRules()

@@ -13,10 +13,10 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from f1bench_pipeline.events.defenses import defenses
-from f1bench_pipeline.events.green_flag import green_flag_laps
-from f1bench_pipeline.events.pit_battles import pit_battles
-from f1bench_pipeline.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+from f1bench_pipeline.domains.f1.events.defenses import defenses
+from f1bench_pipeline.domains.f1.events.green_flag import green_flag_laps
+from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
+from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
 from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
 
 SEASON = 2021

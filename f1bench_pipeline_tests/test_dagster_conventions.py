@@ -20,7 +20,7 @@ import dagster as dg
 import polars as pl
 import pytest
 
-from f1bench_pipeline.resources import FastF1Resource, WarehouseResource, default_resources
+from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource, default_resources
 from f1bench_pipeline.settings import ERGAST_DIR, REPO_ROOT, SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, get_settings
 
 DAGSTER_YAML = REPO_ROOT / "dagster.yaml"
@@ -94,7 +94,7 @@ def test_dagster_dev_without_environment_uses_the_repo_storage(bare_env, tmp_pat
     with _dagster_dev_instance() as instance:
         storage = bare_env / "dagster_home"
         ref = instance.get_ref()
-        assert ref.storage_data.module_name == "f1bench_pipeline.dagster_instance"  # what dagster.yaml names
+        assert ref.storage_data.module_name == "f1bench_pipeline.orchestration.instance"  # what dagster.yaml names
         assert (storage / "history" / "runs.db").is_file()
         assert instance.compute_log_manager._base_dir == str(storage)
         assert ref.local_artifact_storage.base_dir == str(storage)
@@ -126,7 +126,7 @@ def test_cli_runs_are_in_the_history_dagster_dev_opens(bare_env, tmp_path, monke
 
 
 def test_ensure_dagster_home_defaults_to_the_repo(bare_env, monkeypatch):
-    from f1bench_pipeline.runner import ensure_dagster_home
+    from f1bench_pipeline.orchestration.instance import ensure_dagster_home
 
     monkeypatch.setenv("DAGSTER_HOME", "")  # empty counts as unset
     assert ensure_dagster_home() == REPO_ROOT and os.environ["DAGSTER_HOME"] == str(REPO_ROOT)
@@ -134,7 +134,7 @@ def test_ensure_dagster_home_defaults_to_the_repo(bare_env, monkeypatch):
 
 
 def test_the_storage_variable_still_overrides(bare_env, tmp_path, monkeypatch):
-    from f1bench_pipeline.dagster_instance import storage_dir
+    from f1bench_pipeline.orchestration.instance import storage_dir
 
     assert storage_dir() == bare_env / "dagster_home"
     monkeypatch.setenv("F1BENCH_DAGSTER_STORAGE", str(tmp_path / "elsewhere"))
@@ -169,7 +169,7 @@ def test_importing_the_resources_reads_no_setting(tmp_path):
 
 
 def test_the_code_location_reads_the_environment_when_a_run_starts(monkeypatch, tmp_path):
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 
     resources = build_definitions().resources  # what `dagster dev` loads: nothing resolved yet
     assert resources["warehouse"].data_dir is None and resources["fastf1_source"].cache_dir is None
@@ -232,7 +232,7 @@ EXTRACTOR = "loopback-extractor"
 
 
 def _tiny_warehouse(data_dir: Path) -> None:
-    from f1bench_pipeline.instances.facts import facts_to_json, n_stops, pit_lap
+    from f1bench_pipeline.domains.f1.instances.facts import facts_to_json, n_stops, pit_lap
     from f1bench_pipeline.storage.warehouse import write_partition
 
     facts = facts_to_json([n_stops("LEC", 1), pit_lap("LEC", 15)])
@@ -261,7 +261,8 @@ def _score(data_dir: Path, llm_extractor: str | None = "<unset>"):
         instance.add_dynamic_partitions("models", [MODEL])
         result = dg.materialize(
             [build_claims_and_scores()], instance=instance, raise_on_error=False,
-            resources={"warehouse": WarehouseResource(data_dir=str(data_dir), url="")},
+            resources={"warehouse": WarehouseResource(data_dir=str(data_dir), url=""),
+                       "system_registry": SystemRegistryResource(overlays_dir=str(data_dir / "systems.d"))},
             partition_key=dg.MultiPartitionKey({"season": str(SEASON), "model": MODEL}),
             run_config={"ops": {"claims_and_scores": {"config": config}}})
         meta = {}

@@ -68,7 +68,7 @@ def test_f1_scores_identical_through_the_domain_interface(sample_tables):
 
 
 def test_f1_instance_rows_through_the_domain_interface(sample_build):
-    from f1bench_pipeline.instances.assets import EVENT_TABLES
+    from f1bench_pipeline.domains.f1.instances.assets import EVENT_TABLES
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = sample_build["settings"]

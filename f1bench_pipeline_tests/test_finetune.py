@@ -332,7 +332,7 @@ def test_config_names_and_the_paper_settings():
 
 
 def test_lora_adapter_asset_trains_and_registers_the_system(sample_build, dagster_instance):
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.finetune.assets import LoraAdapterConfig
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.generation.registry import load_registry

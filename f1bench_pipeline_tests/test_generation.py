@@ -145,9 +145,9 @@ def test_key(monkeypatch):
 
 
 def test_template_texts_on_sample(sample_tables):
-    from f1bench_pipeline.generation.templates import noisy_facts, template_answer
-    from f1bench_pipeline.instances.facts import facts_from_json
-    from f1bench_pipeline.instances.verbalize import sentence, verbalize
+    from f1bench_pipeline.domains.f1.templates import noisy_facts, template_answer
+    from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
+    from f1bench_pipeline.domains.f1.instances.verbalize import sentence, verbalize
 
     rows = sample_tables("instances").filter((pl.col("season") == SEASON) & (pl.col("variant") == "default"))
     n_facts = n_wrong = 0
@@ -171,7 +171,8 @@ def test_template_texts_on_sample(sample_tables):
 
 
 def test_offline_systems_materialize_through_dagster(gen_settings, dagster_instance, monkeypatch):
-    from f1bench_pipeline.generation.runner import generate_offline, partition_key
+    from f1bench_pipeline.orchestration.generation import generate_offline
+    from f1bench_pipeline.orchestration.dynamic_partitions import partition_key
     from f1bench_pipeline.generation.table import read_generations
 
     monkeypatch.delenv("F1BENCH_SYSTEMS", raising=False)
@@ -189,8 +190,8 @@ def test_offline_systems_materialize_through_dagster(gen_settings, dagster_insta
         assert set(g["status"]) == {"ok"} and g["cost_usd"].sum() == 0 and set(g["source"]) == {"litellm"}
     faithful = gens.filter(pl.col("model") == "template-faithful").sort("id", "lang", "variant")
     joined = faithful.join(inst, on=["id", "lang", "variant"])
-    from f1bench_pipeline.instances.facts import facts_from_json
-    from f1bench_pipeline.instances.verbalize import verbalize
+    from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
+    from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
 
     assert all(t == verbalize(facts_from_json(f), lang)
                for t, f, lang in joined.select("text", "facts", "lang").iter_rows())
@@ -316,7 +317,7 @@ def test_no_secret_in_parquet_cache_logs_or_metadata(gen_settings, dagster_insta
                                                      monkeypatch, caplog, capfd):
     import dagster as dg
 
-    from f1bench_pipeline.generation.runner import materialize_generations
+    from f1bench_pipeline.orchestration.generation import materialize_generations
 
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     caplog.set_level("DEBUG")

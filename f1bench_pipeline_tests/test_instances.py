@@ -14,10 +14,10 @@ import re
 import polars as pl
 import pytest
 
-from f1bench_pipeline.instances import facts as F
-from f1bench_pipeline.instances.builders import build_base_instances, in_oracle_scope
-from f1bench_pipeline.instances.facts import Fact, facts_from_json, facts_to_json
-from f1bench_pipeline.instances.rows import finetune_records, stratified_sample
+from f1bench_pipeline.domains.f1.instances import facts as F
+from f1bench_pipeline.domains.f1.instances.builders import build_base_instances, in_oracle_scope
+from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json, facts_to_json
+from f1bench_pipeline.domains.f1.instances.rows import finetune_records, stratified_sample
 from f1bench_pipeline.settings import Settings
 
 ID_RE = re.compile(r"^\d{4}_[^\s:]+::(stint|undercut|overcut|defense|race_summary)::[A-Z]{3}(_[A-Z]{3})?$")

@@ -7,8 +7,8 @@ import shutil
 import dagster as dg
 import pytest
 
-from f1bench_pipeline.definitions import build_definitions
-from f1bench_pipeline.ingest.sensors import new_race_sensor
+from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
 from f1bench_pipeline.partitions import race_partition_key
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
@@ -43,7 +43,7 @@ def _keys(result) -> list[str]:
 
 def test_one_new_race_then_the_season_then_the_systems(world, monkeypatch):
     settings, defs, instance, _cache = world
-    monkeypatch.setattr("f1bench_pipeline.ingest.sensors.get_settings", lambda: settings)
+    monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
     for season, rnd in KNOWN:
         assert _ingest(defs, instance, season, rnd).success
     # The 2025 Canadian GP (round 10) is in the cache but not ingested: the only new race.
@@ -69,7 +69,7 @@ def test_one_new_race_then_the_season_then_the_systems(world, monkeypatch):
 
 def test_a_race_that_fails_to_load_is_recorded_and_the_season_still_moves_on(world, monkeypatch):
     settings, defs, instance, cache = world
-    monkeypatch.setattr("f1bench_pipeline.ingest.sensors.get_settings", lambda: settings)
+    monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
     for season, rnd in KNOWN:
         assert _ingest(defs, instance, season, rnd).success
     victim = next((cache / "2025").rglob("2025-06-15_Race/timing_app_data.ff1pkl"))

@@ -9,10 +9,10 @@ import dagster as dg
 import polars as pl
 import pytest
 
-from f1bench_pipeline.events import table_checks as tc
-from f1bench_pipeline.events.checks import classification_official_sources, standings_sprint_results
-from f1bench_pipeline.events.results import classification, sprint_points, sprint_weekends, standings
-from f1bench_pipeline.ingest.official_results import (
+from f1bench_pipeline.domains.f1.events import table_checks as tc
+from f1bench_pipeline.domains.f1.events.checks import classification_official_sources, standings_sprint_results
+from f1bench_pipeline.domains.f1.events.results import classification, sprint_points, sprint_weekends, standings
+from f1bench_pipeline.domains.f1.ingest.official_results import (
     SOURCE_SUPPLEMENT,
     SupplementError,
     has_official_results,
@@ -121,7 +121,7 @@ def _official_season(season: int, rounds: list[int]) -> pl.DataFrame:
 def test_2025_sprints_past_round_18_are_named_missing_and_left_out_of_the_standings(tmp_path):
     if not SHARED_CACHE.exists():
         pytest.skip(f"shared FastF1 cache not found at {SHARED_CACHE} (only CI and dev machines have ../shared)")
-    from f1bench_pipeline.ingest.fastf1_session import CacheGuard, season_schedule
+    from f1bench_pipeline.domains.f1.ingest.fastf1_session import CacheGuard, season_schedule
 
     schedule = season_schedule(2025, SHARED_CACHE, True, CacheGuard(SHARED_CACHE, None))
     sessions = pl.DataFrame({"season": [e.season for e in schedule], "round": [e.round for e in schedule],
@@ -164,9 +164,9 @@ def test_the_warn_checks_name_the_races(tmp_path):
 
 
 def test_instances_of_a_timing_order_race_carry_a_note(sample_tables, sample_settings):
-    from f1bench_pipeline.instances.assets import EVENT_TABLES
-    from f1bench_pipeline.instances.builders import build_base_instances
-    from f1bench_pipeline.instances.rows import instance_rows
+    from f1bench_pipeline.domains.f1.instances.assets import EVENT_TABLES
+    from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
+    from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 
     tables = {t: sample_tables(t).filter(pl.col("season") == 2025) for t in EVENT_TABLES}
     official = build_base_instances(tables, sample_settings)

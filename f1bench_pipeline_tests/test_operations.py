@@ -66,14 +66,14 @@ def test_season_runs_on_the_multiprocess_executor(sample_build, monkeypatch, tmp
     """Steps of one season run in parallel child processes (what a launched run or backfill does)."""
     import dagster as dg
 
-    from f1bench_pipeline import jobs_for_executors
+    from f1bench_pipeline.orchestration import executors
 
     settings = sample_build["settings"]
     monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
         result = dg.execute_job(
-            dg.reconstructable(jobs_for_executors.season_events_job), instance=instance,
+            dg.reconstructable(executors.season_events_job), instance=instance,
             run_config={"execution": {"config": {"multiprocess": {"max_concurrent": 2}}}}, tags={"dagster/partition": "2024"})
         assert result.success
         pids = {e.pid for e in result.all_events if e.is_step_start}

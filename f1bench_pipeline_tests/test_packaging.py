@@ -109,13 +109,13 @@ def test_the_package_data_lives_inside_the_package():
         assert path.exists() and PACKAGE in (path.parent, *path.parents), path
     from f1bench_pipeline.audit import server
     from f1bench_pipeline.generation import registry
-    from f1bench_pipeline.scoring import regex_extractor, versions
+    from f1bench_pipeline.scoring import extract, versions
     from f1bench_pipeline.settings import ERGAST_DIR, OFFICIAL_RESULTS_DIR
     from f1bench_pipeline.storage import queries, views
 
     assert views.VIEWS_DIR == package_data.VIEWS_DIR and queries.QUERIES_DIR == package_data.SQL_DIR
     assert server.STATIC == package_data.AUDIT_STATIC_DIR and registry.DEFAULT_REGISTRY == package_data.DEFAULT_REGISTRY
-    assert regex_extractor.DRIVERS_CSV == versions.DRIVERS_CSV == package_data.DRIVERS_CSV
+    assert extract.DRIVERS_CSV == versions.DRIVERS_CSV == package_data.DRIVERS_CSV
     assert ERGAST_DIR == package_data.ERGAST_DIR and OFFICIAL_RESULTS_DIR == package_data.OFFICIAL_RESULTS_DIR
 
 
@@ -151,7 +151,7 @@ def test_score_from_the_installed_package_reads_the_driver_table(venv, sample_bu
     iid, entities = next((r["id"], e) for r in inst.iter_rows(named=True)
                          if len(d := (e := json.loads(r["entities"])).get("drivers", [])) >= 2 and "LEC" not in d)
     text = "Leclerc finished second."
-    code = ("import json, sys; from f1bench_pipeline.scoring.regex_extractor import extract_claims; "
+    code = ("import json, sys; from f1bench_pipeline.scoring.extract import extract_claims; "
             "print(json.dumps([c.slots for c in extract_claims(sys.argv[1], 'en', json.loads(sys.argv[2]))]))")
     r = _run([venv["python"], "-c", code, text, json.dumps(entities)], cwd=venv["cwd"], env=venv["env"])
     assert r.returncode == 0, r.stderr
@@ -208,21 +208,21 @@ def test_serve_from_the_installed_package(venv, sample_build):
 
 
 def test_a_missing_driver_table_is_an_error_not_an_empty_surname_map(tmp_path, monkeypatch):
-    from f1bench_pipeline.scoring import regex_extractor
+    from f1bench_pipeline.scoring import extract
 
     monkeypatch.setenv("F1BENCH_DRIVERS_CSV", str(tmp_path / "absent.csv"))
-    regex_extractor.driver_table.cache_clear()
+    extract.driver_table.cache_clear()
     try:
         with pytest.raises(package_data.MissingPackageData, match="absent.csv"):
-            regex_extractor.extract_claims("Charles Leclerc finished second.", "en")
+            extract.extract_claims("Charles Leclerc finished second.", "en")
         (tmp_path / "empty.csv").write_text("code,surname\n", encoding="utf-8")
         monkeypatch.setenv("F1BENCH_DRIVERS_CSV", str(tmp_path / "empty.csv"))
         with pytest.raises(ValueError, match="no driver"):
-            regex_extractor.driver_table()
+            extract.driver_table()
     finally:
         monkeypatch.delenv("F1BENCH_DRIVERS_CSV")
-        regex_extractor.driver_table.cache_clear()
-    claims = regex_extractor.extract_claims("Charles Leclerc finished second.", "en")
+        extract.driver_table.cache_clear()
+    claims = extract.extract_claims("Charles Leclerc finished second.", "en")
     assert any(c.slots.get("driver") == "LEC" for c in claims)
 
 

@@ -20,7 +20,7 @@ def _settings(root: Path) -> Settings:
 
 
 def _races(settings: Settings):
-    from f1bench_pipeline.ingest.race_catalog import RaceSource, available_races
+    from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, available_races
 
     return available_races(RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest),
                            settings.seasons)
@@ -29,9 +29,9 @@ def _races(settings: Settings):
 @pytest.fixture(scope="module")
 def sequential(tmp_path_factory):
     """Every race partition materialized in its own run, then the seasons derived."""
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.partitions import race_partition_key
-    from f1bench_pipeline.runner import derive
+    from f1bench_pipeline.orchestration.f1 import derive
 
     settings = _settings(tmp_path_factory.mktemp("sequential"))
     defs = build_definitions(settings)
@@ -48,9 +48,9 @@ def sequential(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def parallel(tmp_path_factory, monkeypatch_module):
-    """``runner.build`` (no systems): each season's consecutive races in one run, two workers;
+    """``orchestration.f1.build`` (no systems): each season's consecutive races in one run, two workers;
     then the seasons derived by two worker processes (a persistent instance, which they open)."""
-    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.orchestration.f1 import build
 
     monkeypatch_module.setenv("F1BENCH_INGEST_WORKERS", "2")
     monkeypatch_module.setenv("F1BENCH_DERIVE_WORKERS", "2")
@@ -79,7 +79,7 @@ def _canonical(df: pl.DataFrame, table: str) -> pl.DataFrame:
 
 
 def test_runs_batch_races(parallel):
-    from f1bench_pipeline.runner import race_batches
+    from f1bench_pipeline.orchestration.f1 import race_batches
 
     batches = race_batches(_races(parallel["settings"]))
     assert [[(ev.season, ev.round) for ev in b] for b in batches] == [
@@ -126,7 +126,7 @@ def test_skip_record_kept(parallel):
 
 
 def test_every_race_partition_materialized_with_its_own_outcome(parallel):
-    from f1bench_pipeline.ingest.raw_tables import RAW_TABLES
+    from f1bench_pipeline.domains.f1.ingest.raw_tables import RAW_TABLES
     from f1bench_pipeline.partitions import race_partition_key
 
     instance = parallel["instance"]
@@ -146,9 +146,10 @@ def test_every_race_partition_materialized_with_its_own_outcome(parallel):
 def test_failing_race_fails_the_run_but_keeps_the_others(tmp_path, monkeypatch):
     """An unexpected error in one race (not a recorded skip) fails the run; the races that did
     load keep their partitions and materializations."""
-    from f1bench_pipeline.definitions import build_definitions
-    from f1bench_pipeline.ingest import assets as ingest_assets
-    from f1bench_pipeline.runner import _run_races, race_batches
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+    from f1bench_pipeline.domains.f1.ingest import assets as ingest_assets
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.orchestration.f1 import ingest_batch, race_batches
 
     settings = _settings(tmp_path)
     batch = next(b for b in race_batches(_races(settings)) if b[0].season == 2021)
@@ -162,6 +163,6 @@ def test_failing_race_fails_the_run_but_keeps_the_others(tmp_path, monkeypatch):
 
     monkeypatch.setattr(ingest_assets, "load_race_tables", flaky)
     with dg.DagsterInstance.ephemeral() as instance:
-        result = _run_races(build_definitions(settings).resolve_job_def("ingest_races"), instance, batch)
+        result = ingest_batch(Runs(settings, build_definitions(settings), instance), batch)
         assert not result.success
         assert instance.get_materialized_partitions(dg.AssetKey("raw_laps")) == {"11|2021"}

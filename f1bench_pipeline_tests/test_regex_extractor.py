@@ -22,12 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from f1bench_pipeline.instances import context as C
+from f1bench_pipeline.domains.f1.instances import context as C
 from f1bench_pipeline.scoring.gold import load_gold, match_claims
-from f1bench_pipeline.instances import facts as F
-from f1bench_pipeline.instances.verbalize import sentence, verbalize
+from f1bench_pipeline.domains.f1.instances import facts as F
+from f1bench_pipeline.domains.f1.instances.verbalize import sentence, verbalize
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
-from f1bench_pipeline.scoring.regex_extractor import _extract, driver_table, extract_claims
+from f1bench_pipeline.scoring.extract import _extract, driver_table, extract_claims
 
 LANGS = ("en", "es", "pt")
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "paper_generations"
@@ -208,8 +208,8 @@ def _real_instances(root: Path) -> list[tuple[list[F.Fact], str, dict]]:
                          how="vertical_relaxed").unique(subset=["id", "lang"]).sort(["id", "lang"])
         return [(F.facts_from_json(r["facts"]), r["lang"], json.loads(r["entities"] or "{}"))
                 for r in rows.iter_rows(named=True)]
-    from f1bench_pipeline.instances.assets import EVENT_TABLES
-    from f1bench_pipeline.instances.builders import build_base_instances
+    from f1bench_pipeline.domains.f1.instances.assets import EVENT_TABLES
+    from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
     from f1bench_pipeline.settings import get_settings
 
     out = []

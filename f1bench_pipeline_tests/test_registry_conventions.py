@@ -85,7 +85,7 @@ def sensor_world(tmp_path, monkeypatch):
     empty_cache.mkdir()
     settings = Settings(data_dir=tmp_path / "data", fastf1_cache=empty_cache, offline=True,
                         first_season=SEASON, last_season=SEASON)
-    monkeypatch.setattr("f1bench_pipeline.ingest.sensors.get_settings", lambda: settings)
+    monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
     monkeypatch.setenv("F1BENCH_SYSTEMS", str(_write(tmp_path / "systems.yaml", REGISTRY_WITH_AUTO_UPDATE)))
     _write(settings.data_dir / "systems.d" / "extra.yaml", """\
         systems:
@@ -103,8 +103,8 @@ def sensor_world(tmp_path, monkeypatch):
 
 
 def test_new_race_sensor_requests_the_auto_update_systems(sensor_world):
-    from f1bench_pipeline.definitions import build_definitions
-    from f1bench_pipeline.ingest.sensors import new_race_sensor
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+    from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
     from f1bench_pipeline.resources import default_resources
 
     settings, instance, cursor = sensor_world
@@ -183,7 +183,7 @@ def _echo_some(body: dict, n: int) -> str:
 
 def test_api_key_reference_reaches_the_provider_and_nothing_else(gen_settings, dagster_instance, tmp_path,
                                                                  monkeypatch, caplog, capfd):
-    from f1bench_pipeline.generation.runner import materialize_generations
+    from f1bench_pipeline.orchestration.generation import materialize_generations
 
     monkeypatch.setenv(KEY_VAR, SECRET)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)

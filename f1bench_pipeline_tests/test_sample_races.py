@@ -76,7 +76,7 @@ def test_standings_accumulate_race_points(sample_tables):
 
 
 def test_asset_check_invariants_hold_on_the_sample(sample_tables):
-    from f1bench_pipeline.events import table_checks as tc
+    from f1bench_pipeline.domains.f1.events import table_checks as tc
 
     for table, keys in tc.TABLE_KEYS.items():
         assert tc.duplicate_keys(sample_tables(table), keys).is_empty(), table

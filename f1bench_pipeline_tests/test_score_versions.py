@@ -15,7 +15,7 @@ import dagster as dg
 import polars as pl
 import pytest
 
-from f1bench_pipeline.instances.facts import facts_to_json, final_position, n_stops, pit_lap
+from f1bench_pipeline.domains.f1.instances.facts import facts_to_json, final_position, n_stops, pit_lap
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.settings import Settings
 
@@ -72,9 +72,14 @@ def test_comments_docstrings_and_layout_do_not_change_the_hash_code_does(tmp_pat
 
 
 def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
-    from f1bench_pipeline.scoring import regex_extractor
+    from f1bench_pipeline.scoring import extract
 
-    assert versions.DRIVERS_CSV == regex_extractor.DRIVERS_CSV
+    assert versions.DRIVERS_CSV == extract.DRIVERS_CSV
+    # every module of the extractor package (its vocabulary too) is part of the regex version
+    package = versions.PACKAGE / "scoring" / "extract"
+    modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
+    assert {"scoring/extract/__init__.py", "scoring/extract/vocabulary/en.py"} <= modules
+    assert set(versions.SOURCES["regex"]) == modules | {"scoring/claims.py"}
     for v in (versions.extractor_version("regex"), versions.extractor_version("llm"), versions.verifier_version(),
               versions.extractor_version("weather-regex"), versions.verifier_version("weather")):
         assert re.fullmatch(r"(weather-)?(regex|llm|verify)-[0-9a-f]{12}", v), v
@@ -135,7 +140,7 @@ def _tiny_warehouse(settings: Settings) -> None:
 def _definitions(settings: Settings, monkeypatch) -> dg.Definitions:
     """The code location as the UI loads it: build_definitions builds the claims/scores asset, so
     its code version is the extractor code of this moment (as in a freshly loaded code server)."""
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 
     return build_definitions(settings)
 
@@ -163,10 +168,12 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
 
     settings = Settings(data_dir=tmp_path / "data")
     _tiny_warehouse(settings)
-    # The regex extractor's version reads a copy of its module, which the test then edits.
-    module = tmp_path / "regex_extractor.py"
-    shutil.copy(versions.PACKAGE / "scoring" / "regex_extractor.py", module)
-    monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": (str(module), *versions.SOURCES["regex"][1:])})
+    # The regex extractor's version reads a copy of one of its modules, which the test then edits.
+    module = tmp_path / "drivers.py"
+    shutil.copy(versions.PACKAGE / "scoring" / "extract" / "drivers.py", module)
+    regex = tuple(str(module) if src == "scoring/extract/drivers.py" else src for src in versions.SOURCES["regex"])
+    assert str(module) in regex
+    monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": regex})
     versions.cache_clear()
     first = versions.extractor_version("regex")
 

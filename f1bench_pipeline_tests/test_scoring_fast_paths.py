@@ -12,8 +12,8 @@ import json
 
 import polars as pl
 
-from f1bench_pipeline.instances import facts as F
-from f1bench_pipeline.instances.facts import facts_to_json
+from f1bench_pipeline.domains.f1.instances import facts as F
+from f1bench_pipeline.domains.f1.instances.facts import facts_to_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.score import score_generations
 from f1bench_pipeline.scoring.verifier import _KEY_SLOT, ContextIndex, verify_claim

@@ -252,7 +252,7 @@ def test_a_build_with_other_rules_says_so(sample_build, env, tmp_path):
     the thresholds took effect (no undercut/overcut fits a zero gap)."""
     import dagster as dg
 
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 
     src = sample_build["settings"]
     data = tmp_path / "data"
@@ -261,7 +261,8 @@ def test_a_build_with_other_rules_says_so(sample_build, env, tmp_path):
         if folder.is_dir():
             shutil.copytree(folder, data / "warehouse" / table / "season=2024")
     rules = env(F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S="0.0", F1BENCH_RULES__DEFENSE_MIN_SUSTAINED_LAPS="6").rules
-    settings = src.model_copy(update={"data_dir": data})
+    # the settings a build is given carry their rules to the race_rules resource (the CLI's: these)
+    settings = src.model_copy(update={"data_dir": data, "rules": rules})
     job = build_definitions(settings).resolve_job_def("season_events")
     with dg.DagsterInstance.ephemeral() as instance:
         assert job.execute_in_process(partition_key="2024", instance=instance).success

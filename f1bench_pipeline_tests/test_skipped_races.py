@@ -6,7 +6,7 @@ import shutil
 
 import dagster as dg
 
-from f1bench_pipeline.definitions import build_definitions
+from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.partitions import race_partition_key
 from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
 from f1bench_pipeline.storage.warehouse import read_table

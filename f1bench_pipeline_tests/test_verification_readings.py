@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from f1bench_pipeline.instances import facts as F
+from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.verifier import (

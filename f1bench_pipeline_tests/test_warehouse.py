@@ -42,7 +42,7 @@ def test_partition_value_with_separator_is_rejected(tmp_path):
 
 def test_rematerializing_a_season_gives_identical_rows(sample_build, dagster_instance):
     """Run the season job again through Dagster: every event table is byte-for-byte the same rows."""
-    from f1bench_pipeline.definitions import build_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 
     settings = sample_build["settings"]
     tables = ["stints", "pit_stops", "pit_battles", "defenses", "standings", "classification"]

@@ -175,7 +175,7 @@ def test_real_warehouse_round_trips_through_a_url_root(local_root, tmp_path, sch
 def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_instance, tmp_path):
     """Every asset writes through the URL root: the whole sample, built by the Dagster jobs into
     ``memory://``, equals the local build (build-history columns aside) and leaves no local warehouse."""
-    from f1bench_pipeline.runner import build
+    from f1bench_pipeline.orchestration.f1 import build
 
     local = sample_build["settings"]
     url = f"memory://f1bench-build-{uuid.uuid4().hex[:8]}/warehouse"

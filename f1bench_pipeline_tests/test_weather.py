@@ -504,7 +504,7 @@ def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
     # the collected batch is its own partition, through the same Dagster jobs
     import dagster as dg
 
-    from f1bench_pipeline.domains.weather.runner import build_weather
+    from f1bench_pipeline.orchestration.weather import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = Settings(data_dir=tmp_path)
@@ -522,7 +522,7 @@ def test_online_a_new_batch_partition_collects_itself(nws, tmp_path, monkeypatch
     """F1BENCH_OFFLINE=0: materializing a new weather_batches partition collects it from the API."""
     import dagster as dg
 
-    from f1bench_pipeline.domains.weather.runner import build_weather
+    from f1bench_pipeline.orchestration.weather import build_weather
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -530,7 +530,7 @@ def test_online_a_new_batch_partition_collects_itself(nws, tmp_path, monkeypatch
     monkeypatch.setenv("F1BENCH_NWS_BASE_URL", nws.base_url)
     monkeypatch.setenv("F1BENCH_NWS_USER_AGENT", "f1bench-online-test (ci@example.org)")
     get_settings.cache_clear()
-    settings = Settings(data_dir=tmp_path)
+    settings = Settings(data_dir=tmp_path, offline=False)  # what the CLI's settings say under F1BENCH_OFFLINE=0
     nws.state.fail["/points/61.2181,-149.9003"] = [404]  # Anchorage fails once
     try:
         with dg.DagsterInstance.ephemeral() as instance:
@@ -570,11 +570,9 @@ def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
 def test_weather_jobs_materialize_end_to_end(tmp_path):
     import dagster as dg
 
-    from f1bench_pipeline.domains.weather.runner import (
-        build_weather,
-        print_weather_leaderboard,
-        weather_definitions,
-    )
+    from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
+    from f1bench_pipeline.orchestration.definitions_builder import weather_definitions
+    from f1bench_pipeline.orchestration.weather import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
     from f1bench_pipeline.summary import reader
 
@@ -588,7 +586,8 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
         assert scores.height == 3 * 490 * 6 and set(scores["batch"].unique()) == {"shared-2025"}
         gens = read_table(root, "weather_generations")
         assert gens["status"].unique().to_list() == ["ok"] and gens.height == 3 * 2940
-        check = [e for e in instance.get_event_records(dg.EventRecordsFilter(dg.DagsterEventType.ASSET_CHECK_EVALUATION))]
+        check = [r for run in instance.get_runs() for r in instance.get_records_for_run(
+            run.run_id, of_type=dg.DagsterEventType.ASSET_CHECK_EVALUATION).records]
         assert check and all(e.event_log_entry.dagster_event.event_specific_data.passed for e in check)
         con = reader(root)
         inv = {r[0]: r[1:] for r in con.execute(
@@ -619,7 +618,8 @@ def test_weather_builds_into_a_memory_warehouse(tmp_path):
     remote warehouse URL (here fsspec's memory://) holds every weather table and nothing lands locally."""
     import dagster as dg
 
-    from f1bench_pipeline.domains.weather.runner import build_weather, weather_leaderboard
+    from f1bench_pipeline.domains.weather.report import weather_leaderboard
+    from f1bench_pipeline.orchestration.weather import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = Settings(data_dir=tmp_path, warehouse_url="memory://f1bench-weather-test")

@@ -12,7 +12,7 @@ import duckdb
 
 from f1bench_pipeline.storage.location import normalise
 from f1bench_pipeline.storage.views import has_files
-from f1bench_pipeline.summary import reader
+from f1bench_pipeline.storage.reader import reader
 
 
 class Warehouse:

@@ -3,10 +3,13 @@ forecasts (``weather``). A third domain is one package implementing ``Domain``, 
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.base import Domain
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the package imports no domain module until one is asked for (scoring imports domains.f1)
+    from f1bench_pipeline.domains.base import Domain
 
 _FACTORIES = {
-    "f1": ("f1bench_pipeline.domains.f1", "F1Domain"),
+    "f1": ("f1bench_pipeline.domains.f1.domain", "F1Domain"),
     "weather": ("f1bench_pipeline.domains.weather.domain", "WeatherDomain"),
 }
 _INSTANCES: dict[str, Domain] = {}

@@ -20,12 +20,11 @@ from pathlib import Path
 
 import dagster as dg
 
-from f1bench_pipeline.dagster_helpers import image_md
+from f1bench_pipeline.orchestration.asset_metadata import image_md
 from f1bench_pipeline.finetune.config import FinetuneConfig, system_entry
 from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
-from f1bench_pipeline.resources import WarehouseResource
-from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
 
 GROUP = "finetune"
 
@@ -41,7 +40,7 @@ class LoraAdapterConfig(dg.Config, FinetuneConfig):
           description="A LoRA adapter fine-tuned on the grounded explanations of the train split "
                       "(never the test season), registered as the system <base>+lora.")
 def lora_adapter(context: dg.AssetExecutionContext, config: LoraAdapterConfig,
-                 warehouse: WarehouseResource) -> dg.MaterializeResult:
+                 warehouse: WarehouseResource, benchmark: BenchmarkResource) -> dg.MaterializeResult:
     from f1bench_pipeline.finetune.data import FinetuneDataError
     from f1bench_pipeline.finetune.train import FinetuneError, train
     from f1bench_pipeline.localmodel.weights import WeightsError
@@ -50,7 +49,7 @@ def lora_adapter(context: dg.AssetExecutionContext, config: LoraAdapterConfig,
     data_dir = Path(warehouse.data_dir)
     out = data_dir / "models" / cfg.adapter_name
     try:
-        result = train(cfg, data_dir / "exports" / "finetune", out, test_season=get_settings().test_season,
+        result = train(cfg, data_dir / "exports" / "finetune", out, test_season=benchmark.resolved().test_season,
                        log=context.log.info)
     except (WeightsError, FinetuneDataError, FinetuneError) as exc:
         raise dg.Failure(description=str(exc), allow_retries=False) from exc

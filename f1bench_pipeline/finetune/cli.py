@@ -20,14 +20,13 @@ import time
 
 
 def cmd_finetune(args: argparse.Namespace) -> int:
-    import dagster as dg
-
-    from f1bench_pipeline.definitions import build_definitions
     from f1bench_pipeline.finetune.config import FinetuneConfig
     from f1bench_pipeline.finetune.study import PAPER_ROWS, study_table
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.generation.runner import partition_key, register_model_partitions
-    from f1bench_pipeline.runner import QUIET, _run, build, ensure_dagster_home
+    from f1bench_pipeline.orchestration.dynamic_partitions import partition_key, register_model_partitions
+    from f1bench_pipeline.orchestration.execute import Runs, quiet_config
+    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.orchestration.instance import open_instance
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
     from f1bench_pipeline.summary import format_table
@@ -35,12 +34,11 @@ def cmd_finetune(args: argparse.Namespace) -> int:
     settings = get_settings()
     season = settings.test_season
     t0 = time.perf_counter()
-    ensure_dagster_home()
-    instance = dg.DagsterInstance.get()
+    instance = open_instance()
     if read_table(settings.warehouse_dir, "instances", {"season": season}).is_empty():
         print("no test-season instances yet: building the warehouse (no systems)", flush=True)
         build(with_systems=False, with_weather=False)
-    defs = build_definitions(settings)
+    runs = Runs.open(settings, instance=instance)
     base = args.base
     base_system = load_registry().get(base)
     if base_system.local is None:
@@ -48,10 +46,10 @@ def cmd_finetune(args: argparse.Namespace) -> int:
         return 2
     cfg = FinetuneConfig(base_weights=base_system.local.weights, name=f"{base_system.name}+lora", max_steps=args.steps,
                          study_instances=args.instances, languages=args.languages)
-    run_config = {**QUIET, "ops": {"lora_adapter": {"config": cfg.model_dump(exclude_none=True)}}}
+    run_config = quiet_config({"lora_adapter": cfg.model_dump(exclude_none=True)})
     t1 = time.perf_counter()
     print(f"training the LoRA adapter ({cfg.max_steps} steps; checkpoints resume a killed run)", flush=True)
-    res = _run(defs.resolve_job_def("finetune"), instance, run_config=run_config)
+    res = runs.run("finetune", run_config=run_config)
     if not res.success:
         print("f1bench finetune: the finetune run failed (see `make ui` → Runs)", file=sys.stderr)
         return 1
@@ -62,7 +60,7 @@ def cmd_finetune(args: argparse.Namespace) -> int:
     for system in (base, tuned):
         t2 = time.perf_counter()
         print(f"generating and scoring {system} on {season} (first {args.instances} test-sample instances)", flush=True)
-        r = _run(defs.resolve_job_def("generate_and_score"), instance, partition_key(system, season))
+        r = runs.run("generate_and_score", partition_key(system, season))
         gen_s[system] = time.perf_counter() - t2
         if not r.success:
             print(f"f1bench finetune: {system} failed (see `make ui` → Runs)", file=sys.stderr)

@@ -5,8 +5,8 @@ Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily
 
 * ``registry``  — ``systems.yaml``: the systems, their litellm model strings and limits.
 * ``names``     — registry name ↔ safe partition/folder name (percent-encoding).
-* ``templates`` — the offline systems' answers (faithful / noisy / terse) from the oracle.
-* ``provider``  — those answers served as a litellm custom provider (``f1bench/…``).
+* ``provider``  — the offline systems' answers (faithful / noisy / terse, from each domain's
+  templates, registered by ``orchestration.plugins``) served as a litellm custom provider (``f1bench/…``).
 * ``cache``     — the on-disk call cache (one JSON file per call, atomic).
 * ``classify``  — response/exception → status, retryability, parameter translation.
 * ``sanitize``  — scrubbing secrets out of every message we keep or log.
@@ -14,6 +14,6 @@ Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily
 * ``plan``      — which calls a partition needs; dry-run cost estimate.
 * ``table``     — the ``generations`` table schema and summaries.
 * ``importer``  — bring-your-own-outputs JSONL import.
-* ``runner``    — generate one (season, system) partition; the offline systems for the demo.
+* ``runner``    — generate one (season, system) partition (its Dagster runs: ``orchestration.generation``).
 * ``assets``    — the Dagster asset, job and sensor; ``cli`` — the ``f1bench`` subcommands.
 """

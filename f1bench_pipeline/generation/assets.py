@@ -14,7 +14,7 @@
   Spending cap for one run: run config ``max_cost_usd`` (``ops: {generations: {config:
   {max_cost_usd: 5}}}``) or the run tag ``f1bench/max_cost_usd``; else the system's
   ``max_cost_usd``. Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
-* Job ``model_generations`` — that asset alone, for the runner and the CLI.
+* Job ``model_generations`` — that asset alone, for ``f1bench generate`` (``orchestration.generation``).
 * Sensor ``registry_models_sensor`` — adds every registry system to the ``models``
   partitions (runs by default; the registry is the only source of models).
 
@@ -22,20 +22,17 @@ Wire into ``Definitions``: ``assets=[..., *GENERATION_ASSETS]``, ``jobs=[..., *G
 ``sensors=[..., *GENERATION_SENSORS]`` (``GENERATION_CHECKS`` is empty: the checks ride on the asset).
 """
 
-from pathlib import Path
-
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import preview_md
+from f1bench_pipeline.orchestration.asset_metadata import preview_md
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.table import GRAIN, summarize
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions, season_model_partitions
-from f1bench_pipeline.resources import WarehouseResource
-from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 GROUP = "generation"
 generation_partitions = season_model_partitions  # defined once, in partitions.py
@@ -80,10 +77,10 @@ def _run_cap(context: dg.AssetExecutionContext, config: GenerationConfig) -> flo
                 "through litellm, cached per call, with status, tokens and cost.",
 )
 def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
-                warehouse: WarehouseResource) -> dg.MaterializeResult:
+                warehouse: WarehouseResource, system_registry: SystemRegistryResource) -> dg.MaterializeResult:
     keys = context.partition_key.keys_by_dimension  # type: ignore[union-attr]
     season, system_name = int(keys["season"]), unsafe_name(keys["model"])
-    registry = load_registry(data_dir=Path(warehouse.data_dir))  # its systems.d overlays too
+    registry = system_registry.registry  # systems.yaml and its systems.d overlays, read once per run
     try:
         system = registry.get(system_name)
     except KeyError:
@@ -91,7 +88,7 @@ def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
             description=f"system {system_name!r} is not in the registry {registry.path}: add it to generate, "
                         "or (for outputs made elsewhere) write its partition with `f1bench import-generations`",
             allow_retries=False) from None
-    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir), "warehouse_url": warehouse.url})
+    settings = warehouse.path_settings()  # generate_partition reads where data live from it
 
     def progress(message: str, _stats: dict) -> None:
         context.log.info(sanitize(message))
@@ -180,7 +177,7 @@ def _cost_md(df: pl.DataFrame) -> str:
 
 
 model_generations_job = dg.define_asset_job(
-    "model_generations", selection=dg.AssetSelection.assets("generations"), partitions_def=generation_partitions,
+    "model_generations", selection=dg.AssetSelection.assets("generations"),
     description="Generate one (model, season) partition: every call cached, resumable, fault-tolerant.",
 )
 

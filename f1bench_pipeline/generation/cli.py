@@ -107,7 +107,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     with terminal(args.progress_every):
         if args.no_dagster:
             return _generate_direct(names, season, settings, reg, args)
-        from f1bench_pipeline.generation.runner import materialize_generations
+        from f1bench_pipeline.orchestration.generation import materialize_generations
 
         results = materialize_generations(names, season, settings, registry=reg, max_cost_usd=args.max_cost_usd)
     return 0 if all(results.values()) else 1
@@ -152,17 +152,13 @@ def _report_import_to_dagster(report) -> None:  # noqa: ANN001
     import dagster as dg
 
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
-    from f1bench_pipeline.runner import ensure_dagster_home
+    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, partition_key
+    from f1bench_pipeline.orchestration.instance import open_instance
 
-    ensure_dagster_home()
-    instance = dg.DagsterInstance.get()
-    keys = sorted({safe_name(system) for _season, system in report.partitions})
-    existing = set(instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME))
-    if set(keys) - existing:
-        instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, sorted(set(keys) - existing))
+    instance = open_instance()
+    add_model_partition_keys(instance, sorted({safe_name(system) for _season, system in report.partitions}))
     for (season, system), summary in report.partitions.items():
-        key = dg.MultiPartitionKey({"season": str(season), "model": safe_name(system)})
+        key = partition_key(system, season)
         instance.report_runless_asset_event(dg.AssetMaterialization(
             asset_key="generations", partition=str(key), description=f"imported from {report.path}",
             metadata={"source": "import", "dagster/row_count": summary["rows"],

@@ -32,9 +32,8 @@ import polars as pl
 
 from f1bench_pipeline.generation.cache import DiskCache, cache_key
 from f1bench_pipeline.generation.engine import WorkItem
-from f1bench_pipeline.generation.provider import METADATA_KEY
+from f1bench_pipeline.generation.provider import METADATA_KEY, template_version
 from f1bench_pipeline.generation.registry import System
-from f1bench_pipeline.generation.templates import TEMPLATE_VERSION
 from f1bench_pipeline.storage.warehouse import read_table
 
 CHARS_PER_TOKEN = 4.0  # the offline templates' rough count (budget.chars_tokens)
@@ -85,7 +84,7 @@ def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkI
     metadata = None
     if system.offline:
         extra = {"oracle": _digest(row["facts"]), "entities": _digest(row["entities"]), "seed": system.seed,
-                 "template_version": TEMPLATE_VERSION}
+                 "template_version": template_version("f1")}
         metadata = {METADATA_KEY: {"id": row["id"], "lang": row["lang"], "facts": row["facts"],
                                    "entities": row["entities"], "seed": system.seed}}
     return WorkItem(

@@ -14,21 +14,79 @@ answered afresh.
 
 Models: ``f1bench/template-faithful``, ``f1bench/template-noisy``, ``f1bench/template-terse``
 (the part after ``template-`` selects the template). Given a conversation with an earlier
-answer (a verifier-guided round, ``f1bench_pipeline.refinement``), every template revises
-that answer by applying the edit instructions of the last message, as a careful model would.
-Usage is reported as characters/4
-(a rough token count); cost is 0.
+answer (a verifier-guided round), every template revises that answer by applying the edit
+instructions of the last message, as a careful model would. Usage is reported as
+characters/4 (a rough token count); cost is 0.
+
+The answers come from the domains, not from this module: each domain registers its templates
+(:func:`register_templates`, keyed by the ``domain`` of the metadata, ``f1`` when absent) and
+the refinement package the reviser (:func:`register_reviser`). The modules in ``PLUGINS`` do
+that when imported; they are imported the first time an answer finds nothing registered, so a
+process that only calls the engine (a worker, a test) gets the same answers as a Dagster run.
 """
 
 from __future__ import annotations
 
+import importlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 from f1bench_pipeline.generation.registry import OFFLINE_PROVIDER
-from f1bench_pipeline.generation.templates import KINDS, template_answer
 
 METADATA_KEY = "f1bench"
+KINDS = ("faithful", "noisy", "terse")  # the templates every domain answers with
+
+#: ``(kind, facts_json, lang, instance_id, entities_json, seed) -> answer``
+TemplateAnswer = Callable[[str, str, str, str, str, int], str]
+#: ``(previous answer, the message asking for edits) -> revised answer``
+Reviser = Callable[[str, str], str]
+
+#: Modules that register every domain's templates and the reviser when imported.
+PLUGINS = ("f1bench_pipeline.orchestration.plugins",)
+
+_TEMPLATES: dict[str, TemplateAnswer] = {}
+_VERSIONS: dict[str, Callable[[], int]] = {}
+_REVISER: list[Reviser] = []
+
+
+def register_templates(domain: str, answer: TemplateAnswer, version: Callable[[], int]) -> None:
+    """The template answers of ``domain`` (the ``domain`` key of the call's metadata) and their
+    version (part of every template call's cache key: a new version answers afresh)."""
+    _TEMPLATES[domain] = answer
+    _VERSIONS[domain] = version
+
+
+def template_version(domain: str) -> int:
+    """The version of ``domain``'s templates."""
+    _templates(domain)  # registers the domains when nothing is yet
+    return _VERSIONS[domain]()
+
+
+def register_reviser(revise: Reviser) -> None:
+    """How a template revises its earlier answer when a later message asks for edits."""
+    _REVISER[:] = [revise]
+
+
+def _load_plugins() -> None:
+    for module in PLUGINS:
+        importlib.import_module(module)
+
+
+def _templates(domain: str) -> TemplateAnswer:
+    if domain not in _TEMPLATES:
+        _load_plugins()
+    if domain not in _TEMPLATES:
+        raise ValueError(f"unknown domain {domain!r}; known: {', '.join(sorted(_TEMPLATES))}")
+    return _TEMPLATES[domain]
+
+
+def _reviser() -> Reviser:
+    if not _REVISER:
+        _load_plugins()
+    if not _REVISER:
+        raise ValueError("no reviser registered for verifier-guided rounds of the template systems")
+    return _REVISER[0]
 
 
 def _kind(model: str) -> str:
@@ -47,20 +105,10 @@ def answer_for(model: str, messages: list[dict], litellm_params: dict | None) ->
     kind = _kind(model)
     previous = [m for m in messages if m.get("role") == "assistant"]
     if previous:  # a verifier-guided round: revise the latest answer as the instructions say
-        from f1bench_pipeline.refinement.edits import apply_edits, parse_edit_message
-
-        return apply_edits(str(previous[-1].get("content") or ""), parse_edit_message(str(messages[-1].get("content") or "")))
-    if meta.get("domain", "f1") != "f1":  # another domain's templates (weather: domains.weather.templates)
-        from f1bench_pipeline.domains import get_domain
-
-        try:
-            domain = get_domain(str(meta["domain"]))
-        except KeyError as exc:
-            raise ValueError(str(exc)) from None
-        return domain.template_answer(_kind(model), meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
-                                      meta.get("entities", "{}"), int(meta.get("seed", 0)))
-    return template_answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
-                           meta.get("entities", "{}"), int(meta.get("seed", 0)))
+        return _reviser()(str(previous[-1].get("content") or ""), str(messages[-1].get("content") or ""))
+    answer = _templates(str(meta.get("domain", "f1")))
+    return answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
+                  meta.get("entities", "{}"), int(meta.get("seed", 0)))
 
 
 def install_template_provider(litellm: Any) -> None:

@@ -382,21 +382,23 @@ def overlay_dir(data_dir: Path) -> Path:
 
 
 def load_registry(path: str | Path | None = None, data_dir: str | Path | None = None,
-                  overlays: bool = True) -> Registry:
+                  overlays: bool = True, overlay_folder: str | Path | None = None) -> Registry:
     """Parse and validate the registry (defaults merged under every system), then merge the
-    overlays ``<data_dir>/systems.d/*.yaml`` (``data_dir``: the settings' unless given;
-    ``overlays=False`` reads the main file alone). An overlay entry replaces a system of the
-    same name; two systems whose names map to the same partition key are an error."""
+    overlays ``<overlay_folder>/*.yaml`` (unless given: ``<data_dir>/systems.d``, ``data_dir``
+    the settings' unless given; ``overlays=False`` reads the main file alone). An overlay entry
+    replaces a system of the same name; two systems whose names map to the same partition key
+    are an error. Assets take the registry from ``SystemRegistryResource`` (resources.py), which
+    passes both paths."""
     p = Path(path) if path else registry_path()
     defaults, entries = _read_file(p)
     systems: dict[str, System] = {str(n): _build(p, n, e, defaults) for n, e in entries.items()}
     used: list[str] = []
     if overlays:
-        if data_dir is None:
+        if overlay_folder is None and data_dir is None:
             from f1bench_pipeline.settings import get_settings
 
             data_dir = get_settings().data_dir
-        folder = overlay_dir(Path(data_dir))
+        folder = Path(overlay_folder) if overlay_folder is not None else overlay_dir(Path(data_dir))
         files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if folder.is_dir() else []
         for f in sorted(files):
             o_defaults, o_entries = _read_file(f)

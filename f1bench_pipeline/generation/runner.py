@@ -1,32 +1,25 @@
-"""Generate partitions: plain functions (used by the Dagster asset and the CLI) and the
-Dagster-run wrappers the demo calls.
+"""Generate one (season, system) partition: select the instances, call or read the cache,
+write the ``generations`` Parquet partition.
 
-* :func:`generate_partition` — one (season, system): select, call/cache, write Parquet.
-* :func:`register_model_partitions` — registry systems → the ``models`` dynamic partition.
-* :func:`generate_offline` — what ``make demo`` runs: registers the offline template
-  systems and materializes ``generations`` for each of them on the test season, as Dagster
-  runs of the ``model_generations`` job (visible in the UI afterwards).
-* :func:`materialize_generations` — the same for any systems / season.
+:func:`generate_partition` is what the ``generations`` asset and ``f1bench generate
+--no-dagster`` call; the Dagster runs of it are ``orchestration.generation``.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
-from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.generation.plan import select_instances, work_items
 from f1bench_pipeline.generation.registry import Registry, System, load_registry
 from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, to_frame
-from f1bench_pipeline.settings import Settings, get_settings
+from f1bench_pipeline.settings import Settings
 from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
 
@@ -128,86 +121,3 @@ def _partition_lock(cache_dir: Path, season: int) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
-
-
-# --- Dagster wrappers -------------------------------------------------------------------------
-
-
-def register_model_partitions(instance: Any, names: Iterable[str] | None = None,
-                              registry: Registry | None = None) -> list[str]:
-    """Add registry systems (all, or ``names``) to the ``models`` dynamic partition; returns
-    the keys added. Keys are the systems' safe names (``names.safe_name``)."""
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
-
-    reg = registry or load_registry()
-    wanted = [reg.get(n).safe_name for n in names] if names is not None else [s.safe_name for s in reg.systems.values()]
-    existing = set(instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME))
-    new = [k for k in dict.fromkeys(wanted) if k not in existing]
-    if new:
-        instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, new)
-    return new
-
-
-def partition_key(system_name: str, season: int) -> Any:
-    """The Dagster key of one partition; as a string it reads ``<safe system>|<season>``."""
-    import dagster as dg
-
-    return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
-
-
-def materialize_generations(
-    systems: Iterable[str],
-    season: int,
-    settings: Settings | None = None,
-    instance: Any = None,
-    progress: Callable[[str], None] = print,
-    registry: Registry | None = None,
-    max_cost_usd: float | None = None,
-) -> dict[str, bool]:
-    """Materialize ``generations`` for each system on ``season``, one Dagster run each
-    (``max_cost_usd``: every system's spending cap for these runs, as run config)."""
-    import dagster as dg
-
-    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, model_generations_job
-    from f1bench_pipeline.resources import default_resources
-
-    settings = settings or get_settings()
-    reg = registry or load_registry(data_dir=settings.data_dir)
-    names = [reg.get(n).name for n in systems]
-    if instance is None:
-        from f1bench_pipeline.runner import ensure_dagster_home
-
-        ensure_dagster_home()
-        instance = dg.DagsterInstance.get()
-    register_model_partitions(instance, names, reg)
-    defs = dg.Definitions(assets=GENERATION_ASSETS, jobs=[model_generations_job],
-                          resources=default_resources(settings))
-    job = defs.resolve_job_def(model_generations_job.name)
-    quiet: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
-    if max_cost_usd is not None:
-        quiet["ops"] = {"generations": {"config": {"max_cost_usd": max_cost_usd}}}
-    out: dict[str, bool] = {}
-    for name in names:
-        t0 = time.perf_counter()
-        result = job.execute_in_process(partition_key=partition_key(name, season), instance=instance,
-                                        raise_on_error=False, run_config=quiet)
-        out[name] = result.success
-        summary = ""
-        for ev in result.get_asset_materialization_events():
-            md = ev.materialization.metadata
-            if "statuses" in md:
-                summary = ", ".join(f"{k}={v}" for k, v in md["statuses"].value.items() if v)
-            if "budget_stop" in md:
-                summary += f"; stopped by the spending cap: {md['budget_stop'].value}"
-        progress(f"generations {season} {name}: {'ok' if result.success else 'FAILED'} "
-                 f"in {time.perf_counter() - t0:.1f} s ({summary})")
-    return out
-
-
-def generate_offline(settings: Settings | None = None, instance: Any = None, progress: Callable[[str], None] = print,
-                     season: int | None = None) -> dict[str, bool]:
-    """The demo's generations: every offline (template) system on the test season."""
-    settings = settings or get_settings()
-    reg = load_registry(data_dir=settings.data_dir)
-    names = [s.name for s in reg.offline_systems()]
-    return materialize_generations(names, season or settings.test_season, settings, instance, progress, reg)

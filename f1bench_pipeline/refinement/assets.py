@@ -7,7 +7,8 @@
       dagster asset materialize -m f1bench_pipeline.definitions \\
           --select refinement_rounds,refinement_claims --partition "template-noisy|2025"
 
-  Run config ``max_rounds`` overrides the setting for one run (``F1BENCH_REFINE_MAX_ROUNDS``);
+  Run config ``max_rounds`` overrides the ``refinement`` resource for one run (its
+  ``refine_max_rounds``, unset: ``F1BENCH_REFINE_MAX_ROUNDS``);
   ``max_cost_usd`` (or the run tag ``f1bench/max_cost_usd``) the system's spending cap for
   all its rounds. Each round's progress (done / total, rate, ETA, errors) is logged at INFO.
 * ``refinement_report`` — precision, recall and F1 at round 0 and after each round, per
@@ -19,30 +20,28 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import image_md, preview_md
+from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.partitions import (
     season_model_from_partition_key,
     season_model_partitions,
 )
 from f1bench_pipeline.plots import refinement_png
-from f1bench_pipeline.refinement.loop import RefineOptions, refine
+from f1bench_pipeline.refinement.loop import refine
 from f1bench_pipeline.refinement.report import refinement_report as build_report
 from f1bench_pipeline.refinement.report import report_markdown
-from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.resources import RefinementResource, SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring.assets import (
     regex_extractor,  # the same extractor the scores use
 )
-from f1bench_pipeline.settings import get_settings
 
 GROUP = "refinement"
 
 
 class RefineConfig(dg.Config):
-    max_rounds: int | None = None  # None: settings.refine_max_rounds (default 3)
+    max_rounds: int | None = None  # None: the refinement resource's refine_max_rounds (default 3)
     max_cost_usd: float | None = None  # None: the run tag f1bench/max_cost_usd, else the system's cap
 
 
@@ -58,21 +57,18 @@ class RefineConfig(dg.Config):
     ],
     pool="model_providers",  # the same provider slot as `generations`
 )
-def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, warehouse: WarehouseResource):
+def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, warehouse: WarehouseResource,
+                      refinement: RefinementResource, system_registry: SystemRegistryResource):
     season, model_key = season_model_from_partition_key(context.partition_key)
     name = unsafe_name(model_key)
-    registry = load_registry()
+    registry = system_registry.registry
     try:
         system = registry.get(name)
     except KeyError:
         raise dg.Failure(description=f"system {name!r} is not in the registry {registry.path}: verifier-guided "
                                      "generation calls the model again, so it needs a registry entry",
                          allow_retries=False) from None
-    settings = get_settings()
-    options = RefineOptions(max_rounds=config.max_rounds if config.max_rounds is not None else settings.refine_max_rounds,
-                            feedback_unverifiable=settings.refine_feedback_unverifiable,
-                            feedback_uncovered=settings.refine_feedback_uncovered,
-                            max_edits_per_list=settings.refine_max_edits)
+    options = refinement.options(max_rounds=config.max_rounds)
     partition = {"season": season, "model": model_key}
     generations = warehouse.read("generations", partition)
     instances = warehouse.read("instances", {"season": season})
@@ -142,7 +138,6 @@ def refinement_report(warehouse: WarehouseResource) -> dg.MaterializeResult:
 
 verifier_guided_job = dg.define_asset_job(
     "verifier_guided", selection=dg.AssetSelection.assets("refinement_rounds", "refinement_claims"),
-    partitions_def=season_model_partitions,
     description="Verifier-guided generation of one system on one season (up to max_rounds rounds of edits).",
 )
 refinement_report_job = dg.define_asset_job(

@@ -25,8 +25,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from f1bench_pipeline.instances.facts import Fact
-from f1bench_pipeline.instances.verbalize import sentence
+from f1bench_pipeline.domains.f1.instances.facts import Fact
+from f1bench_pipeline.domains.f1.instances.verbalize import sentence
 
 EDIT_TEXT: dict[str, dict[str, str]] = {
     "en": {

@@ -103,7 +103,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage import queries
     from f1bench_pipeline.storage.views import has_files
-    from f1bench_pipeline.summary import format_table, reader
+    from f1bench_pipeline.storage.reader import reader
+    from f1bench_pipeline.summary import format_table
 
     s = get_settings()
     if not has_files(s.warehouse_dir, "claim_reviews"):

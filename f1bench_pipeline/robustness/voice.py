@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from f1bench_pipeline.instances.verbalize import COMPOUND_WORDS
+from f1bench_pipeline.domains.f1.instances.verbalize import COMPOUND_WORDS
 
 # Plural tyre nouns ("the hards", "los duros", "os duros").
 _PLURAL = {

@@ -7,10 +7,10 @@ import dagster as dg
 import polars as pl
 from pydantic import Field
 
-from f1bench_pipeline.dagster_helpers import table_metadata
+from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
-from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations, score_generations_parallel
@@ -34,7 +34,7 @@ class ScoringConfig(dg.Config):
 
 
 def regex_extractor(text: str, lang: str, entities: dict):
-    from f1bench_pipeline.scoring.regex_extractor import extract_claims
+    from f1bench_pipeline.scoring.extract import extract_claims
 
     return extract_claims(text, lang, entities)
 
@@ -58,7 +58,8 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
         # `generations` (dagster.yaml: one slot), whichever way the extractor was chosen.
         pool="model_providers",
     )
-    def claims_and_scores(context: dg.AssetExecutionContext, config: ScoringConfig, warehouse: WarehouseResource):
+    def claims_and_scores(context: dg.AssetExecutionContext, config: ScoringConfig, warehouse: WarehouseResource,
+                          system_registry: SystemRegistryResource):
         season, model_key = season_model_from_partition_key(context.partition_key)
         partition = {"season": season, "model": model_key}
         generations = warehouse.read("generations", partition)
@@ -74,16 +75,15 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
             claims, scores = score_generations_parallel(generations, instances, regex_extractor, "regex", **run_versions)
             llm_name = config.llm_system_name()
             if llm_name:
-                from f1bench_pipeline.generation.registry import load_registry
                 from f1bench_pipeline.scoring.llm_extractor import LLMExtractor
 
-                registry = load_registry(data_dir=Path(warehouse.data_dir))
+                registry = system_registry.registry
                 try:
                     system = registry.get(llm_name)
                 except KeyError:
                     raise dg.Failure(description=f"LLM extractor {llm_name!r} is not a system of the registry "
                                                  f"{registry.path}", allow_retries=False) from None
-                llm = versions.score_versions("llm", llm_name)
+                llm = versions.score_versions("llm", llm_name, registry)
                 run_versions["llm_extractor"] = system.name
                 run_versions["llm_extractor_version"] = llm["extractor_version"]
                 llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, Path(warehouse.data_dir)),

@@ -1,7 +1,7 @@
 """The claim schema shared by every extractor (regex, LLM) and the verifier.
 
 A claim is one atomic factual statement found in a model's answer, typed like the oracle
-facts (``f1bench_pipeline.instances.facts.FactType``) plus ``entity`` (a driver or team
+facts (``f1bench_pipeline.domains.f1.instances.facts.FactType``) plus ``entity`` (a driver or team
 named in the answer but absent from the context) and ``other`` (checkable but of no
 declared type; never scored as supported). Slots use the facts' slot names; a slot the
 text does not state is absent (not guessed).

@@ -16,8 +16,10 @@ import time
 import polars as pl
 
 
-def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple[pl.DataFrame, pl.DataFrame, object]:
-    """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file."""
+def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
+               registry=None) -> tuple[pl.DataFrame, pl.DataFrame, object]:
+    """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file; its
+    systems are looked up in ``registry`` (an asset's ``system_registry``; unset: systems.yaml)."""
     from f1bench_pipeline.generation.importer import read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
@@ -30,7 +32,7 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None) -> tuple
     index = {} if instances.is_empty() else {
         (r[0], r[1], r[2]): (int(r[3]), r[4] or "")
         for r in instances.select("id", "lang", "variant", "season", "decision_type").iter_rows()}
-    rows_by_part, report = read_jsonl(path, index, load_registry())
+    rows_by_part, report = read_jsonl(path, index, registry or load_registry())
     rows = [r for part in rows_by_part.values() for r in part]
     gens = pl.DataFrame(rows, infer_schema_length=None).rename({"system": "model"}) if rows else pl.DataFrame(
         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8})
@@ -54,7 +56,7 @@ def significance(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _extractor(name: str):
     if name == "regex":
-        from f1bench_pipeline.scoring.regex_extractor import extract_claims
+        from f1bench_pipeline.scoring.extract import extract_claims
 
         return extract_claims
     from f1bench_pipeline.scoring.llm_extractor import default_llm_extractor

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from f1bench_pipeline.instances.facts import Fact
+from f1bench_pipeline.domains.f1.instances.facts import Fact
 from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import polars as pl
 import pyarrow as pa
 
-from f1bench_pipeline.instances.facts import Fact, facts_from_json
+from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.verifier import ContextIndex, Verdict, verify_claim

@@ -8,9 +8,9 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import image_md, preview_md
+from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.plots import precision_recall_png
-from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import validation as V
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.settings import REPO_ROOT
@@ -85,7 +85,8 @@ def precision_recall_plot(warehouse: WarehouseResource) -> dg.MaterializeResult:
 
 
 @dg.asset(deps=["instances"], group_name=GROUP, kinds={"markdown"})
-def published_generations_report(warehouse: WarehouseResource) -> dg.MaterializeResult:
+def published_generations_report(warehouse: WarehouseResource,
+                                 system_registry: SystemRegistryResource) -> dg.MaterializeResult:
     """The paper's real outputs (dev.jsonl) scored here, beside the published extractors' counts."""
     import json
 
@@ -94,7 +95,8 @@ def published_generations_report(warehouse: WarehouseResource) -> dg.Materialize
     path = Path(os.environ.get("F1BENCH_PAPER_GENERATIONS", DEFAULT_PAPER_FILE))
     if not path.exists():
         return dg.MaterializeResult(metadata={"status": "skipped", "reason": f"{path} not found (set F1BENCH_PAPER_GENERATIONS)"})
-    scores, _board, report = score_file(str(path), "regex", warehouse.root)
+    reg = system_registry.registry
+    scores, _board, report = score_file(str(path), "regex", warehouse.root, registry=reg)
     published = []
     with open(path, encoding="utf-8", errors="replace") as fh:
         for line in fh:
@@ -105,9 +107,6 @@ def published_generations_report(warehouse: WarehouseResource) -> dg.Materialize
             published.append({"model": d.get("model"), "id": d.get("id"), "lang": d.get("lang"),
                               "published_regex_claims": (d.get("published_regex") or {}).get("n_claims"),
                               "published_llm_claims": (d.get("published_llm") or {}).get("n_claims")})
-    from f1bench_pipeline.generation.registry import load_registry
-
-    reg = load_registry()
     pub = pl.DataFrame(published).with_columns(
         pl.col("model").map_elements(lambda m: (reg.by_alias(m).name if reg.by_alias(m) else m), return_dtype=pl.Utf8))
     table = V.published_comparison(scores, pub) if scores.height else pl.DataFrame()

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from f1bench_pipeline.instances.facts import TOLERANCES, Fact, FactType, pair_key
+from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
 
 SUPPORTED, CONTRADICTED, UNVERIFIABLE = "supported", "contradicted", "unverifiable"

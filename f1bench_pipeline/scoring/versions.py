@@ -19,23 +19,30 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-# The surname table the regex extractor reads (``regex_extractor.DRIVERS_CSV``; a test keeps them equal):
+# The surname table the regex extractor reads (``extract.DRIVERS_CSV``; a test keeps them equal):
 # package data (f1bench_pipeline/data/ergast).
 from f1bench_pipeline.package_data import DRIVERS_CSV
 
 PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def package_modules(folder: str) -> tuple[str, ...]:
+    """Every module of the package ``folder`` (relative to PACKAGE), subpackages included, sorted:
+    a module added to it is part of the version without a change here."""
+    return tuple(sorted(p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / folder).rglob("*.py")))
+
 
 # A module path (relative to the package, or absolute), optionally restricted to the named
 # top-level definitions (the rest of the module does not change stored scores).
 Source = str | tuple[str, tuple[str, ...]]
 
 SOURCES: dict[str, tuple[Source, ...]] = {
-    "regex": ("scoring/regex_extractor.py", "scoring/lexicon.py", "scoring/claims.py"),
+    "regex": (*package_modules("scoring/extract"), "scoring/claims.py"),  # its vocabulary is in the package
     "llm": ("scoring/llm_extractor.py", "scoring/claims.py"),  # the prompt is built in these two
     "verify": (
         "scoring/verifier.py", "scoring/score.py", "scoring/claims.py",
         ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
-        ("instances/facts.py", ("TOLERANCES", "pair_key")),
+        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
     ),
     "weather-regex": ("domains/weather/extractor.py", "domains/weather/lexicon.py"),
     "weather-verify": (
@@ -92,25 +99,26 @@ def _version(kind: str, data: tuple[Path | bytes, ...] = ()) -> str:
     return f"{kind}-{source_hash(SOURCES[kind], data)[:12]}"
 
 
-def _llm_model(system: str | None = None) -> bytes:
+def _llm_model(system: str | None = None, registry=None) -> bytes:
     """The LLM extractor's model: the registry system ``system`` (default: the one named by
     F1BENCH_LLM_EXTRACTOR, as ``default_llm_extractor`` picks it) — its litellm model string
-    and parameters, read without litellm."""
+    and parameters, read without litellm — of ``registry`` (an asset's; unset: systems.yaml)."""
     name = os.environ.get("F1BENCH_LLM_EXTRACTOR", "") if system is None else system
     try:
         from f1bench_pipeline.generation.registry import load_registry
 
-        system = load_registry().get(name)
+        system = (registry or load_registry()).get(name)
         return json.dumps([name, system.model, system.params], sort_keys=True, default=str).encode()
     except Exception:  # unknown name, unreadable registry: the name alone (a version never fails a build)
         return name.encode()
 
 
-def extractor_version(name: str = "regex", llm_system: str | None = None) -> str:
+def extractor_version(name: str = "regex", llm_system: str | None = None, registry=None) -> str:
     """``regex-<12 hex>`` or ``llm-<12 hex>`` (``weather-regex`` for the weather domain); for the
-    LLM extractor, of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's)."""
+    LLM extractor, of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's) in
+    ``registry`` (unset: systems.yaml)."""
     if name == "llm":
-        return _version("llm", (_llm_model(llm_system),))
+        return _version("llm", (_llm_model(llm_system, registry),))
     if name == "regex":
         return _version("regex", (Path(os.environ.get("F1BENCH_DRIVERS_CSV", DRIVERS_CSV)),))
     return _version(name)
@@ -133,9 +141,10 @@ def scoring_code_version(domain: str = "f1") -> str:
     return f"{extractor_version('regex')}{llm}+{verifier_version()}"
 
 
-def score_versions(extractor: str = "regex", llm_system: str | None = None) -> dict[str, str]:
+def score_versions(extractor: str = "regex", llm_system: str | None = None, registry=None) -> dict[str, str]:
     """The version columns' values for one extractor of F1 (``f1bench score`` prints them)."""
-    return {"extractor_version": extractor_version(extractor, llm_system), "verifier_version": verifier_version()}
+    return {"extractor_version": extractor_version(extractor, llm_system, registry),
+            "verifier_version": verifier_version()}
 
 
 def cache_clear() -> None:

@@ -31,7 +31,7 @@ def available() -> dict[str, str]:
 
 
 def _connect(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     return reader(warehouse_dir)
 

@@ -43,7 +43,7 @@ HELP = """Statements end with ';' (several lines are fine). Commands:
 
 def connect(warehouse_dir: Path | str) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with the warehouse's views."""
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     return reader(warehouse_dir)
 

@@ -10,7 +10,8 @@ modules, write Parquet, refresh views.
 Partitions: ``weather_batches`` (dynamic: ``shared-2025`` is the embedded sample; each
 ``f1bench weather collect --batch NAME`` adds one; online — ``F1BENCH_OFFLINE=0`` — a
 partition added in the UI collects itself from api.weather.gov when ``weather_records``
-materializes) and the shared ``models`` dimension.
+materializes; the offline flag is the ``fastf1_source`` resource's, the one switch of the
+project) and the shared ``models`` dimension. Systems come from the ``system_registry`` resource.
 Jobs: ``weather_data`` (records + instances of a batch) and ``weather_generate_and_score``
 (one system on one batch).
 """
@@ -20,14 +21,14 @@ from pathlib import Path
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.dagster_helpers import preview_md, table_metadata
+from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.partitions import (
     batch_model_from_partition_key,
     weather_batch_model_partitions,
     weather_batch_partitions,
 )
-from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource
 
 GROUP = "weather"
 
@@ -39,18 +40,18 @@ GROUP = "weather"
     description="NWS forecast periods of one collection batch (temperature, wind, precipitation chance, sky; "
                 "the NWS text as reference).",
 )
-def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResource,
+                    fastf1_source: FastF1Resource) -> dg.MaterializeResult:
     from f1bench_pipeline.domains.weather.sources import (
         BatchError,
         load_batch,
         oracle_gaps,
         records_frame,
     )
-    from f1bench_pipeline.settings import get_settings
 
     batch = context.partition_key
-    try:  # online (F1BENCH_OFFLINE=0) a new batch is collected from api.weather.gov here
-        records = load_batch(batch, Path(warehouse.data_dir), collect_missing=not get_settings().offline,
+    try:  # online (F1BENCH_OFFLINE=0, or the resource's offline: false) a new batch is collected here
+        records = load_batch(batch, Path(warehouse.data_dir), collect_missing=not fastf1_source.resolved().offline,
                              progress=context.log.info)
     except BatchError as exc:
         raise dg.Failure(description=str(exc), allow_retries=False) from None
@@ -93,22 +94,20 @@ def weather_instances(context: dg.AssetExecutionContext, warehouse: WarehouseRes
                                    description="one row per selected instance × language × variant")],
     description="A registry system's answers to the batch's forecast instances, through litellm (cached).",
 )
-def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource,
+                        system_registry: SystemRegistryResource) -> dg.MaterializeResult:
     from f1bench_pipeline.domains.weather.generation import generate_weather_partition
-    from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.sanitize import sanitize
     from f1bench_pipeline.generation.table import summarize
-    from f1bench_pipeline.settings import get_settings
 
     batch, model_key = batch_model_from_partition_key(context.partition_key)
-    registry = load_registry()
+    registry = system_registry.registry
     try:
         system = registry.get(unsafe_name(model_key))
     except KeyError:
         raise dg.Failure(description=f"system {unsafe_name(model_key)!r} is not in the registry {registry.path}",
                          allow_retries=False) from None
-    settings = get_settings().model_copy(update={"data_dir": Path(warehouse.data_dir), "warehouse_url": warehouse.url})
-    res = generate_weather_partition(settings, system, batch, on_progress=lambda m, _s: context.log.info(sanitize(m)))
+    res = generate_weather_partition(warehouse.path_settings(), system, batch, on_progress=lambda m, _s: context.log.info(sanitize(m)))
     warehouse.refresh_views()
     summary = summarize(res.frame)
     meta = {"dagster/row_count": dg.MetadataValue.int(res.frame.height), "system": system.name,
@@ -182,13 +181,11 @@ weather_claims_and_scores = build_weather_claims_and_scores()
 
 weather_data_job = dg.define_asset_job(
     "weather_data", selection=dg.AssetSelection.assets("weather_records", "weather_instances"),
-    partitions_def=weather_batch_partitions,
     description="Load one weather batch's records and build its instances (EN/ES/PT prompts, oracle).",
 )
 weather_generate_and_score_job = dg.define_asset_job(
     "weather_generate_and_score",
     selection=dg.AssetSelection.assets("weather_generations", "weather_claims", "weather_scores"),
-    partitions_def=weather_batch_model_partitions,
     description="One system on one weather batch: generations (cached), claims and scores.",
 )
 

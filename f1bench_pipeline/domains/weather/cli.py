@@ -8,10 +8,8 @@ from pathlib import Path
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.domains.weather.runner import (
-        build_weather,
-        print_weather_leaderboard,
-    )
+    from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
+    from f1bench_pipeline.orchestration.weather import build_weather
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
@@ -21,7 +19,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.domains.weather.runner import print_weather_leaderboard
+    from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
     from f1bench_pipeline.settings import get_settings
 
     if not print_weather_leaderboard(get_settings().warehouse_dir, args.batch, args.variant):

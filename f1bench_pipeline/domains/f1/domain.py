@@ -1,0 +1,90 @@
+"""Formula 1 as the first :class:`~f1bench_pipeline.domains.base.Domain`: an adapter over
+the existing modules, so nothing about F1's results changes.
+
+* records: a season's event tables → ``instances.builders.build_base_instances``
+* instances and prompts: ``instances.rows.instance_rows`` (EN/ES/PT × default/cover_all)
+* facts and tolerances: ``instances.facts`` (``TOLERANCES``)
+* claims: ``scoring.claims`` (``ClaimType``), extracted by ``scoring.extract``
+* verification: ``scoring.verifier.verify_claim`` on a ``ContextIndex``
+* offline answers: ``generation.templates.template_answer``
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, get_args
+
+import polars as pl
+
+from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex
+from f1bench_pipeline.scoring.verifier import Verdict
+
+
+class F1Domain(Domain):
+    name = "f1"
+    partition_column = "season"
+    partition_dtype = pl.Int64
+    own_score_columns = ("results_source",)
+    tables = {"instances": "instances", "generations": "generations", "claims": "claims", "scores": "scores"}
+
+    @property
+    def fact_types(self) -> tuple[str, ...]:  # type: ignore[override]
+        from f1bench_pipeline.domains.f1.instances.facts import FactType
+
+        return tuple(t.value for t in FactType)
+
+    @property
+    def claim_types(self) -> tuple[str, ...]:  # type: ignore[override]
+        from f1bench_pipeline.scoring.claims import ClaimType
+
+        return tuple(get_args(ClaimType))
+
+    @property
+    def template_version(self) -> int:  # type: ignore[override]
+        from f1bench_pipeline.domains.f1.templates import TEMPLATE_VERSION
+
+        return TEMPLATE_VERSION
+
+    @property
+    def tolerances(self) -> Mapping[str, Any]:
+        from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES
+
+        return {str(t.value): dict(v) for t, v in TOLERANCES.items()}
+
+    def instance_rows(self, records: Any, **options: Any) -> pl.DataFrame:
+        """``records``: the season's event tables by name; ``settings`` in ``options``."""
+        from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
+        from f1bench_pipeline.domains.f1.instances.rows import instance_rows
+        from f1bench_pipeline.settings import get_settings
+
+        return instance_rows(build_base_instances(records, options.get("settings") or get_settings()))
+
+    def index(self, instances: pl.DataFrame) -> InstanceIndex:
+        from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
+        from f1bench_pipeline.scoring.verifier import ContextIndex
+
+        def parse(r: dict) -> InstanceContext:
+            entities = json.loads(r["entities"])
+            return InstanceContext(oracle=facts_from_json(r["facts"]),
+                                   verify_context=ContextIndex(facts_from_json(r["context_facts"]), entities),
+                                   extract_context=entities, meta=r)
+
+        columns = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
+        return InstanceIndex(instances, columns + [c for c in self.own_score_columns if c in instances.columns], parse)
+
+    def extract_claims(self, text: str, lang: str, context: Any) -> list[Any]:
+        from f1bench_pipeline.scoring.extract import extract_claims
+
+        return extract_claims(text, lang, context)
+
+    def verify(self, claim: Any, context: InstanceContext) -> Verdict:
+        from f1bench_pipeline.scoring.verifier import verify_claim
+
+        return verify_claim(claim, context.verify_context)
+
+    def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
+                        entities_json: str = "{}", seed: int = 0) -> str:
+        from f1bench_pipeline.domains.f1.templates import template_answer
+
+        return template_answer(kind, facts_json, lang, instance_id, entities_json, seed)

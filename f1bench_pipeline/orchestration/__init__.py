@@ -1,0 +1,28 @@
+"""Running the asset graph: which Dagster instance, which definitions, which jobs, in what order.
+
+Every CLI command that materializes assets goes through here; Dagster itself loads
+``f1bench_pipeline.definitions`` (``defs = definitions_builder.build_definitions()``).
+
+* ``instance``            — the project's Dagster instance: the storage classes ``dagster.yaml``
+  names, ``storage_dir()``, ``open_instance()``.
+* ``definitions_builder`` — ``build_definitions(settings)``: every asset, check, job, sensor
+  and resource (and the smaller generation and weather sets).
+* ``jobs``                — the F1 pipeline's jobs (``ingest_races``, ``season_events``,
+  ``benchmark_sets``, ``generate_and_score``, ``score_only``, ``validation_reports``); the other
+  jobs sit beside their assets.
+* ``plugins``             — registers every domain's template answers and the refinement
+  reviser with the generation engine's provider.
+* ``execute``             — ``Runs``: settings + definitions + instance; runs a job for a
+  partition key or range with quiet logging and reports progress.
+* ``dynamic_partitions``  — adding systems and weather batches to the dynamic partitions,
+  the season × model and batch × model keys.
+* ``f1``                  — ``f1bench build``, ``derive`` (seasons in worker processes),
+  ``refine``: the F1 runs in order.
+* ``generation``          — ``f1bench generate``: ``model_generations`` runs.
+* ``weather``             — ``f1bench weather build``.
+* ``executors``           — reconstructable jobs for the multiprocess executor.
+* ``asset_metadata``      — metadata the assets show in the UI (table previews, plots, rules).
+
+Nothing in this ``__init__`` is imported: the assets import ``asset_metadata`` without
+loading the rest.
+"""

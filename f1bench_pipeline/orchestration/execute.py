@@ -1,0 +1,91 @@
+"""Run jobs of the f1bench definitions on a Dagster instance: the one way the CLI runs assets.
+
+:meth:`Runs.open` resolves settings (``get_settings()`` unless given) → definitions
+(``definitions_builder.build_definitions(settings)`` unless given) → instance (the project's,
+``instance.open_instance``, unless given: tests pass an ephemeral one). :meth:`Runs.run`
+executes one job in this process — one partition, a partition range, or unpartitioned —
+with console logging at WARNING, and :meth:`Runs.step` does the same and reports
+``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``. Every run is recorded on the
+instance, so it shows in the UI afterwards exactly as if it had been launched there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import dagster as dg
+
+from f1bench_pipeline.settings import Settings, get_settings
+
+#: Run config of every CLI run: Dagster's console log at WARNING (progress comes from ``Runs.step``).
+QUIET: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+def quiet_config(ops: dict[str, dict] | None = None) -> dict[str, Any]:
+    """:data:`QUIET` plus ``{"ops": {op: {"config": ...}}}`` for the ops given config."""
+    return {**QUIET, "ops": {op: {"config": cfg} for op, cfg in ops.items()}} if ops else dict(QUIET)
+
+
+@dataclass
+class Runs:
+    """The settings, definitions and instance one command's runs share."""
+
+    settings: Settings
+    defs: dg.Definitions
+    instance: dg.DagsterInstance
+    progress: Callable[[str], None] = print
+
+    @classmethod
+    def open(cls, settings: Settings | None = None, defs: dg.Definitions | None = None,
+             instance: dg.DagsterInstance | None = None, progress: Callable[[str], None] = print,
+             definitions: Callable[[Settings], dg.Definitions] | None = None) -> Runs:
+        """``definitions``: how to build the definitions when ``defs`` is not given
+        (default: all of them, ``build_definitions``)."""
+        settings = settings or get_settings()
+        if defs is None:
+            if definitions is None:
+                from f1bench_pipeline.orchestration.definitions_builder import (
+                    build_definitions as definitions,
+                )
+            defs = definitions(settings)
+        if instance is None:
+            from f1bench_pipeline.orchestration.instance import open_instance
+
+            instance = open_instance()
+        return cls(settings, defs, instance, progress)
+
+    def run(self, job: str, partition_key: Any = None, *, partition_range: tuple[str, str] | None = None,
+            run_config: dict | None = None) -> dg.ExecuteInProcessResult:
+        """One run of ``job`` on this instance: of ``partition_key``, of the partitions
+        ``partition_range`` (first, last) spans in one run, or of an unpartitioned job."""
+        tags = None
+        if partition_range is not None and partition_range[0] != partition_range[1]:
+            from dagster._core.storage.tags import (
+                ASSET_PARTITION_RANGE_END_TAG,
+                ASSET_PARTITION_RANGE_START_TAG,
+            )
+
+            tags = {ASSET_PARTITION_RANGE_START_TAG: str(partition_range[0]),
+                    ASSET_PARTITION_RANGE_END_TAG: str(partition_range[1])}
+        elif partition_range is not None:
+            partition_key = partition_range[0]
+        return self.defs.resolve_job_def(job).execute_in_process(
+            partition_key=partition_key, instance=self.instance, raise_on_error=False,
+            run_config=run_config or QUIET, tags=tags)
+
+    def step(self, label: str, what: str, job: str, partition_key: Any = None, *,
+             partition_range: tuple[str, str] | None = None, run_config: dict | None = None,
+             timed: bool = True) -> dg.ExecuteInProcessResult:
+        """:meth:`run`, then ``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``."""
+        t0 = time.perf_counter()
+        result = self.run(job, partition_key, partition_range=partition_range, run_config=run_config)
+        outcome = f"{what} {outcome_word(result.success)}" if what else outcome_word(result.success)
+        self.progress(f"{label}: {outcome}" + (f" ({time.perf_counter() - t0:.1f} s)" if timed else ""))
+        return result
+
+
+def outcome_word(success: bool) -> str:
+    return "ok" if success else "FAILED"

@@ -1,0 +1,104 @@
+"""The Dagster instance every f1bench run lands on, and where it keeps its history.
+
+The repo's ``dagster.yaml`` names the three storage classes below instead of ``env:`` paths
+(Dagster's ``env:`` has no default). Each resolves its directory when the instance is loaded:
+
+    $F1BENCH_DAGSTER_STORAGE, else <data dir>/dagster_home   (data/dagster_home by default)
+
+so every way of opening the instance lands on the same runs, event logs and schedules:
+
+* ``dagster dev`` in the repo root with no environment at all: Dagster then makes a temporary
+  DAGSTER_HOME but still reads ``./dagster.yaml`` (``InstanceRef.from_dir(tmp, config_dir=cwd)``
+  in ``dagster._cli.utils``), and that file's storage is this directory;
+* ``make ui`` (``DAGSTER_HOME`` = the repo root, no temporary directory);
+* the CLI's commands (``f1bench build``, ``derive``, ``weather build``, …), which open it with
+  :func:`open_instance`, and ``dagster asset materialize`` run from the repo root.
+
+A ``base_dir`` in the YAML's ``config:`` still overrides the directory, as for Dagster's own classes.
+No f1bench module beyond the settings is imported here: the webserver and the daemon load this.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from dagster import DagsterInstance, Field, StringSource
+from dagster._core.storage.local_compute_log_manager import LocalComputeLogManager
+from dagster._core.storage.root import LocalArtifactStorage
+from dagster._core.storage.sqlite_storage import DagsterSqliteStorage
+
+from f1bench_pipeline.settings import REPO_ROOT
+
+STORAGE_ENV = "F1BENCH_DAGSTER_STORAGE"
+
+
+def storage_dir() -> Path:
+    """The instance's directory: ``$F1BENCH_DAGSTER_STORAGE``, else ``<data dir>/dagster_home``."""
+    raw = os.environ.get(STORAGE_ENV, "")
+    if raw:
+        return Path(raw).expanduser().resolve()
+    from f1bench_pipeline.settings import get_settings
+
+    return get_settings().data_dir / "dagster_home"
+
+
+def ensure_dagster_home() -> Path:
+    """Use the repo's dagster.yaml unless DAGSTER_HOME is set: the instance ``dagster dev`` in
+    the repo root opens too, whose storage is :func:`storage_dir`, so the UI shows these runs."""
+    if not os.environ.get("DAGSTER_HOME"):
+        # an installed package ships no dagster.yaml: its instance lives in the storage dir itself
+        os.environ["DAGSTER_HOME"] = str(REPO_ROOT if (REPO_ROOT / "dagster.yaml").exists() else storage_dir())
+    storage_dir().mkdir(parents=True, exist_ok=True)
+    return Path(os.environ["DAGSTER_HOME"])
+
+
+def open_instance() -> DagsterInstance:
+    """The project's instance (:func:`ensure_dagster_home`), as the CLI's runs use it."""
+    ensure_dagster_home()
+    return DagsterInstance.get()
+
+
+def _base_dir(config_value: dict) -> str:
+    base = Path(config_value.get("base_dir") or storage_dir())
+    base.mkdir(parents=True, exist_ok=True)
+    return str(base)
+
+
+_OPTIONAL_BASE_DIR = {"base_dir": Field(StringSource, is_required=False)}
+
+
+class SqliteStorage(DagsterSqliteStorage):
+    """Runs, event logs and schedules (SQLite) under ``storage_dir()``."""
+
+    @classmethod
+    def config_type(cls):
+        return dict(_OPTIONAL_BASE_DIR)
+
+    @classmethod
+    def from_config_value(cls, inst_data, config_value):
+        return cls.from_local(base_dir=_base_dir(config_value), inst_data=inst_data)
+
+
+class ArtifactStorage(LocalArtifactStorage):
+    """Local artifacts under ``storage_dir()``."""
+
+    @classmethod
+    def config_type(cls):
+        return dict(_OPTIONAL_BASE_DIR)
+
+    @classmethod
+    def from_config_value(cls, inst_data, config_value):
+        return cls(base_dir=_base_dir(config_value), inst_data=inst_data)
+
+
+class ComputeLogManager(LocalComputeLogManager):
+    """Step stdout/stderr under ``storage_dir()``."""
+
+    @classmethod
+    def config_type(cls):
+        return {**LocalComputeLogManager.config_type(), **_OPTIONAL_BASE_DIR}
+
+    @classmethod
+    def from_config_value(cls, inst_data, config_value):
+        return cls(inst_data=inst_data, **{**config_value, "base_dir": _base_dir(config_value)})

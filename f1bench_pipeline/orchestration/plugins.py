@@ -1,0 +1,38 @@
+"""What the generation engine answers with for the offline template systems.
+
+The engine (``generation.provider``) knows no domain: this module registers every domain's
+template answers (``domains.get_domain(name).template_answer``) and the refinement package's
+reviser. ``build_definitions`` imports it, and so does the provider the first time a template
+system is asked something nothing is registered for (``provider.PLUGINS``).
+"""
+
+from __future__ import annotations
+
+from f1bench_pipeline.domains import domain_names, get_domain
+from f1bench_pipeline.generation.provider import register_reviser, register_templates
+
+
+def _domain_templates(name: str):
+    def answer(kind: str, facts_json: str, lang: str, instance_id: str, entities_json: str = "{}", seed: int = 0) -> str:
+        return get_domain(name).template_answer(kind, facts_json, lang, instance_id, entities_json, seed)
+
+    return answer
+
+
+def _domain_template_version(name: str):
+    return lambda: get_domain(name).template_version
+
+
+def _revise(answer: str, message: str) -> str:
+    from f1bench_pipeline.refinement.edits import apply_edits, parse_edit_message
+
+    return apply_edits(answer, parse_edit_message(message))
+
+
+def register_all() -> None:
+    for name in domain_names():
+        register_templates(name, _domain_templates(name), _domain_template_version(name))
+    register_reviser(_revise)
+
+
+register_all()

@@ -1,0 +1,45 @@
+"""``f1bench weather build``: the weather domain's runs (and the last step of ``f1bench build``).
+
+One ``weather_data`` run for the batch (records and instances), then one
+``weather_generate_and_score`` run per system. The batch is added to the ``weather_batches``
+partitions and the systems to ``models`` first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from f1bench_pipeline.orchestration.dynamic_partitions import (
+    register_model_partitions,
+    register_weather_batch,
+    weather_partition_key,
+)
+from f1bench_pipeline.orchestration.execute import Runs
+from f1bench_pipeline.settings import Settings
+
+
+def build_weather(batch: str | None = None, systems: Iterable[str] | None = None, settings: Settings | None = None,
+                  instance: Any = None, progress: Callable[[str], None] = print, defs: Any = None) -> dict[str, bool]:
+    """Records and instances of ``batch`` (default: the embedded sample), then generations,
+    claims and scores of ``systems`` (default: the offline templates). Returns run successes."""
+    from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.orchestration.definitions_builder import weather_definitions
+
+    batch = batch or SAMPLE_BATCH
+    runs = Runs.open(settings, defs, instance, progress, definitions=weather_definitions)
+    registry = load_registry()
+    names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
+    register_weather_batch(runs.instance, batch)
+    register_model_partitions(runs.instance, names, registry)
+    out: dict[str, bool] = {}
+    data = runs.step(f"weather {batch}", "records and instances", "weather_data", batch)
+    out["weather_data"] = data.success
+    if not data.success:
+        return out
+    for name in names:
+        result = runs.step(f"weather {batch} {name}", "generations and scores", "weather_generate_and_score",
+                           weather_partition_key(name, batch))
+        out[name] = result.success
+    return out

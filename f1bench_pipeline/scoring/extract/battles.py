@@ -1,0 +1,131 @@
+"""Battles: who undercut or overcut whom, and whether it worked.
+
+* ``battle``: "ALO undercut MAG", "the undercut by ALO on MAG", "MAG was undercut by ALO", "NOR
+  went for the undercut on PIA"; the defender may be the other driver of the answer's pair. A
+  pair named without its attacker ("VER vs HAM (undercut)") or the move named inside a
+  prepositional phrase ("lost the position in the undercut") gives nothing.
+* ``battle_outcome``: negated ("STR did not overcut ALO", "no le hizo un overcut": success=false),
+  "managed to undercut" (success=true), and verdicts in an answer that names a battle: "the
+  undercut worked", "no funcionó", "Did it work? Yes." (a question alone asserts nothing). A hedge
+  ("we cannot say it was an overcut", "no se puede decir que funcionó") or a heading ("**What
+  didn't work**") gives nothing. The outcome carries the last battle's pair.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from f1bench_pipeline.scoring.extract.binding import other_of_pair
+from f1bench_pipeline.scoring.extract.checks import hedge_before, noun_before
+from f1bench_pipeline.scoring.extract.layout import heading_line
+from f1bench_pipeline.scoring.extract.patterns import (ADJ_OUTCOMES, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
+                                                       NEG_LIGHT, ON_DEF, PASSIVE_BY, PREP_BEFORE, QUESTION_ANSWER,
+                                                       QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
+                                                       YES_WORDS)
+from f1bench_pipeline.scoring.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.sentence import Sentence
+
+_NEGATIONS = frozenset({NEGATION, FAILED})
+
+
+def battles(doc: Document, sent: Sentence) -> None:
+    """battle (kind, attacker, defender); battle_outcome(success=false) when negated ("did not
+    undercut"), (success=true) after "managed to"; nothing for a hedge or a named pair without
+    its attacker ("VER vs HAM (undercut)")."""
+    toks = sent.tokens
+    low = doc.low
+    for i, k in enumerate(sent.kinds):
+        if k is not BATTLE:
+            continue
+        t = toks[i]
+        att = dfn = None
+        after = [x for x in toks[i + 1:] if x.kind is DRIVER and x.start - t.end <= 45 and x.tag != "pron"]
+        before = [x for x in toks[:i] if x.kind is DRIVER and t.start - x.end <= 70]
+        noun = noun_before(low, t.start)
+        if VS_PAIR_BEFORE.search(doc.text, max(0, t.start - 24), t.start):
+            continue  # "VER vs HAM (undercut)": the pair is named, who attacked is not
+        if after and BY_OF.fullmatch(low, t.end, after[0].start):
+            att = after[0].value  # "the undercut by/of/de ALO on/a/sobre MAG"
+            if len(after) > 1 and ON_DEF.fullmatch(low, after[0].end, after[1].start):
+                dfn = after[1].value
+        else:
+            if before:
+                subj = before[-1]
+                if after and PASSIVE_BY.fullmatch(low, t.end, after[0].start):
+                    att, dfn = after[0].value, subj.value  # "MAG was undercut by ALO"
+                elif PREP_BEFORE.search(low, max(0, t.start - 16), t.start) and \
+                        not BATTLE_VERB.search(low, subj.end, t.start):
+                    pass  # "GAS did not lose the position in the undercut": who attacked is not stated
+                elif not noun or BATTLE_VERB.search(low, subj.end, t.start) and t.start - subj.end <= 45:
+                    att = subj.value if not (subj.is_object and len(before) > 1) else \
+                        next((x.value for x in before if not x.is_object), subj.value)
+            if after and dfn is None and att is not None:
+                gap = low[t.end:after[0].start]
+                if (VERB_OBJ.fullmatch(gap) or not gap.strip()) and after[0].value != att:
+                    dfn = after[0].value
+        if att and not dfn:
+            dfn = other_of_pair(doc, att) if (doc.pair and att in doc.pair) else None
+        if not att or not dfn or att == dfn:
+            continue
+        negs = [x for x in toks[:i] if x.kind in _NEGATIONS and t.start - x.end <= 28 and
+                not CLAUSE_BREAK.search(low, x.end, t.start)]
+        start = min([x.start for x in before if x.value in (att, dfn)], default=t.start)
+        if negs and negs[-1].kind is FAILED:
+            doc.last_battle = (att, dfn)
+            continue  # "no funcionó para hacer overcut a BEA": the outcome rule reads it
+        end = max([x.end for x in after if x.value in (att, dfn)], default=t.end)
+        if negs:
+            if not NEG_LIGHT.fullmatch(low, negs[-1].end, t.start):
+                continue  # "can't say it was an overcut": a hedge, not a claim
+            doc.add("battle_outcome", {"success": False, "attacker": att, "defender": dfn},
+                     min(start, negs[-1].start), end)
+        else:
+            doc.add("battle", {"kind": t.value, "attacker": att, "defender": dfn}, start, end)
+            if start < t.start and SUCCESS_VERB.search(low, start, t.start):
+                doc.add("battle_outcome", {"success": True, "attacker": att, "defender": dfn}, start, end)
+        doc.last_battle = (att, dfn)
+
+
+def outcome(doc: Document, sent: Sentence) -> None:
+    """battle_outcome(success) of an answer that names a battle: "it worked", "no funcionó",
+    "Did it work? Yes."; not a heading, a hedge ("we cannot say it worked") or a question."""
+    if not doc.has_battle_word:
+        return
+    toks = sent.tokens
+    low = doc.low
+    for i, k in enumerate(sent.kinds):
+        if k is not WORKED and k is not FAILED and k is not WORK_BASE:
+            continue
+        t = toks[i]
+        if t.word in ADJ_OUTCOMES and not any(x.kind is BATTLE and abs(x.start - t.start) <= 30 for x in toks):
+            continue  # adjectives only count next to the move: "an effective undercut"
+        if heading_line(doc.text, t.start):
+            continue  # "**What didn't work**", "### O que deu errado": a section title, not a verdict
+        success = k is WORKED
+        negs = [x for x in toks[:i] if x.kind is NEGATION and t.start - x.end <= 24 and
+                not CLAUSE_BREAK.search(low, x.end, t.start)]
+        if negs and HEDGE_BETWEEN.search(low, negs[-1].end, t.start) or hedge_before(low, t.start):
+            continue  # "no se puede decir que funcionó", "we cannot say that the undercut worked"
+        qa = QUESTION_ANSWER.match(low, t.end, t.end + 40)
+        question = low[t.end:t.end + 3].lstrip()[:1] == "?" or \
+            QUESTION_BEFORE_F.search(low, max(0, t.start - 30), t.start) is not None
+        if question:
+            if not qa:
+                continue
+            success = qa.group("a") in YES_WORDS
+            negs = []
+        if k is WORK_BASE and not negs and not question:
+            continue
+        if negs:
+            success = False if k is WORK_BASE else not success
+        slots: dict[str, Any] = {"success": success}
+        if doc.last_battle:
+            slots["attacker"], slots["defender"] = doc.last_battle
+        s = negs[-1].start if negs else t.start
+        for x in toks[:i]:
+            if x.kind is BATTLE and x.end <= s and s - x.end <= 30:
+                s = x.start
+        doc.add("battle_outcome", slots, s, qa.end() if question and qa else t.end)

@@ -1,0 +1,267 @@
+"""Binding: which driver a mention, a pronoun or a value belongs to.
+
+* References (after tokenizing, in reading order): a pronoun ("he/su/seu") is the last named
+  driver unless it opens a sentence after one naming several; "the Ferrari driver" / "el piloto
+  de Ferrari" the context's one driver of that team (needs ``driver_teams``); "the Spaniard" the
+  one driver of that nationality. The answer's *single* driver (one named, or one in the context)
+  and its *pair* (the first two named, or the context's two) are set here.
+* Objects (per sentence): a driver after 'undercut', 'held', 'passed' (or 'on/over/sobre/a' once a
+  battle word was seen), after a comparative ("than X") or right after a value ("P17 de ALO")
+  is the clause's object; a pronoun in the sentence then refers to its subject.
+* Values: ``drivers_for`` gives a value its owner; ``assign_parallel`` gives parallel values
+  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import TYPE_CHECKING
+
+from f1bench_pipeline.scoring.extract.checks import comparative_obj
+from f1bench_pipeline.scoring.extract.drivers import driver_table
+from f1bench_pipeline.scoring.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
+                                                       OBJ_MARK, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
+                                                       RELATIVE_BEFORE, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_CONN,
+                                                       VS_NUM_AFTER)
+from f1bench_pipeline.scoring.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, NUMBER,
+                                                     ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.sentence import Sentence
+
+_VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
+_POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})
+
+
+def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> None:
+    """Resolve pronouns, team descriptions and demonyms of ``toks`` (the document's tokens;
+    ``dtoks``: its driver and team mentions) and set ``doc.named``, ``doc.single``, ``doc.pair``."""
+    last: str | None = None
+    named: list[str] = []
+    if doc.refs:
+        for t in toks:
+            k = t.kind
+            if k is DRIVER:
+                last = t.value
+                if last not in named:
+                    named.append(last)
+            elif k is PRONOUN:
+                if last is not None and not ambiguous_pronoun(doc, t, toks):
+                    t.kind, t.value, t.tag = DRIVER, last, "pron"
+            elif k is TEAM:
+                code = team_driver(doc, t)
+                if code:
+                    t.kind, t.value, t.tag = DRIVER, code, "desc"
+                    last = code
+            elif k is DEMONYM:
+                code = demonym_driver(doc, t, named)
+                if code:
+                    t.kind, t.value, t.tag = DRIVER, code, "desc"
+                    last = code
+    else:
+        for t in dtoks:
+            if t.value not in named:
+                named.append(t.value)
+    doc.named = named
+    cands = named or doc.ent_drivers
+    doc.single = cands[0] if len(set(cands)) == 1 else None
+    if len(named) >= 2:
+        doc.pair = (named[0], named[1])
+    elif len(doc.ent_drivers) == 2:
+        doc.pair = (doc.ent_drivers[0], doc.ent_drivers[1])
+
+
+
+def team_driver(doc: Document, t: Token) -> str | None:
+    """'the Ferrari driver' / 'el piloto de Ferrari' / 'o piloto da Ferrari' -> the context
+    driver of that team when unique (needs ``driver_teams``)."""
+    if not doc.driver_teams:
+        return None
+    desc = bool(TEAM_DESC_BEFORE.search(doc.low, max(0, t.start - 22), t.start)) or \
+        bool(TEAM_DESC_AFTER.match(doc.low, t.end, t.end + 14))
+    if not desc:
+        return None
+    pool = doc.ent_drivers or list(doc.driver_teams)
+    hits = [d for d in pool if doc.driver_teams.get(d) == t.value]
+    return hits[0] if len(hits) == 1 else None
+
+def demonym_driver(doc: Document, t: Token, named: list[str]) -> str | None:
+    """"the Spaniard" / "el español" -> the one driver of that nationality among the context's
+    and the named drivers."""
+    if not DEMONYM_BEFORE.search(doc.low, max(0, t.start - 6), t.start):
+        return None
+    table = driver_table()
+    pool = list(dict.fromkeys(list(doc.ent_drivers) + named))
+    hits = [d for d in pool if table.get(d, {}).get("nationality") == t.value]
+    return hits[0] if len(hits) == 1 else None
+
+def mark_objects(doc: Document, toks: list[Token]) -> None:
+    """A driver after 'undercut', 'held', 'passed' (or 'sobre/on/over/a' once a battle word
+    was seen) following an earlier driver is the clause's object, as is 'P17 de ALO'."""
+    seen_driver = False
+    verb_since = False
+    battle_seen = False
+    verb_end = 0
+    low = doc.low
+    prev: Token | None = None
+    for t in toks:
+        k = t.kind
+        if k is DRIVER:
+            if seen_driver and t.tag != "pron" and not (low[t.end:t.end + 1] == "'" and POSS_AFTER.match(low, t.end)):
+                s = t.start
+                if verb_since and s - verb_end <= 14 or battle_seen and \
+                        OBJ_MARK.search(low, max(0, s - 12), s) or comparative_obj(low, s):
+                    t.is_object = True
+                elif prev is not None and prev.kind in _POSTFIX_VALUE_KINDS and s - prev.end <= 6 and \
+                        POSTFIX.fullmatch(low, prev.end, s):
+                    t.is_object = True
+            seen_driver = True
+            verb_since = False
+        elif k in _VERB_KINDS:
+            verb_since = True
+            verb_end = t.end
+            if k is BATTLE:
+                battle_seen = True
+        prev = t
+
+def resolve_pronouns(toks: list[Token]) -> None:
+    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object."""
+    subj: str | None = None
+    for t in toks:
+        if t.kind is DRIVER:
+            if t.tag == "pron":
+                if subj is not None:
+                    t.value = subj
+            elif not t.is_object:
+                subj = t.value
+
+def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:
+    """The drivers a value at [s, e) belongs to: a postfix owner ("P17 de ALO", "lap 55 for GAS"),
+    "both" (the answer's pair), the nearest preceding driver (the subject rather than the object
+    of "undercut X" when the value is far from it or an own stop is described), a driver right
+    after a value opening the sentence (``sent_s``: the sentence start, -1 to skip), or the
+    answer's single driver; empty when none is stated."""
+    toks = sent.tokens
+    low = doc.low
+    if postfix:  # the first token at or after e (tokens are sorted by start), past arrows
+        j = bisect_left(sent.starts, e)
+        n = len(toks)
+        while j < n:
+            t = toks[j]
+            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start):
+                return [t.value]
+            if t.kind is not ARROW:
+                break
+            j += 1
+    last: Token | None = None
+    subj: Token | None = None
+    both: Token | None = None
+    for t in toks if DRIVER in sent.kind_set or BOTH in sent.kind_set else ():
+        if t.end > s:
+            break
+        if t.kind is DRIVER:
+            last = t
+            if subj is None and not t.is_object:
+                subj = t
+            both = None
+        elif t.kind is BOTH:
+            both = t
+    if both is not None and doc.pair:
+        return list(doc.pair)
+    if last is not None:
+        if last.is_object and subj is not None and not RELATIVE_AFTER.match(low, last.end) and \
+                (s - last.end > 15 or ACTOR_BETWEEN.search(low, last.end, s) or _compared_pair(doc.low, last, s, e)):
+            return [subj.value]  # "SAI went for the undercut on HAM, stopping on lap 47": SAI stopped
+        if not last.is_object and subj is not None and subj is not last and _compared_pair(doc.low, last, s, e):
+            return [subj.value]  # "ALO ... stopping 4 laps before SAI (lap 13": the lap is ALO's
+        return [last.value]
+    # a driver right after the value at the start of the sentence ("On lap 15 LEC pitted")
+    if sent_s >= 0 and s - sent_s <= 30:
+        for t in toks:
+            if t.start >= e and t.kind is DRIVER:
+                if t.start - e <= 12 and not FOLLOW_BREAK.search(low, e, t.start):
+                    return [t.value]
+                break
+    if doc.single:
+        return [doc.single]
+    return []
+
+def ambiguous_pronoun(doc: Document, p: Token, toks: list[Token]) -> bool:
+    """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS
+    had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated."""
+    low = doc.low
+    ss = max(low.rfind(". ", 0, p.start), low.rfind("; ", 0, p.start), low.rfind("\n", 0, p.start))
+    if ss < 0 or any(t.kind is DRIVER and ss < t.start < p.start for t in toks):
+        return False
+    ps = max(low.rfind(". ", 0, ss), low.rfind("; ", 0, ss), low.rfind("\n", 0, ss), 0)
+    named = {t.value for t in toks if t.kind is DRIVER and ps <= t.start < ss}
+    return len(named) >= 2
+
+def _compared_pair(low: str, last: Token, s: int, e: int) -> bool:
+    """"N laps before SAI (lap 13 vs 17)": a parenthesis of two values after the driver compared
+    with -- the first value is the subject's ("than BEA (lap 17)", one value, is BEA's)."""
+    return bool(PAREN_ONLY.fullmatch(low, last.end, s) and VS_NUM_AFTER.match(low, e)
+                and RELATIVE_BEFORE.search(low, max(0, last.start - 24), last.start))
+
+def other_of_pair(doc: Document, code: str) -> str | None:
+    """The other driver of the last battle or of the answer's pair that holds ``code``."""
+    for pair in (doc.last_battle, doc.pair):
+        if pair and code in pair:
+            a, b = pair
+            return b if code == a else a
+    return None
+
+def span_start(sent: Sentence, d: str, s: int) -> int:
+    """Where a claim of driver ``d`` at ``s`` starts: at the last mention of ``d`` before it (at most
+    90 characters back)."""
+    toks = sent.tokens
+    best = s
+    if DRIVER not in sent.kind_set:
+        return s
+    for t in toks:
+        if t.end > s:
+            break
+        if t.kind is DRIVER and t.value == d:
+            best = t.start
+    return best if s - best <= 90 else s
+
+def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[int, list[str]]:
+    """Parallel values ("(lap 31 vs. lap 35)", "(P8 vs. P17)") with no driver between them
+    go to the clause's first two distinct drivers in order."""
+    toks = sent.tokens
+    out: dict[int, list[str]] = {}
+    low = doc.low
+    k = 0
+    while k + 1 < len(items):
+        a, b = items[k], items[k + 1]
+        if b[1] - a[2] <= 16 and VS_CONN.fullmatch(low, a[2], b[1]) and \
+                not any(t.kind is DRIVER and a[2] <= t.start < b[1] for t in toks):
+            lo = max(0, a[1] - 300)
+            clause_start = max(low.rfind(":", lo, a[1]), low.rfind(";", lo, a[1]), lo - 1)
+            order: list[str] = []
+            first: Token | None = None
+            for t in toks:
+                if t.kind is DRIVER and clause_start < t.start and t.end <= a[1] and t.tag != "pron" and \
+                        t.value not in order:
+                    order.append(t.value)
+                    first = first or t
+            if len(order) >= 2:
+                out[a[1]], out[b[1]] = [order[0]], [order[1]]
+            elif len(order) == 1 and first is not None:
+                other = other_of_pair(doc, order[0])
+                if other and OBJ_MARK.search(low, max(0, first.start - 12), first.start):
+                    out[a[1]], out[b[1]] = [other], [order[0]]  # "superar a BEA (P13 vs P14)"
+                else:
+                    out[a[1]] = [order[0]]
+                    if other:
+                        out[b[1]] = [other]
+                    elif COMPARE_CONN.search(low, a[2], b[1]):
+                        # "LEC stopped on lap 14 vs. lap 1": the compared value's owner is not
+                        # stated (it is not LEC's); no claim rather than a guess
+                        out[b[1]] = []
+            k += 2
+            continue
+        k += 1
+    return out
+

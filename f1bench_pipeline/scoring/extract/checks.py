@@ -1,0 +1,182 @@
+"""Cheap checks of the text around a token, each equal to one window pattern's search.
+
+The costly window searches get an exact pre-check first (a substring or suffix that every
+match must contain) and run only when it passes; each docstring names the search a check
+equals. Also the clause bounds and number parsing the claim rules share.
+"""
+
+from __future__ import annotations
+
+from f1bench_pipeline.scoring.extract.patterns import (AVG_BEFORE_F, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
+                                                       EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
+                                                       GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
+                                                       NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
+                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, TO_GO_AFTER)
+from f1bench_pipeline.scoring.extract.tokens import NUMBER, Token
+
+
+def stint_break(low: str, a: int, b: int) -> bool:
+    """Between a stint word (ending at ``a``) and a tyre word (at ``b``): an arrow or "then", or the
+    close of a parenthesis the stint word is in ("(stint 1, L1-L7) => HARD")."""
+    if STINT_BREAK.search(low, a, b):
+        return True
+    close = low.find(")", a, b)
+    return close >= 0 and low.find("(", a, close) < 0
+
+
+def grid_before(low: str, s: int) -> bool:
+    """``GRID_BEFORE.search(low, max(0, s - 40), s)``."""
+    lo = s - 40 if s > 40 else 0
+    return GRID_BEFORE_A.search(low, lo, s) is not None or GRID_BEFORE_B.search(low, lo, s) is not None
+
+
+def hedge_before(low: str, s: int) -> bool:
+    """``HEDGE_BEFORE.search(low, max(0, s - 90), s)``: a match holds no '.', ';' or line break
+    (bar a final one), so the search starts after the last of them."""
+    lo = s - 90 if s > 90 else 0
+    h = s - 1 if s > lo and low[s - 1] == "\n" else s
+    a = max(lo, low.rfind(".", lo, h) + 1, low.rfind(";", lo, h) + 1, low.rfind("\n", lo, h) + 1)
+    return HEDGE_BEFORE_F.search(low, a, s) is not None
+
+
+def to_float(num: str, lang: str, unit: bool) -> float | None:
+    try:
+        if "," in num:
+            if lang in ("es", "pt") or unit:
+                return float(num.replace(",", "."))
+            return None
+        return float(num)
+    except ValueError:
+        return None
+
+
+def is_word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def plain_number(x: Token) -> bool:
+    """A bare number that can be a lap (no unit, no decimals, 1..99)."""
+    return x.kind is NUMBER and not x.tag and not x.decimal and 0 < x.value < 100
+
+
+def once_any(low: str, s: int, e: int) -> bool:
+    """``ONCE_ANY.search(low, s, e)`` (each of its words contains 'once', 'twice', 'three times',
+    'vez' or 'veces')."""
+    w = low[s:e]
+    return ("vez" in w or "veces" in w or "once" in w or "twice" in w or "three times" in w) and \
+        ONCE_ANY.search(low, s, e) is not None
+
+
+def from_lap_before(low: str, s: int) -> bool:
+    """``FROM_LAP_BEFORE.search(low, max(0, s - 12), s)`` (every branch contains one of the
+    substrings tested first)."""
+    lo = s - 12 if s > 12 else 0
+    w = low[lo:s]
+    return ("from" in w or "de" in w or "since" in w or "start" in w or "a partir" in w) and \
+        FROM_LAP_BEFORE.search(low, lo, s) is not None
+
+
+def per_lap(low: str, e: int) -> bool:
+    """``PER_LAP.match(low, e, e + 16)``: each branch starts with '/', 'p', 'a', 'e' or 'c'."""
+    c = low[e:e + 16].lstrip()[:1]
+    return c != "" and c in "/paec" and PER_LAP.match(low, e, e + 16) is not None
+
+
+def avg_before(low: str, lo: int, hi: int) -> bool:
+    """``AVG_BEFORE.search(low, lo, hi)`` started where a match can start: its keyword (12
+    characters at most) and the <= 14 characters after it reach the end (or a final line
+    break) and hold no '.' or line break."""
+    h = hi - 1 if hi > lo and low[hi - 1] == "\n" else hi
+    a = max(lo, h - 26, low.rfind(".", lo, h) + 1, low.rfind("\n", lo, h) + 1)
+    return AVG_BEFORE_F.search(low, a, hi) is not None
+
+
+def lap_pair_after(low: str, lap: int, e: int) -> bool:
+    """"the lap-66/67 pit sequence": two nearby laps of two drivers, neither owned (no claim);
+    "lap 17/56" (lap 17 of 56) is not a pair."""
+    m = SLASH_NUM.match(low, e)
+    return bool(m and 0 < abs(int(m.group(1)) - lap) <= 5)
+
+
+def clause_end(low: str, e: int, width: int) -> int:
+    """Where the clause holding offset ``e`` ends, at most ``width`` characters on."""
+    hi = min(len(low), e + width)
+    ends = [i for i in (low.find("\n", e, hi), low.find("; ", e, hi), low.find(". ", e, hi)) if i >= 0]
+    return min(ends) if ends else hi
+
+
+def race_count(low: str, s: int, e: int) -> bool:
+    """A lap count (``low[s:e]``, "57-lap", "51 voltas") of the race or of what is left of it, not of
+    a stint: "the 57-lap race", "the 58-lap Abu Dhabi Grand Prix", "una carrera de 58 vueltas",
+    "la distancia de 50 vueltas", "faltando 16 voltas", "19 das 70 voltas", "with 16 laps to go"."""
+    return bool(RANGE_NOT_STINT_AFTER.match(low, e) or EVENT_AFTER.match(low, e) or TO_GO_AFTER.match(low, e)
+                or RACE_OF_BEFORE.search(low, max(0, s - 24), s))
+
+
+def clause_start(low: str, s: int, width: int) -> int:
+    """Where the clause holding offset ``s`` starts, at most ``width`` characters back: after the
+    last line break, ';' or sentence stop ('. '; a decimal point is no stop)."""
+    lo = max(0, s - width)
+    return max(lo, low.rfind("\n", lo, s) + 1, low.rfind("; ", lo, s) + 2, low.rfind(". ", lo, s) + 2)
+
+
+def elided_before(low: str, s: int) -> bool:
+    """``ELIDED_BEFORE.search(low, max(0, s - 8), s)``: 'en la' / 'na' / 'a la' / 'no', then
+    whitespace up to s."""
+    lo = s - 8 if s > 8 else 0
+    w = low[lo:s]
+    return w[-1:].isspace() and w.rstrip().endswith(ELIDED_ENDS) and ELIDED_BEFORE.search(low, lo, s) is not None
+
+
+def from_only(low: str, s: int) -> bool:
+    """``FROM_ONLY.search(low, max(0, s - 30), s)``: its last word (one of FROM_ONLY_ENDS) is
+    followed by whitespace up to s."""
+    lo = s - 30 if s > 30 else 0
+    w = low[lo:s]
+    return w[-1:].isspace() and w.rstrip().endswith(FROM_ONLY_ENDS) and FROM_ONLY.search(low, lo, s) is not None
+
+
+def noun_before(low: str, s: int) -> bool:
+    """``NOUN_BEFORE.search(low, max(0, s - 30), s)``: a determiner, then at most two words, then
+    whitespace up to s."""
+    lo = s - 30 if s > 30 else 0
+    w = low[lo:s]
+    if not w[-1:].isspace():
+        return False
+    return NOUN_BEFORE.search(low, lo, s) is not None
+
+
+def comparative_obj(low: str, s: int) -> bool:
+    """``COMPARATIVE_OBJ.search(low, max(0, s - 24), s)``; both branches need 'than' or 'que'."""
+    lo = s - 24 if s > 24 else 0
+    w = low[lo:s]
+    return ("than" in w or "que" in w) and COMPARATIVE_OBJ.search(low, lo, s) is not None
+
+
+def per_before(low: str, s: int) -> bool:
+    """``PER_BEFORE.search(low, max(0, s - 6), s)``: '/', 'per', 'por', 'each' or 'cada' (the
+    words after a word boundary) then only whitespace up to ``s``."""
+    lo = s - 6 if s > 6 else 0
+    r = low[lo:s].rstrip()
+    if not r:
+        return False
+    if r[-1] == "/":
+        return True
+    for kw in ("per", "por", "each", "cada"):
+        if r.endswith(kw):
+            p = lo + len(r) - len(kw)
+            return p == 0 or not is_word(low[p - 1])
+    return False
+
+
+def prev_word(low: str, s: int) -> str:
+    """The word before ``s`` (``PREV_WORD.search(low, max(0, s - 30), s)``, tried only at the starts
+    of [\\w'-] runs)."""
+    m = PREV_WORD_RUN.search(low[max(0, s - 30):s])
+    return m.group(1) if m else ""
+
+
+def next_word(low: str, e: int) -> str:
+    """The word after ``e`` (within 30 characters)."""
+    m = NEXT_WORD.match(low, e, e + 30)
+    return m.group(1) if m else ""

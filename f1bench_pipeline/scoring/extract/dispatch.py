@@ -1,0 +1,101 @@
+"""Reading one sentence: which claim family runs on which token kinds.
+
+A sentence is read in three stages:
+
+1. A question (ending with "?", e.g. the prompt restated) asserts nothing; only a verdict that
+   answers it ("Did it work? Yes.") is read (``ON_QUESTIONS``).
+2. Battles are read in every other sentence (``ON_EVERY_STATEMENT``), even a counterfactual one.
+3. A counterfactual ("would have", "Had PIA reacted on lap 27", "teria ficado") states nothing
+   that happened and ends the reading. Otherwise the sentence's lap mentions, numbers in seconds
+   and stop/red-flag cues are read once, and each rule of ``ON_STATEMENTS`` runs, in order, when
+   the sentence holds one of its token kinds (and one of its ``also`` kinds, when given); each
+   rule then checks the rest of its conditions.
+
+The order matters: pit laps are read before the tyres (a tyre change takes the lap of its own
+pit stop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from f1bench_pipeline.scoring.extract import battles, defenses, gaps, laps, results, tyres
+from f1bench_pipeline.scoring.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
+from f1bench_pipeline.scoring.extract.tokens import (BATTLE, COMPOUND, DEFEND, EVENTUALLY, FAILED, FINISH, LAP_ID,
+                                                     LAP_WORD, NEGATION, NUMBER, NUMBER_WORD, ORDINAL, ORDINAL_NUMBER,
+                                                     PASS, PIT, PLACE, POSITION, STINT_NOUN, TEAMMATE, WIN,
+                                                     WORK_BASE, WORKED)
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.sentence import Sentence
+
+
+class Rule(NamedTuple):
+    family: str  # the module of the claim family
+    run: Callable[[Document, Sentence], None]
+    kinds: frozenset[str]  # the rule runs on a sentence that holds one of these kinds ...
+    also: frozenset[str] | None = None  # ... and, when given, one of these
+
+
+def _rule(family, run, kinds: tuple[str, ...], also: tuple[str, ...] | None = None) -> Rule:
+    return Rule(family.__name__.rsplit(".", 1)[-1], run, frozenset(kinds), None if also is None else frozenset(also))
+
+
+# A sentence's lap mentions are read when it holds a lap id, or a lap word or ordinal with a number.
+_LAP_KINDS = (LAP_ID, LAP_WORD, ORDINAL_NUMBER)
+_LAP_ALSO = (LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER)
+_OUTCOME_KINDS = (WORKED, FAILED, WORK_BASE)
+
+ON_QUESTIONS: tuple[Rule, ...] = (_rule(battles, battles.outcome, _OUTCOME_KINDS),)
+ON_EVERY_STATEMENT: tuple[Rule, ...] = (_rule(battles, battles.battles, (BATTLE,)),)
+ON_STATEMENTS: tuple[Rule, ...] = (
+    _rule(laps, laps.pit_laps, (*_LAP_KINDS, PIT)),
+    _rule(tyres, tyres.compounds, (COMPOUND,)),
+    _rule(tyres, tyres.stint_laps, _LAP_KINDS, _LAP_ALSO),
+    _rule(results, results.positions, (POSITION, ORDINAL, ORDINAL_NUMBER, PLACE), (POSITION, FINISH, PLACE)),
+    _rule(results, results.n_stops, (PIT, STINT_NOUN), (NUMBER_WORD, NUMBER, NEGATION, PIT)),
+    _rule(results, results.winner, (WIN,)),
+    _rule(laps, laps.race_laps, _LAP_KINDS, _LAP_ALSO),
+    _rule(battles, battles.outcome, _OUTCOME_KINDS),
+    _rule(gaps, gaps.seconds, (NUMBER,)),
+    _rule(defenses, defenses.defense, (DEFEND,)),
+    _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
+    _rule(defenses, defenses.teammate, (TEAMMATE,)),
+)
+DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
+
+# (run, kinds, also) triples: the loops below unpack them without attribute look-ups
+_QUESTION_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_QUESTIONS)
+_EVERY_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_EVERY_STATEMENT)
+_STATEMENT_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_STATEMENTS)
+
+
+def read_sentence(doc: Document, sent: Sentence) -> None:
+    low = doc.low
+    s, e = sent.start, sent.end
+    kind_set = sent.kind_set
+    tail = low[max(s, e - 3):e]
+    if "?" in tail and tail.strip().endswith("?"):
+        for run, kinds, also in _QUESTION_PLAN:
+            if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
+                run(doc, sent)
+        return
+    sent.laps = laps.lap_mentions(doc, sent) if not kind_set.isdisjoint(_LAP_KINDS) and \
+        not kind_set.isdisjoint(_LAP_ALSO) else None
+    for run, kinds, also in _EVERY_PLAN:
+        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
+            run(doc, sent)
+    if COUNTERFACTUAL.search(low, s, e) or HAD_DRIVER.search(doc.text, s, e):
+        return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
+    not_a_stop = NOT_A_STOP.search(low, s, e) is not None
+    sent.not_a_stop = not_a_stop
+    # a suspension's tyre change is no stop (the stop count may still be stated beside it)
+    sent.red_flag = not_a_stop or RED_FLAG.search(low, s, e) is not None
+    if NUMBER in kind_set:
+        is_seconds = gaps.is_seconds
+        sent.secs = [t for t in sent.tokens if t.tag == "s" and t.kind is NUMBER and is_seconds(low, t)]
+    for run, kinds, also in _STATEMENT_PLAN:
+        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
+            run(doc, sent)

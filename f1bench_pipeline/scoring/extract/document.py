@@ -1,0 +1,76 @@
+"""One answer being read: its texts, tokens, context and the claims found so far.
+
+``Document.run`` tokenizes the answer (``tokenizer.tokenize``), reads it sentence by sentence
+(``dispatch.read_sentence``: the claim families whose token kinds the sentence holds), adds the
+context's entity claims and turns the records into claims (``finalize.finalize``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.scoring.extract.binding import mark_objects, resolve_pronouns
+from f1bench_pipeline.scoring.extract.dispatch import read_sentence
+from f1bench_pipeline.scoring.extract.drivers import team_key_cached
+from f1bench_pipeline.scoring.extract.finalize import entity_claims, finalize
+from f1bench_pipeline.scoring.extract.sentence import Sentence
+from f1bench_pipeline.scoring.extract.text import prepare, sentence_spans
+from f1bench_pipeline.scoring.extract.tokenizer import tokenize
+from f1bench_pipeline.scoring.extract.tokens import DRIVER, Token
+
+
+class Document:
+    def __init__(self, text: str, lang: str, entities: dict | None, driver_teams: dict | None) -> None:
+        self.text = text
+        lang = (lang or "en").lower()[:2]
+        self.lang = lang if lang in ("en", "es", "pt") else "xx"  # "xx": every vocabulary at once
+        self.clean, self.low = prepare(text)
+        ent = entities if isinstance(entities, dict) else None
+        self.entities = ent
+        self.ent_drivers = [d for d in ((ent or {}).get("drivers") or []) if isinstance(d, str)]
+        self.ent_teams = {team_key_cached(t) for t in ((ent or {}).get("teams") or []) if isinstance(t, str)}
+        self.driver_teams = {k: team_key_cached(v) for k, v in (driver_teams or {}).items()
+                             if isinstance(k, str) and isinstance(v, str)} if driver_teams else {}
+        self.toks: list[Token] = []
+        self.records: list[list[Any]] = []  # [type, slots, start, end]
+        self.last_battle: tuple[str, str] | None = None
+        self.last_gap_pair: tuple[str, str] | None = None
+        self.last_defense: tuple[str, str] | None = None
+        self.has_battle_word = False
+        self.has_defense_word = False
+        self.refs = False  # a pronoun, team or demonym to resolve to a driver
+        self.named: list[str] = []  # the drivers named, in order of first mention
+        self.pair: tuple[str, str] | None = None
+        self.headers: dict[int, list[str]] = {}  # table row start -> its header's cells
+        self.single: str | None = None
+
+    def add(self, ctype: str, slots: dict[str, Any], s: int, e: int) -> None:
+        # (every caller passes a fresh dict: it is kept as it is when no slot is None)
+        if None in slots.values():
+            slots = {k: v for k, v in slots.items() if v is not None}
+        self.records.append([ctype, slots, s, e])
+
+    def tokenize(self) -> None:
+        tokenize(self)
+
+    def finalize(self) -> list[Claim]:
+        return finalize(self)
+
+    def run(self) -> list[Claim]:
+        self.tokenize()
+        if not self.toks:
+            return []
+        all_toks = self.toks
+        all_kinds = [t.kind for t in all_toks]  # (kinds are final: the sentence passes change no kind)
+        all_starts = [t.start for t in all_toks]
+        for s, e, i, j in sentence_spans(self.low, all_starts):
+            ks = all_kinds[i:j]
+            sent = Sentence(s, e, all_toks[i:j], ks, all_starts[i:j])
+            if DRIVER in sent.kind_set and ks.count(DRIVER) > 1:
+                mark_objects(self, sent.tokens)
+                resolve_pronouns(sent.tokens)
+            read_sentence(self, sent)
+        entity_claims(self)
+        return self.finalize()
+

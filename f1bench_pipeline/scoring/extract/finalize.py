@@ -1,0 +1,135 @@
+"""The final pass: records become claims.
+
+* Pairs: a battle-scoped claim (gain, battle_outcome, gap) without a pair gets the answer's first
+  battle pair, unless its span names another driver or the answer names several battles (then a
+  guessed pair whose drivers its span does not name is dropped too).
+* Repeats (same type and slots) are dropped, the first span kept; restatements subsumed by a
+  fuller claim too ("switched to hards" after "MEDIUM->HARD", "31 laps" after "laps 14-44"); a
+  gap's ``when`` is filled from a later restatement that states it.
+* Spans are clipped to the text and trimmed of markdown and punctuation at their ends.
+* ``entity`` claims: drivers and teams outside the context's entities (when given).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+
+from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.scoring.extract.drivers import known_codes
+from f1bench_pipeline.scoring.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
+from f1bench_pipeline.scoring.extract.tokens import DRIVER, TEAM
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.scoring.extract.document import Document
+
+_CLAIMS = TypeAdapter(list[Claim])
+_TRIM_LEFT = frozenset("*_`#|,;:).")
+_TRIM_RIGHT = frozenset("*_`#|,;:(")
+
+
+def finalize(doc: Document) -> list[Claim]:
+    """The document's records as claims: pairs filled or dropped, repeats and restatements dropped,
+    spans trimmed."""
+    recs = doc.records
+    first_battle = first_outcome = None
+    full_changes: set[tuple] = set()
+    lapped: set[tuple] = set()
+    range_laps: set[tuple] = set()
+    for ctype, slots, _s, _e in recs:  # (one pass over the records for the look-ups below)
+        if ctype == "compound_change":
+            if "from" in slots:
+                full_changes.add((slots["driver"], slots.get("to")))
+            if "lap" in slots:
+                lapped.add((slots["driver"], slots.get("from"), slots.get("to")))
+        elif ctype == "stint_laps":
+            if "start_lap" in slots:
+                range_laps.add((slots["driver"], slots.get("n_laps")))
+        elif ctype == "battle":
+            if first_battle is None:
+                first_battle = (slots["attacker"], slots["defender"])
+        elif ctype == "battle_outcome":
+            if first_outcome is None and "attacker" in slots:
+                first_outcome = (slots["attacker"], slots["defender"])
+    first_pair = first_battle or first_outcome
+    # Several battles in one answer (a race summary): a gain, outcome or gap whose span names
+    # neither driver of its pair was given a guessed pair; keep the claim, drop the guess.
+    pairs = {frozenset((sl["attacker"], sl["defender"])) for ct, sl, _s, _e in recs
+             if ct in ("battle", "battle_outcome") and "attacker" in sl}
+    pairs |= {frozenset(m.groups()) for m in VS_PAIR.finditer(doc.text)}
+    several = len(pairs) >= 2
+    if several:
+        first_pair = None
+    gap_seen: dict[tuple, list[Any]] = {}
+    out: list[dict[str, Any]] = []
+    seen: set = set()
+    text = doc.text
+    n = len(text)
+    for ctype, slots, s, e in recs:
+        if several and ctype in PAIR_SLOTS and PAIR_SLOTS[ctype][0] in slots:
+            a, b = PAIR_SLOTS[ctype]
+            span = text[max(0, s):max(0, e)]
+            if slots[a] not in span and slots[b] not in span:
+                slots = {k: v for k, v in slots.items() if k not in (a, b)}
+        if NO_PAIR in slots:
+            pass
+        elif first_pair and ctype in PAIR_SLOTS and PAIR_SLOTS[ctype][0] not in slots and \
+                any(c not in first_pair and (c in doc.ent_drivers or c in known_codes())
+                    for c in CODE.findall(text[max(0, s):max(0, e)])):
+            pass  # its span names another driver: the answer's first pair is not this claim's
+        elif ctype == "battle_outcome" or ctype == "gain":
+            if "attacker" not in slots and first_pair:
+                slots["attacker"], slots["defender"] = first_pair
+        elif ctype == "compound_change":
+            if "from" not in slots and (slots["driver"], slots.get("to")) in full_changes or \
+                    "lap" not in slots and (slots["driver"], slots.get("from"), slots.get("to")) in lapped:
+                continue
+        elif ctype == "stint_laps":
+            if "start_lap" not in slots and (slots["driver"], slots.get("n_laps")) in range_laps:
+                continue
+        elif ctype == "gap":
+            if "driver_a" not in slots and first_pair:
+                slots["driver_a"], slots["driver_b"] = first_pair
+            gk = (slots.get("driver_a"), slots.get("driver_b"), slots["seconds"])
+            prev = gap_seen.get(gk)
+            if prev is not None and ("when" not in slots or "when" not in prev[1]):
+                if "when" not in prev[1] and "when" in slots:  # a restatement that says when
+                    prev[1]["when"] = slots["when"]
+                continue
+        key = (ctype, frozenset(slots.items()))  # (values are str / int / float / bool)
+        if key in seen:
+            continue
+        seen.add(key)
+        if s < 0:
+            s = 0
+        elif s > n:
+            s = n
+        if e > n:
+            e = n
+        if e < s:
+            e = s
+        while s < e and (text[s] in _TRIM_LEFT or text[s].isspace()):
+            s += 1
+        while e > s and (text[e - 1] in _TRIM_RIGHT or text[e - 1].isspace()):
+            e -= 1
+        if ctype == "gap":
+            gap_seen[gk] = [ctype, slots]
+        if NO_PAIR in slots:  # the "do not guess a pair" marker is no slot
+            slots = {k: v for k, v in slots.items() if k != NO_PAIR}
+        out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
+                    "extractor": "regex"})
+    return _CLAIMS.validate_python(out)
+
+
+def entity_claims(doc: Document) -> None:
+    """entity: a driver or team named in the answer but not in the context (only with ``entities``)."""
+    if doc.entities is None:
+        return
+    allowed = set(doc.ent_drivers)
+    for t in doc.toks:
+        if t.kind is DRIVER and t.tag == "":
+            if t.value not in allowed:
+                doc.add("entity", {"name": t.value}, t.start, t.end)
+        elif t.kind is TEAM and t.value not in doc.ent_teams:
+            doc.add("entity", {"name": t.word}, t.start, t.end)

@@ -1,0 +1,335 @@
+"""Tyres: compound changes, stint compounds and stint lap ranges.
+
+* ``compound_change``: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro" (from
+  and to); "switched to HARD on lap 33", "pitted on lap 31 for MEDIUMs", then "and later to the
+  soft" (to only; ``from`` when the sentence named the tyre run before); "pitted on lap 35 from
+  MEDIUMs" (from only). Its lap is the nearest lap id not owned by another driver; a stated lap
+  also gives a ``pit_lap``. A restatement without ``from`` or ``lap`` is dropped at the end.
+* ``stint_compound``: a tyre tied to a stint ("second stint on HARD", "started on MEDIUM" = stint 1,
+  "stayed out on old mediums": stint unknown).
+* ``stint_laps``: a lap range or count in the phrase of a stint word, a tyre or the start.
+
+No tyre change is read in a sentence about a red flag or a suspension (``Sentence.red_flag``),
+nor under a key-value block whose key names one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from f1bench_pipeline.scoring.extract.binding import drivers_for, span_start
+from f1bench_pipeline.scoring.extract.checks import clause_start, from_only, race_count, stint_break
+from f1bench_pipeline.scoring.extract.layout import parent_keys
+from f1bench_pipeline.scoring.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
+                                                       COMPARE_BEFORE, COORD_F, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
+                                                       LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
+                                                       RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
+                                                       STRONG_BREAK, SUBRANGE_AFTER, SUBRANGE_BEFORE)
+from f1bench_pipeline.scoring.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
+                                                     ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.scoring.extract.sentence import Laps, Sentence
+
+_CHANGE_BREAK = frozenset({DRIVER, NUMBER, LAP_WORD, POSITION, COMPOUND})  # none between "from" and "to" tyre
+_CHANGE_VERBS = frozenset({CHANGE, PIT, START})
+_VERB_SEARCH_STOP = frozenset({DRIVER, COMPOUND, POSITION})
+_PIT_OR_CHANGE = frozenset({PIT, CHANGE})
+_DRIVER_OR_COMPOUND = frozenset({DRIVER, COMPOUND})
+_PIT_OR_AFTER = frozenset({PIT, AFTER})
+_DRIVER_OR_STINT = frozenset({DRIVER, STINT_NOUN})
+_ORDINALS = frozenset({ORDINAL, ORDINAL_NUMBER})
+
+
+def _lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:
+    """The lap id nearest to [s, e) (within ``window``) that is not another driver's pit lap."""
+    if not laps:
+        return None
+    best, bd = None, window + 1
+    for lap, ls, le, _i in laps.ids:
+        owners = sent.lap_owner.get(ls)
+        if owners and d not in owners:
+            continue
+        if le <= s:
+            dist = s - le
+        elif ls >= e:
+            dist = ls - e
+        else:
+            dist = 0
+        if dist < bd:
+            best, bd = lap, dist
+    return best
+
+
+def compounds(doc: Document, sent: Sentence) -> None:
+    """compound_change (from -> to, to-only, from-only; with its lap, which is also a pit_lap) and
+    stint_compound (a tyre tied to a stint, the start or "stayed out on"); none under a red flag."""
+    if sent.red_flag:
+        return
+    toks = sent.tokens
+    keys = parent_keys(doc.text, next(t.start for t in toks if t.kind is COMPOUND))
+    if keys is not None and any(RED_FLAG.search(k.lower().replace("_", " ")) for k in keys):
+        return
+    laps = sent.laps
+    sent_s = sent.start
+    low = doc.low
+    cmps = [i for i, k in enumerate(sent.kinds) if k is COMPOUND]
+    done: set[int] = set()
+    targets: set[int] = set()
+    # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
+    for a, b in zip(cmps, cmps[1:]):
+        if a in done:
+            continue
+        ta, tb = toks[a], toks[b]
+        if tb.start - ta.end > 48:
+            continue
+        if any(x.kind in _CHANGE_BREAK for x in toks[a + 1:b]):
+            continue
+        arrow = bool(ARROW_CONN.fullmatch(low, ta.end, tb.start))
+        if not arrow:
+            if not CHANGE_CONN.fullmatch(low, ta.end, tb.start):
+                continue
+            verb_before = any(x.kind in _CHANGE_VERBS and x.end <= ta.start and ta.start - x.end <= 40 for x in toks)
+            if not (FROM_BEFORE.search(low, max(0, ta.start - 45), ta.start) or verb_before):
+                continue
+            if COMPARE_BEFORE.search(low, max(0, ta.start - 24), ta.start):
+                continue
+        done.update((a, b))
+        targets.add(b)
+        drivers = drivers_for(doc, sent, ta.start, ta.end, postfix=False, sent_s=sent_s)
+        if GERUND_BEFORE.search(low, max(0, ta.start - 40), ta.start):
+            subj = next((x for x in toks if x.kind is DRIVER and not x.is_object and x.tag != "pron" and
+                         x.end <= ta.start), None)
+            if subj is not None:
+                drivers = [subj.value]  # "HAD pitted ... before OCO, switching from MEDIUM to HARD"
+        for d in drivers:
+            lap = _lap_for(sent, laps, d, ta.start, tb.end)
+            doc.add("compound_change", {"driver": d, "from": ta.value, "to": tb.value, "lap": lap},
+                     span_start(sent, d, ta.start), tb.end)
+            if lap is not None and not arrow:
+                doc.add("pit_lap", {"driver": d, "lap": lap}, span_start(sent, d, ta.start), tb.end)
+    # 2. to-only: "switched to HARD (on lap 33)", "pitted on lap 31 for MEDIUMs", "cambió a Medios",
+    #    "cambiar a HARD en lap 33 y luego a INTERMEDIATE en lap 44", "otro set de Intermedios"
+    prev_target: tuple[int, list[str]] | None = None
+    for i in cmps:
+        if i in done:
+            continue
+        t = toks[i]
+        verb: Token | None = None
+        for j in range(i - 1, max(-1, i - 7), -1):
+            x = toks[j]
+            if (x.kind is CHANGE or x.kind is PIT) and t.start - x.end <= 45:
+                verb = x
+                break
+            if x.kind in _VERB_SEARCH_STOP or x.kind is NUMBER and x.tag:
+                break
+        drivers: list[str] = []
+        chained = False
+        if verb is not None and CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) and \
+                not (verb.kind is PIT and PIT_ON_BETWEEN.search(low, verb.end, t.start)):
+            drivers = drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s)
+            anchor = verb.start
+        elif prev_target is not None and t.start - toks[prev_target[0]].end <= 60 and \
+                CHAIN_TO.fullmatch(low, toks[prev_target[0]].end, t.start):
+            drivers, anchor, chained = prev_target[1], t.start, True
+        else:
+            continue
+        if not drivers:
+            continue
+        done.add(i)
+        same = bool(SAME_SET.search(low, max(0, t.start - 30), t.start))
+        for d in drivers:
+            frm = t.value if same else (None if chained else _from_before(toks, i, d, anchor, targets))
+            lap = _lap_for(sent, laps, d, anchor, t.end)
+            doc.add("compound_change", {"driver": d, "from": frm, "to": t.value, "lap": lap},
+                     span_start(sent, d, anchor), t.end)
+            if lap is not None:
+                doc.add("pit_lap", {"driver": d, "lap": lap}, span_start(sent, d, anchor), t.end)
+        prev_target = (i, drivers)
+        targets.add(i)
+    # 2b. from-only: "BEA pitted first on lap 35 from MEDIUMs"
+    for i in cmps:
+        if i in done:
+            continue
+        t = toks[i]
+        if not from_only(low, t.start):
+            continue
+        verb = next((x for x in reversed(toks[:i]) if x.kind in _PIT_OR_CHANGE and t.start - x.end <= 40), None)
+        if verb is None or any(x.kind in _DRIVER_OR_COMPOUND for x in toks[toks.index(verb) + 1:i]):
+            continue
+        done.add(i)
+        for d in drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s):
+            lap = _lap_for(sent, laps, d, verb.start, t.end)
+            doc.add("compound_change", {"driver": d, "from": t.value, "lap": lap},
+                     span_start(sent, d, verb.start), t.end)
+    # 3. stint compounds
+    for i in cmps:
+        if i in done:
+            continue
+        t = toks[i]
+        stint, anchor = _stint_of(doc.low, toks, i)
+        if stint is None:
+            continue
+        drivers = drivers_for(doc, sent, t.start, t.end, postfix=False, sent_s=sent_s)
+        end = toks[i + 2].end if stint != "on" and anchor == t.start and i + 2 < len(toks) else t.end
+        for d in drivers:
+            slots = {"driver": d, "compound": t.value, "stint": stint if isinstance(stint, int) and stint > 0 else None}
+            doc.add("stint_compound", slots, min(anchor, span_start(sent, d, t.start)), end)
+
+
+def _from_before(toks: list[Token], i: int, d: str, anchor: int, targets: set[int]) -> str | None:
+    """The compound a driver ran before a to-only change, when the same sentence names it
+    ("on a 21-lap SOFT stint ..., pitting on lap 31 for MEDIUMs")."""
+    for j in range(i - 1, -1, -1):
+        x = toks[j]
+        if x.kind is DRIVER and x.value != d and x.tag != "pron":
+            return None
+        if x.kind is COMPOUND and x.end <= anchor:
+            if j in targets or x.value == toks[i].value:
+                return None
+            return x.value
+    return None
+
+
+def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, int]:
+    """Which stint a compound token is attached to: an ordinal / "stint N" in the same
+    phrase, a race-start verb (stint 1), or "stayed out on CMP" (stint unknown: "on"); with the
+    start of the phrase (for the span)."""
+    t = toks[i]
+    for j in range(i - 1, max(-1, i - 6), -1):
+        x = toks[j]
+        if t.start - x.end > 45 or x.kind is COMPOUND or x.kind is STINT_NOUN and stint_break(low, x.end, t.start):
+            break  # "MEDIUM (stint 1, L1-L7) => HARD": the stint word belongs to the tyre before
+        if x.kind is STINT_NOUN:
+            if COORD_F.search(low, x.end, t.start):
+                return None, t.start  # "el segundo stint y cerrar con HARD": another clause
+            nxt = toks[j + 1] if j + 1 < len(toks) else None
+            if nxt is not None and nxt.kind is NUMBER and not nxt.tag and nxt.start - x.end <= 3 and \
+                    0 < nxt.value < 10 and \
+                    nxt.start < t.start:
+                return int(nxt.value), x.start
+            prv = toks[j - 1] if j >= 1 else None
+            if prv is not None and prv.kind is ORDINAL and x.start - prv.end <= 12:
+                return prv.value if prv.value > 0 else "on", x.start
+            if prv is not None and prv.kind is ORDINAL_NUMBER and x.start - prv.end <= 3:
+                return prv.value, x.start
+            if nxt is not None and nxt.kind is ORDINAL and nxt.start - x.end <= 3:  # "stint final"
+                return nxt.value if nxt.value > 0 else "on", x.start
+            return None, t.start
+        if x.kind is START and t.start - x.end <= 30:
+            if x.word in COME_OUT and any(y.kind in _PIT_OR_AFTER for y in toks[:j]):
+                return None, t.start  # "Tras la parada, BEA salió ... en MEDIUM" is no race start
+            if x.word in COME_OUT and LATER_LAP_AFTER.match(low, t.end):
+                return None, t.start  # "LAT saiu com pneus HARD novos na volta 10": out of the pits
+            if START_ON.fullmatch(low, x.end, t.start) or ON_CMP.search(low, x.end, t.start):
+                return 1, x.start
+            return None, t.start
+        if (x.kind is STAY or x.kind is BOTH) and t.start - x.end <= 30 and ON_CMP.search(low, x.end, t.start):
+            return "on", x.start
+        if x.kind is DRIVER and t.start - x.end <= 60 and ON_CMP.search(low, max(x.end, t.start - 30), t.start):
+            return "on", x.start  # "GAS já estava nos HARD", "ALB, que permaneceu com o SOFT"
+    if i + 2 < len(toks) and toks[i + 1].kind is STINT_NOUN and toks[i + 2].kind is NUMBER and \
+            IN_STINT.fullmatch(low, t.end, toks[i + 1].start) and toks[i + 2].start - toks[i + 1].end <= 2 and \
+            0 < toks[i + 2].value < 10:
+        return int(toks[i + 2].value), t.start  # "ran the mediums in stint 2"
+    if i + 1 < len(toks) and toks[i + 1].kind is STINT_NOUN and toks[i + 1].start - t.end <= 3:
+        prv = toks[i - 1] if i >= 1 else None
+        if prv is not None and prv.kind is ORDINAL and t.start - prv.end <= 3 and prv.value > 0:
+            return prv.value, prv.start  # "first HARD stint"
+    return None, t.start
+
+
+def stint_laps(doc: Document, sent: Sentence) -> None:
+    """stint_laps: a lap range or count tied to a stint word, a tyre or the start ("stint 2, laps
+    15-44", "a 21-lap SOFT stint"); not a sub-range, a statistic or the race distance."""
+    laps = sent.laps
+    if laps is None or not (laps.ranges or laps.counts):
+        return
+    toks = sent.tokens
+    low = doc.low
+    items = [("range", a, b, s, e, pl) for a, b, s, e, pl in laps.ranges] + \
+            [("count", n, None, s, e, True) for n, s, e, _i in laps.counts
+             if not race_count(low, s, e)]  # "in a 57-lap race: MEDIUM from lap 1 ...", "faltando 16 voltas"
+    items.sort(key=lambda x: x[3])
+    merged: list[dict[str, Any]] = []
+    for it in items:
+        m = merged[-1] if merged else None
+        if m is not None and it[3] - m["e"] <= 28 and it[0] not in m["kinds"] and \
+                not any(m["e"] <= t.start < it[3] and t.kind in _DRIVER_OR_STINT for t in toks):
+            pass
+        else:
+            m = {"kinds": set(), "s": it[3], "e": it[4], "plural": True}
+            merged.append(m)
+        m["kinds"].add(it[0])
+        m["e"] = max(m["e"], it[4])
+        if it[0] == "range":
+            m["start_lap"], m["end_lap"] = it[1], it[2]
+            m["plural"] = it[5]
+        else:
+            m["n_laps"] = it[1]
+    ctx_idx = [i for i, k in enumerate(sent.kinds)
+               if k is STINT_NOUN or k is COMPOUND or k is START]
+    for m in merged:
+        s, e = m["s"], m["e"]
+        stint = None
+        compound = None
+        follow_cmp = None
+        ctx = False
+        stint_word = False
+        for idx in ctx_idx:
+            t = toks[idx]
+            if t.end <= s and s - t.end <= 45 or s <= t.start and t.start - e <= 25:
+                # a word before this range that another range stands between belongs to that one
+                # ("HARD (L12–L40), then unrecorded compound (L41–L71)")
+                if t.end <= s and any(t.end <= m2["s"] < s for m2 in merged if m2 is not m):
+                    continue
+                if t.kind is STINT_NOUN:
+                    ctx = True
+                    if t.end <= s and COORD_F.search(low, t.end, s):
+                        continue
+                    if s <= t.start and stint is not None:
+                        continue  # "(stint 1, laps 1-45), then SOFT (stint 2, ...)": the earlier one is ours
+                    stint_word = True
+                    nxt = toks[idx + 1] if idx + 1 < len(toks) else None
+                    prv = toks[idx - 1] if idx >= 1 else None
+                    if nxt is not None and nxt.kind is NUMBER and not nxt.tag and nxt.start - t.end <= 3 and \
+                            0 < nxt.value < 10:
+                        stint = int(nxt.value)
+                    elif prv is not None and prv.kind in _ORDINALS and t.start - prv.end <= 12 and prv.value > 0:
+                        stint = prv.value
+                    elif nxt is not None and nxt.kind is ORDINAL and nxt.start - t.end <= 3 and nxt.value > 0:
+                        stint = nxt.value
+                elif t.kind is COMPOUND:
+                    if t.end <= s:
+                        if not STRONG_BREAK.search(low, t.end, s):
+                            compound = t.value
+                        ctx = True
+                    elif t.start < e:
+                        compound = compound or t.value
+                        ctx = True
+                    elif t.start - e <= 15 and follow_cmp is None and ON_CMP.search(low, e, t.start):
+                        follow_cmp = t.value
+                        ctx = True
+                elif t.kind is START and t.end <= s and s - t.end <= 35:
+                    ctx = True
+                    stint = stint or 1
+        if follow_cmp is not None:
+            compound = follow_cmp
+        if not ctx or (not m["plural"] and not stint_word):
+            continue
+        if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
+                                        OF_BEFORE.search(low, max(0, s - 8), s)):
+            continue
+        if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
+                low, clause_start(low, s, 45), s)):
+            continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
+        drivers = drivers_for(doc, sent, s, e, postfix=True)
+        n_laps = m.get("n_laps")
+        if n_laps is None and "start_lap" in m:
+            n_laps = m["end_lap"] - m["start_lap"] + 1
+        for d in drivers:
+            slots = {"driver": d, "stint": stint, "compound": compound, "start_lap": m.get("start_lap"),
+                     "end_lap": m.get("end_lap"), "n_laps": n_laps}
+            doc.add("stint_laps", slots, span_start(sent, d, s), e)
+

@@ -1,0 +1,333 @@
+"""Spanish vocabulary of the regex claim extractor (data only; see vocabulary/__init__.py)."""
+
+from __future__ import annotations
+
+# (kind, value, words separated by "|"), applied in order: a word listed under two kinds keeps the later one.
+LEXICON: tuple[tuple[str, object, str], ...] = (
+    ("LAPW", "sg", "vuelta|giro|vta"),
+    ("LAPW", "pl", "vueltas|giros|vtas"),
+    ("PIT", None, "parada|paradas|paró|pararon|parar|parando|paraba|detuvo|se detuvo|detenerse|entró en boxes|"
+                  "entró a boxes|entró en los boxes|entró en pits|entró|entrar|entrando|entraron|boxes|"
+                  "ingresó|pasó por boxes|pasó por los boxes|hizo su parada|hizo la parada|hizo boxes|"
+                  "parada en boxes|detención|parado|detenido"),
+    ("NOPIT", None, "ventana de paradas|ventana de parada|batalla de pit-timing|tiempo en boxes|"
+                    "calle de boxes|pit lane"),
+    ("STINTN", None, "stint|stints|tramo|tramos|tanda|tandas|relevo|relevos"),
+    ("CHG", None, "cambió|cambiar|cambiando|cambiaron|cambio|cambia|pasó|pasar|pasando|pasaron|montó|montar|"
+                  "montando|colocó|calzó|puso|poner|se pasó|optó por"),
+    ("START", None, "empezó|empezar|empezando|comenzó|comenzar|comenzando|arrancó|arrancar|arrancando|inició|"
+                    "iniciar|iniciando|salió|salida|largada|largó|partió|salir"),
+    ("STAY", None, "permaneció|siguió|continuó|se quedó|quedó|rodó|rodando|aguantó|estiró|alargó|prolongó|"
+                   "extendió|aún|todavía|seguía|seguía con|mantuvo el|mantuvo los|mantuvo"),
+    ("NUMW", 0, "ninguna|ninguno|ningún|cero"),
+    ("NUMW", 1, "un|una|uno|una sola|un solo|una única|una unica"),
+    ("NUMW", 2, "dos"),
+    ("NUMW", 3, "tres"),
+    ("NUMW", 4, "cuatro"),
+    ("NUMW", 5, "cinco"),
+    ("NUMW", 6, "seis"),
+    ("NUMW", 7, "siete"),
+    ("NUMW", 8, "ocho"),
+    ("NUMW", 9, "nueve"),
+    ("NUMW", 10, "diez"),
+    ("ORD", 1, "primer|primero|primera|inicial"),
+    ("ORD", 2, "segundo|segunda"),
+    ("ORD", 3, "tercer|tercero|tercera"),
+    ("ORD", 4, "cuarto|cuarta"),
+    ("ORD", 5, "quinto|quinta"),
+    ("ORD", 6, "sexto|sexta"),
+    ("ORD", 7, "séptimo|séptima|septimo"),
+    ("ORD", 8, "octavo|octava"),
+    ("ORD", 9, "noveno|novena"),
+    ("ORD", 10, "décimo|décima|decimo"),
+    ("ORD", 11, "undécimo|undécima|decimoprimero|décimo primero"),
+    ("ORD", 12, "duodécimo|duodécima|decimosegundo|décimo segundo"),
+    ("ORD", 13, "decimotercero|decimotercera|décimo tercero"),
+    ("ORD", 14, "decimocuarto|décimo cuarto"),
+    ("ORD", 15, "decimoquinto|décimo quinto"),
+    ("ORD", 16, "decimosexto|décimo sexto"),
+    ("ORD", 17, "decimoséptimo|décimo séptimo"),
+    ("ORD", 18, "decimoctavo|décimo octavo"),
+    ("ORD", 19, "decimonoveno|décimo noveno"),
+    ("ORD", 20, "vigésimo|vigésima"),
+    ("ORD", -1, "final|último|última|ultimo|ultima"),
+    ("ORD", 0, "central"),
+    ("CMP", "SOFT", "blando|blandos|blanda|blandas"),
+    ("CMP", "MEDIUM", "medio|medios"),
+    ("CMP", "HARD", "duro|duros|dura|duras"),
+    ("CMP", "INTERMEDIATE", "intermedio|intermedios|intermedia|intermedias"),
+    ("CMP", "WET", "de lluvia|lluvia extrema|de lluvia extrema|lluvias|neumático de lluvia|"
+                   "neumáticos de lluvia|neumático de lluvia extrema|neumáticos de lluvia extrema|mojado|"
+                   "mojados"),
+    ("CMP", "HYPERSOFT", "hiperblando|hiperblandos"),
+    ("CMP", "ULTRASOFT", "ultrablando|ultrablandos"),
+    ("CMP", "SUPERSOFT", "superblando|superblandos"),
+    ("CMP", "SUPERHARD", "superduro|superduros"),
+    ("CMP", "UNKNOWN", "desconocido"),
+    ("OUTP", None, "funcionó|salió bien|tuvo éxito|exitoso|exitosa|con éxito|efectivo|efectiva|eficaz|"
+                   "dio resultado|dio sus frutos|surtió efecto|fue un éxito|resultó exitoso|funcionaba"),
+    ("OUTN", None, "fracasó|falló|fallido|fallida|sin éxito|ineficaz|salió mal|contraproducente|no funcionó|"
+                   "no salió bien|no tuvo éxito|no dio resultado"),
+    ("OUTB", None, "funcionar|salir bien|tener éxito|dar resultado"),
+    ("NEG", None, "no|nunca|ni|jamás|sin|tampoco|contrario|lo contrario|opuesto"),
+    ("GAIN", None, "ganó|ganar|ganando|ganancia|ganancias|recuperó|recuperar|recortó|recortar|"
+                   "le hicieron ganar|ganaba|ganado|ventaja neta|ganancia neta"),
+    ("REDUCE", None, "redujo|reducir|reduciendo|amplió|ampliar|aumentó|aumentar|cerró|recortó|mejoró|"
+                     "disminuyó"),
+    ("GAP", None, "brecha|diferencia|hueco|distancia|margen|intervalo|ventaja|desventaja|separación|déficit|"
+                  "deficit|diferencial"),
+    ("BEFORE", None, "antes|previo|previa|al principio|inicialmente|originalmente|antes de"),
+    ("AFTER", None, "después|despues|tras|posterior|al final|luego|finalmente|después de|tras las"),
+    ("BEHIND", None, "detrás|atrás|por detrás"),
+    ("AHEAD", None, "delante|adelante|por delante|al frente|a favor de"),
+    ("FINISH", None, "terminó|terminar|terminando|finalizó|finalizar|finalizando|acabó|acabar|acabando|"
+                     "cruzó la meta|concluyó|se clasificó|llegó|resultado|asegurar|aseguró|asegurando|logró|"
+                     "consiguió"),
+    ("PLACE", None, "lugar|posición|posicion|puesto|plaza"),
+    ("WIN", None, "ganó la carrera|ganar la carrera|ganó el gran premio|ganó el gp|victoria|"
+                  "se llevó la victoria|vencedor|ganador|venció"),
+    ("RACE", None, "carrera|gran premio|gp"),
+    ("DEF", None, "mantuvo a|mantuvo detrás|resistió|contuvo|defendió|se defendió|aguantó a|retuvo|defensa|"
+                  "tapón|frenó a"),
+    ("PASS", None, "adelantó|adelantar|adelantando|adelantamiento|superó|superar|rebasó|rebasar"),
+    ("EVENT", None, "finalmente|al final|acabó adelantando|terminó adelantando"),
+    ("TEAMMATE", None, "compañero|compañero de equipo|compañera|compañeros|compañero de escudería"),
+    ("PROTECT", None, "protegió|protegía|proteger|protegiendo|protege|cubrió|cubrir|cubriendo"),
+    ("PURSUER", None, "perseguidor|el perseguidor"),
+    ("MOVE", None, "la maniobra|el atacante"),
+    ("PRON", None, "él|su|sus"),
+    ("BOTH", None, "ambos|ambas|ambos pilotos|los dos pilotos"),
+    ("AVG", None, "media|promedio|promedió|promediaba|promediando|promedios|ritmo|degradación|desgaste|"
+                  "tiempo por vuelta|de media|tiempo medio|ritmo medio"),
+    ("YES", None, "sí|parcialmente|en parte"),
+    ("NONE", None, "ningún"),
+)
+
+# Nationality words -> Ergast nationality ("el español" -> the one Spanish driver of the context).
+DEMONYMS: dict[str, str] = {
+    "British": "británico|inglés", "Spanish": "español", "Finnish": "finlandés", "Polish": "polaco",
+    "German": "alemán", "French": "francés", "Mexican": "mexicano", "Australian": "australiano",
+    "Dutch": "neerlandés|holandés", "Monegasque": "monegasco", "Canadian": "canadiense", "Italian": "italiano",
+    "Belgian": "belga", "Danish": "danés", "Russian": "ruso", "Thai": "tailandés", "Japanese": "japonés",
+    "Chinese": "chino", "Brazilian": "brasileño", "American": "estadounidense|norteamericano|americano",
+    "New Zealander": "neozelandés", "Argentine": "argentino", "Swiss": "suizo",
+}
+
+# Named alternatives of the window patterns and word sets (see vocabulary/__init__.py).
+WINDOWS: dict[str, str] = {
+    "unknown_compound": "desconocido",
+    "tyre_noun": "neumático|neumáticos|neumatico|neumaticos|compuesto",
+    "strategy_noun": "estrategia|carrera",
+    "gain_noun": "ganancia",
+    "initial": "inicial",
+    "seconds_unit": "segundos?|segs?",
+    "tens": "veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa",
+    "and": "y",
+    "lap_noun": "vuelta",
+    "per_lap_slash": r"vuelta|vta|v\b|giro",
+    "per_lap_phrase": r"por\s+vuelta|por\s+giro|cada\s+vuelta",
+    "range_to": "a|al|hasta",
+    "range_article": "la",
+    "vs_word": "contra|frente a|comparado con",
+    "lap_or_article": "vuelta|la",
+    "compare_word": "contra|frente a|comparado con",
+    "owner_prep": "de|para",
+    "comparative_after": (
+        r"antes|después|despues|más|de más|adicional\w*|extras?|de diferencia|restantes|"
+        "por delante|atrás|detrás|tarde|pronto|menos|de ventaja|respecto|frente|a menos|a más|"
+        "de menos"),
+    "count_det_before": (
+        "las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
+        "extra|otras|final"),
+    "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de",
+    "after_stop": "antes|después|despues|más tarde|de diferencia",
+    "article_one_ok_before": (
+        r"\bde|\bfue|\bera|\bes|\bhizo|\brealizó|\befectuó|\bcompletó|\bhicieron|\bsolo|"
+        r"\bsólo|\bcon|\ben|\búnicamente|\bpor"),
+    "article_one_bad_after": (
+        "más|adicional|extra|temprana|tardía|rápida|rapida|lenta|anticipada|posterior|"
+        "anterior|durante|bajo|en la|en el|al|temprano|tardío|rápido|lento|largo|larga|"
+        r"corto|corta|clave|estratégic\w*|obligatori\w*|anticipado|inicial|final|muy|tan|"
+        "que"),
+    "only": r"solo\s+|sólo\s+",
+    "times": "una vez|dos veces|tres veces",
+    "times_any": "vez|veces",
+    "single_after": r"única|unica|única\b|solitaria",
+    "from_before_verb": "de|del|desde|el|cambió|cambiando|cambiar",
+    "tyre_det": (
+        "el|la|los|las|un|una|usados?|viejos?|gastados?|desgastados?|neumáticos?|neumaticos?|compuesto|"
+        "juego|de"),
+    "compare_before": r"que|compar\w*",
+    "change_noun": "neumáticos?|neumaticos?|gomas?|compuesto",
+    "change_to": r"a|al|a\s+los|a\s+las|hacia|para|por|por\s+el|por\s+los|y\s+luego|luego\s+a",
+    "change_det": "el|la|los|las|un|uno|una|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|otro|de|compuesto",
+    "chg_between": r"en|el|la|vuelta|giro|de|otra\s+vez|luego",
+    "chg_to": r"a|al|a\s+los|a\s+las|hacia|para|por|en|con|sobre",
+    "chg_det": "el|la|los|las|un|una|otro|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|de",
+    "gerund_change": "pasando|cambiando",
+    "gerund_from": "de|del",
+    "gerund_det": "el|los|neumáticos?",
+    "from_only": "de|desde|del",
+    "from_only_det": "los|el|neumáticos?",
+    "same_set_new": "otro|otra|nuevo",
+    "set_noun": "juego|tanda",
+    "of": "de",
+    "chain_then": "luego|después|y luego",
+    "chain_to": "a|al|para|de nuevo a",
+    "chain_det": "el|los|neumáticos?",
+    "pit_on": "en|con|sobre",
+    "pit_on_det": "el|los",
+    "on_cmp": r"\ben|\bcon|\bde|\bsobre",
+    "on_cmp_det": (
+        "el|la|los|las|un|una|viejos?|usados?|gastados?|desgastados?|nuevos?|neumáticos?|neumaticos?|"
+        "juego|de"),
+    "in_stint": "en|durante|para",
+    "in_stint_det": "el",
+    "start_race": r"la carrera\s+",
+    "start_on": "con|de|en|sobre|calzando|usando",
+    "start_det": "el|los|las|la|un|una|neumáticos?",
+    "stint_noun": "tanda|relevo",
+    "stint_start_verb": "comenzó|comienza|empezó|empieza|inició|inicia|arrancó",
+    "stint_start_prep": "en|a",
+    "subrange_word": (
+        "media|promedio|promedió|ritmo|medio|seguía|todavía|aún|continuaba|degradación|desgaste|"
+        "tiempos?|entre"),
+    "subrange_of": r"de|del|dentro d\w+",
+    "subrange_det": "su|sus|el|la|este",
+    "stint_lap_tyre": "blando|medio|duro|intermedio",
+    "stint_lap_noun": "neumáticos|gomas",
+    "stint_lap_on": r"en\s+la\s+",
+    "running_cue": (
+        "antes|después|despues|tras|rodaba|rodando|circulaba|iba|estaba en|pasó de|pasado de|ido de|"
+        "en pista|respectivamente|en el giro|en la vuelta|ciclo de paradas|ciclo de pit|cayó|subió|"
+        "durante"),
+    "finish_header": "resultado|llegada|clasif|posición final",
+    "fin_gap": "en|el|la",
+    "win_after": "la carrera|el gp|en |con |desde ",
+    "stopcount_gap": "sola|única|unica|solo",
+    "stint_strategy_before": "de|una|un",
+    "grid_word": (
+        r"parrilla|grilla|salió desde|qualif\w*|rodaba|estaba en|antes de la parada|"
+        "antes de las paradas|tras la parada|hasta"),
+    "positions_word": "posiciones",
+    "race_noun": "carrera",
+    "to_go_after": "restantes|por disputar|para el final|por delante",
+    "event_after": "gp",
+    "race_of_noun": "carrera|distancia|gp",
+    "race_of_prep": "de",
+    "laps_left": "faltaban|quedaban|quedando|restando",
+    "only_before_n": r"solo\s+",
+    "n_of_the": "de las|de los|de",
+    "range_not_stint": "carrera|gp|distancia",
+    "out_of": "de|sobre",
+    "of_out_of": "de",
+    "laps_noun": "vueltas|giros",
+    "race_after": "carrera|gp|de carrera|de distancia",
+    "race_before_verb": "tuvo|tiene|de|con|fue|duró",
+    "before_after": "antes|después|despues|tras",
+    "stops_noun": "paradas|ellas|cambios",
+    "ref_det": r"las\s+|los\s+|ambas\s+",
+    "ref_prep": r"en\s+",
+    "de_do_da": r"de\s+",
+    "the_la_a_s": r"la\s+",
+    "bare_after": "después|despues|tras",
+    "ref_phrase_before": "antes",
+    "ref_phrase_det": r"las\s+|los\s+",
+    "ref_phrase_stops": "paradas",
+    "stops_near": (
+        "antes de las|antes de los|después de las|despues de las|tras las|tras el|tras|cerca de las|"
+        "al entrar en|entrando en|a la entrada de|antes de la|después de la|cuando|con las|"
+        "al acercarse|acercándose a|al llegar"),
+    "stops_near_det": "el|la|las|los",
+    "two_both": r"dos\s+|ambas\s+",
+    "stop_cycle": r"ciclo\s+de\s+(?:paradas|pit|boxes|box)|ventana\s+de\s+(?:paradas|pit)|paradas",
+    "verb_to_lap": "en la|en|a la|al",
+    "owner_after": "de|para",
+    "gap_seconds": "seg|segundos?",
+    "range_end_lap": "vuelta|vueltas",
+    "range_end_to": "a|al|hasta",
+    "then": "luego|después|despues|entonces",
+    "lap_range_prep": "de|del|desde|en",
+    "lap_range_det": r"la\s+|las\s+",
+    "lap_word_any": "vuelta|giro",
+    "wait": r"esper\w*",
+    "relative_before": "antes de|antes que|después de|después que|despues de|que",
+    "between": "entre",
+    "between_det": r"las\s+",
+    "actor_between": "quedándose|parando|entrando|deteniéndose|haciendo|yendo a boxes",
+    "vs_pair": "contra|frente a",
+    "vs_num": "contra|frente a",
+    "question_answer": "sí|si|no|parcialmente|en parte",
+    "question_word": r"\bsi|¿|\bcómo|\bcomo|\bpor qué|\bpor que|\bentender",
+    "question_obj": "el|la|lo|le|esto|ello|estrategia",
+    "hedge_between": "que|si|decir|afirmar|concluir|probar|mostrar|dicen|indica",
+    "coord": "y|mientras|luego|después",
+    "but": "pero|sino|sin embargo",
+    "while": "mientras",
+    "hedge_neg": "no|nunca",
+    "hedge_say": "decir|afirmar|concluir|asegurar|probar|saber",
+    "hedge_that": "que|si",
+    "neg_light": (
+        r"le|lo|se|realmente|hizo|hace|ejecutó|realizó|consiguió|logró|fue|es|era|el|un|una|success\w*|"
+        r"intentó|complete\w*|exactamente|de|hacer|con|real|clásico|puro|verdadero"),
+    "battle_verb": (
+        "hizo|hace|hacer|ejecutó|ejecuta|realizó|realiza|intentó|intenta|logró|logra|consiguió|"
+        "consigue|completó|aplicó|buscó|efectuó|le hizo|haciendo|intentando|lanzó|montó"),
+    "noun_det": "el|un|una|al|del|su|este|esta|ese|esa|por el|por un|para un|de",
+    "by_of": "de|por|ejecutado por|hecho por",
+    "on_def": "a|al|sobre|en|contra|frente a",
+    "success_verb": "logró|logra|consiguió|consigue|completó",
+    "prep_before": "en|del|durante|con|por|tras",
+    "prep_det": r"el\s+|la\s+|un\s+|una\s+|este\s+|ese\s+",
+    "more_less": r"\bmás|\bmenos",
+    "than_que": "que",
+    "relative_after": "que|quien|el cual",
+    "obj_mark": r"\bsobre|\bcontra|\bante|\bfrente a|\ba|\bal",
+    "elided_before": r"\ben la|\ba la",
+    "elided_after": "vuelta|seg",
+    "from_lap_before": r"\bdesde|\bdel|\bdesde la|\ba partir d\w*",
+    "to_secs": "a|para|hasta",
+    "approx_secs": r"más de|cerca de|casi|aprox\.?|aproximadamente|unos",
+    "from_secs": "de|desde|entre",
+    "changed_secs": "pasó|cambió",
+    "when_after_to": (
+        "ampliada|ampliado|amplió|aumentada|aumentado|reducida|aumentó|aumento|se amplió|creció|"
+        "se redujo|bajó|pasó|cambió|subió"),
+    "to_when": "a|para|hasta",
+    "by_amount": "por|en|de",
+    "approx_by": "unos|cerca de|casi|aproximadamente",
+    "behind_after": "detrás|atrás|por detrás|por delante|delante|adelante",
+    "approx": r"unos|unas|aproximadamente|aprox\.?|cerca de|casi|más de|de|en|por",
+    "reduce_by": "en|por",
+    "gain_stop": "a|para|hasta",
+    "gain_postfix": r"de\s+",
+    "def_rest": "detrás|atrás|por detrás|tras de sí",
+    "def_rest_paren": "detrás|atrás",
+    "def_laps_for": "durante|por",
+    "def_laps_about": "unas|cerca de|aproximadamente",
+    "team_desc_before": "piloto|corredor",
+    "team_desc_de": "de",
+    "team_desc_det": r"la\s+",
+    "demonym_before": "el|al|del",
+    "mate_between": "de equipo|de escudería",
+    "counterfactual": r"\bhabría\b|\bhabrían\b|\bhubiera\b|\bhubiese\b|\bsin los \d",
+    "red_flag": "bandera roja|suspens|interrump|interrupci",
+    "not_a_stop": "no es una parada|no fue una parada|no son paradas",
+    "stop_noun": "parada|paradas|parada en boxes",
+    "article_one": "un|una|uno",
+    "adj_outcome": "eficaz|efectivo|efectiva|exitoso|exitosa|con éxito",
+    "yes": "sí|si|parcialmente|en parte",
+    "win_noun": "victoria|vencedor|ganador",
+    "win_bare": "venció",
+    "def_needs_rest": "mantuvo a",
+    "rain_tyre_prev": "neumático|neumáticos|neumatico|neumaticos|goma|gomas|compuesto|el|los|al|del|para|a|por",
+    "unknown_prev": "el|al|del|neumático|neumatico|con|en",
+    "come_out": "salió|salida|salir|partió",
+    "pass_event": "acabó adelantando|terminó adelantando",
+    "from_only_end": "de|del|los|el|neumático|neumáticos",
+    "per_before": r"\bpor|\bcada",
+    "stint_then": "luego|después",
+    "follow_break": "mientras|pero",
+    "avg_word": "media|promedi|ritmo|degrad|desgaste|tiempos? (?:de|por)|tiempo medio|más rápido|más lento",
+    "abbreviation": r"aprox|ej|p\.ex|nº|sr|vta|vtas|seg|máx|mín|núm",
+}
