@@ -41,7 +41,7 @@ Cython needs ``annotation_typing=False``: with annotations typed, ``sentence(kin
 set and every text yields no claim.
 
 Usage:
-    python benchmarks/compiled_bench.py                       # Cython, every module of scoring/extract
+    python benchmarks/compiled_bench.py                       # Cython, every module of domains/f1/extract
     python benchmarks/compiled_bench.py --modules extract/tokenizer extract/binding verifier score metrics
     python benchmarks/compiled_bench.py --compiler mypyc      # reports mypy's refusal
 """

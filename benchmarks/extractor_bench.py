@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO))
 
 from f1bench_pipeline.scoring.gold import load_gold as _load_gold  # noqa: E402
 from f1bench_pipeline.scoring.gold import match_claims  # noqa: E402
-from f1bench_pipeline.scoring.extract import extract_claims  # noqa: E402
+from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 LANGS = ("en", "es", "pt")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 
 import polars as pl
 
-from f1bench_pipeline.scoring.extract import _extract
+from f1bench_pipeline.domains.f1.extract import _extract
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 DEV = SHARED / "dev.jsonl"
@@ -89,7 +89,7 @@ def gold_section() -> list[str]:
 
 
 def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring.score import score_generations
 
     if instances.is_empty():

@@ -43,7 +43,7 @@ def main() -> int:
     import polars as pl
 
     try:
-        from f1bench_pipeline.orchestration.runs import run_offline_systems
+        from f1bench_pipeline.orchestration.f1 import run_offline_systems
     except ImportError:
         from f1bench_pipeline.orchestration.f1 import run_offline_systems
     from f1bench_pipeline.settings import Settings

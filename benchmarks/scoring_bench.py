@@ -38,7 +38,7 @@ sys.path.insert(0, str(REPO))
 
 import polars as pl
 
-from f1bench_pipeline.scoring.extract import extract_claims
+from f1bench_pipeline.domains.f1.extract import extract_claims
 
 DEV = REPO.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
 LANGS = ("en", "es", "pt")
@@ -88,11 +88,11 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     scoring (``score_generations`` fed the claims already extracted: verification -- each distinct
     claim of an instance once --, recall and the two tables); verification of every claim one by
     one and recall are also timed alone, for reference."""
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.text import sentence_spans
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.text import sentence_spans
     from f1bench_pipeline.scoring.metrics import score_generation
     from f1bench_pipeline.scoring.score import score_generations
-    from f1bench_pipeline.scoring.verifier import verify_claim
+    from f1bench_pipeline.domains.f1.verifier import verify_claim
 
     n = gens.height
     texts = [(t, lang, e) for t, lang, e in with_text if t.strip()]
@@ -167,11 +167,11 @@ def floor(texts: list[tuple[str, str, dict]], n: int, t_score: float, total: flo
     recall + the two tables (timed in (d))."""
     from collections import deque
 
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.drivers import driver_regex, extra_codes
-    from f1bench_pipeline.scoring.extract.text import SENTENCE_END
-    from f1bench_pipeline.scoring.extract.tokenizer import NUMBER_TOKEN
-    from f1bench_pipeline.scoring.extract.tokens import word_table
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes
+    from f1bench_pipeline.domains.f1.extract.text import SENTENCE_END
+    from f1bench_pipeline.domains.f1.extract.tokenizer import NUMBER_TOKEN
+    from f1bench_pipeline.domains.f1.extract.tokens import word_table
 
     docs = []
     for t, lang, e in texts:
@@ -205,9 +205,9 @@ def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
     """Best CPU time of extracting ``texts`` when ``Document.tokenize`` only rebuilds each answer's
     tokens (and the state tokenizing sets) from a cache filled by one real run: the bound a
     native tokenizer could reach. Raises if the replayed claims differ from the real ones."""
-    from f1bench_pipeline.scoring.extract import _extract
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.tokens import Token
+    from f1bench_pipeline.domains.f1.extract import _extract
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.tokens import Token
 
     state = ("has_battle_word", "has_defense_word", "refs", "named", "single", "pair")
     real = Document.tokenize

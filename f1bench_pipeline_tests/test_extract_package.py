@@ -11,8 +11,8 @@ import inspect
 import re
 from pathlib import Path
 
-from f1bench_pipeline.scoring import extract
-from f1bench_pipeline.scoring.extract import battles, defenses, dispatch, gaps, laps, results, tokens, tyres, vocabulary
+from f1bench_pipeline.domains.f1 import extract
+from f1bench_pipeline.domains.f1.extract import battles, defenses, dispatch, gaps, laps, results, tokens, tyres, vocabulary
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, results, battles, gaps, defenses)

@@ -10,7 +10,7 @@ import pytest
 
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.scoring.llm_extractor import LLMExtractor, build_messages, parse_response
-from f1bench_pipeline.scoring.extract import extract_claims
+from f1bench_pipeline.domains.f1.extract import extract_claims
 from f1bench_pipeline.scoring.score import ExtractionError, score_generations
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 

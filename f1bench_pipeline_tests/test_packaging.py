@@ -109,7 +109,8 @@ def test_the_package_data_lives_inside_the_package():
         assert path.exists() and PACKAGE in (path.parent, *path.parents), path
     from f1bench_pipeline.audit import server
     from f1bench_pipeline.generation import registry
-    from f1bench_pipeline.scoring import extract, versions
+    from f1bench_pipeline.domains.f1 import extract
+    from f1bench_pipeline.scoring import versions
     from f1bench_pipeline.settings import ERGAST_DIR, OFFICIAL_RESULTS_DIR
     from f1bench_pipeline.storage import queries, views
 
@@ -151,7 +152,7 @@ def test_score_from_the_installed_package_reads_the_driver_table(venv, sample_bu
     iid, entities = next((r["id"], e) for r in inst.iter_rows(named=True)
                          if len(d := (e := json.loads(r["entities"])).get("drivers", [])) >= 2 and "LEC" not in d)
     text = "Leclerc finished second."
-    code = ("import json, sys; from f1bench_pipeline.scoring.extract import extract_claims; "
+    code = ("import json, sys; from f1bench_pipeline.domains.f1.extract import extract_claims; "
             "print(json.dumps([c.slots for c in extract_claims(sys.argv[1], 'en', json.loads(sys.argv[2]))]))")
     r = _run([venv["python"], "-c", code, text, json.dumps(entities)], cwd=venv["cwd"], env=venv["env"])
     assert r.returncode == 0, r.stderr
@@ -208,7 +209,7 @@ def test_serve_from_the_installed_package(venv, sample_build):
 
 
 def test_a_missing_driver_table_is_an_error_not_an_empty_surname_map(tmp_path, monkeypatch):
-    from f1bench_pipeline.scoring import extract
+    from f1bench_pipeline.domains.f1 import extract
 
     monkeypatch.setenv("F1BENCH_DRIVERS_CSV", str(tmp_path / "absent.csv"))
     extract.driver_table.cache_clear()

@@ -34,7 +34,7 @@ def _generations(instances: pl.DataFrame) -> pl.DataFrame:
 
 def test_parallel_scoring_equals_serial(sample_tables):
     from f1bench_pipeline.scoring.assets import regex_extractor
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring.score import InstanceFacts, score_generations, score_generations_parallel
 
     instances = sample_tables("instances")
@@ -52,7 +52,7 @@ def test_parallel_scoring_equals_serial(sample_tables):
 
 def test_parallel_scoring_stays_in_process_when_it_must(sample_tables, monkeypatch):
     from f1bench_pipeline.scoring import score
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(300)
@@ -142,7 +142,7 @@ class _BrokenPool:
 
 def test_broken_scoring_pool_falls_back_to_one_process(sample_tables, monkeypatch):
     from f1bench_pipeline.scoring import score
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(400)

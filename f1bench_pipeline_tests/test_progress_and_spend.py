@@ -66,7 +66,7 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
     from f1bench_pipeline.generation.runner import generate_partition
     from f1bench_pipeline.generation.table import read_generations, summarize
     from f1bench_pipeline.scoring.metrics import aggregate
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring.score import score_generations
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -176,7 +176,7 @@ def test_cap_through_dagster_run_config_with_progress_in_the_run_log(  # noqa: F
 
 def test_refinement_rounds_stop_at_the_cap(sample_tables, tmp_path, test_key):  # noqa: F811
     from f1bench_pipeline.refinement.loop import RefineOptions, refine
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline_tests.test_refinement import partial_fixer
 
     inst = sample_tables("instances").filter((pl.col("season") == SEASON) & (pl.col("variant") == "default")

@@ -27,7 +27,7 @@ from f1bench_pipeline.scoring.gold import load_gold, match_claims
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence, verbalize
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
-from f1bench_pipeline.scoring.extract import _extract, driver_table, extract_claims
+from f1bench_pipeline.domains.f1.extract import _extract, driver_table, extract_claims
 
 LANGS = ("en", "es", "pt")
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "paper_generations"

@@ -371,7 +371,7 @@ def test_cli_export_import_report(data_dir, tmp_path, monkeypatch, capsys):
 def _score_imported(root: Path, partitions) -> None:
     """What the claims/scores asset does for an imported partition (without a Dagster run)."""
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring.score import score_generations
     from f1bench_pipeline.storage.warehouse import read_table, write_partition
 

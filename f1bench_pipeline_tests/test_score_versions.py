@@ -72,13 +72,13 @@ def test_comments_docstrings_and_layout_do_not_change_the_hash_code_does(tmp_pat
 
 
 def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
-    from f1bench_pipeline.scoring import extract
+    from f1bench_pipeline.domains.f1 import extract
 
     assert versions.DRIVERS_CSV == extract.DRIVERS_CSV
     # every module of the extractor package (its vocabulary too) is part of the regex version
-    package = versions.PACKAGE / "scoring" / "extract"
+    package = versions.PACKAGE / "domains" / "f1" / "extract"
     modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
-    assert {"scoring/extract/__init__.py", "scoring/extract/vocabulary/en.py"} <= modules
+    assert {"domains/f1/extract/__init__.py", "domains/f1/extract/vocabulary/en.py"} <= modules
     assert set(versions.SOURCES["regex"]) == modules | {"scoring/claims.py"}
     for v in (versions.extractor_version("regex"), versions.extractor_version("llm"), versions.verifier_version(),
               versions.extractor_version("weather-regex"), versions.verifier_version("weather")):
@@ -170,8 +170,8 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
     _tiny_warehouse(settings)
     # The regex extractor's version reads a copy of one of its modules, which the test then edits.
     module = tmp_path / "drivers.py"
-    shutil.copy(versions.PACKAGE / "scoring" / "extract" / "drivers.py", module)
-    regex = tuple(str(module) if src == "scoring/extract/drivers.py" else src for src in versions.SOURCES["regex"])
+    shutil.copy(versions.PACKAGE / "domains" / "f1" / "extract" / "drivers.py", module)
+    regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.SOURCES["regex"])
     assert str(module) in regex
     monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": regex})
     versions.cache_clear()

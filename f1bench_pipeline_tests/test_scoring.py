@@ -13,7 +13,7 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import aggregate, score_generation, spearman
-from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, ContextIndex, verify_claim
+from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, ContextIndex, verify_claim
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import facts_to_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.score import score_generations
-from f1bench_pipeline.scoring.verifier import _KEY_SLOT, ContextIndex, verify_claim
+from f1bench_pipeline.domains.f1.verifier import _KEY_SLOT, ContextIndex, verify_claim
 
 CONTEXT = [
     F.pit_lap("LEC", 15), F.pit_lap("LEC", 30), F.pit_lap("HAM", 20),

@@ -8,7 +8,7 @@ import pytest
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
-from f1bench_pipeline.scoring.verifier import (
+from f1bench_pipeline.domains.f1.verifier import (
     CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,
     SUPPORTED, ContextIndex, verify_claim,
 )

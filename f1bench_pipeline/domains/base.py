@@ -42,7 +42,7 @@ from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
     format_slot,
 )
 from f1bench_pipeline.scoring.claims import Span
-from f1bench_pipeline.scoring.verifier import Verdict
+from f1bench_pipeline.scoring.verdict import Verdict
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
 

@@ -34,7 +34,7 @@ class ScoringConfig(dg.Config):
 
 
 def regex_extractor(text: str, lang: str, entities: dict):
-    from f1bench_pipeline.scoring.extract import extract_claims
+    from f1bench_pipeline.domains.f1.extract import extract_claims
 
     return extract_claims(text, lang, entities)
 

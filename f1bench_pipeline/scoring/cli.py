@@ -56,7 +56,7 @@ def significance(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _extractor(name: str):
     if name == "regex":
-        from f1bench_pipeline.scoring.extract import extract_claims
+        from f1bench_pipeline.domains.f1.extract import extract_claims
 
         return extract_claims
     from f1bench_pipeline.scoring.llm_extractor import default_llm_extractor

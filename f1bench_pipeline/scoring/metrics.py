@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact
-from f1bench_pipeline.scoring.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
+from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
 
 
 @dataclass

@@ -14,7 +14,7 @@ import pyarrow as pa
 from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
-from f1bench_pipeline.scoring.verifier import ContextIndex, Verdict, verify_claim
+from f1bench_pipeline.domains.f1.verifier import ContextIndex, Verdict, verify_claim
 
 Extractor = Callable[[str, str, dict], list[Claim]]
 # One encoder for every claim's slots (same text as json.dumps with these options). ``encode``

@@ -37,10 +37,10 @@ def package_modules(folder: str) -> tuple[str, ...]:
 Source = str | tuple[str, tuple[str, ...]]
 
 SOURCES: dict[str, tuple[Source, ...]] = {
-    "regex": (*package_modules("scoring/extract"), "scoring/claims.py"),  # its vocabulary is in the package
+    "regex": (*package_modules("domains/f1/extract"), "scoring/claims.py"),  # its vocabulary is in the package
     "llm": ("scoring/llm_extractor.py", "scoring/claims.py"),  # the prompt is built in these two
     "verify": (
-        "scoring/verifier.py", "scoring/score.py", "scoring/claims.py",
+        "domains/f1/verifier.py", "scoring/verdict.py", "scoring/score.py", "scoring/claims.py",
         ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
         ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
     ),
@@ -49,7 +49,7 @@ SOURCES: dict[str, tuple[Source, ...]] = {
         "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py", "scoring/score.py",
         ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),
         ("domains/weather/records.py", ("COMPASS", "SKY_COVER", "compass_index", "compass_distance_deg")),
-        ("scoring/verifier.py", ("SUPPORTED", "Verdict", "judge")),
+        "scoring/verdict.py",
         ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
     ),
 }

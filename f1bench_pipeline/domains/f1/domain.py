@@ -4,9 +4,9 @@ the existing modules, so nothing about F1's results changes.
 * records: a season's event tables → ``instances.builders.build_base_instances``
 * instances and prompts: ``instances.rows.instance_rows`` (EN/ES/PT × default/cover_all)
 * facts and tolerances: ``instances.facts`` (``TOLERANCES``)
-* claims: ``scoring.claims`` (``ClaimType``), extracted by ``scoring.extract``
-* verification: ``scoring.verifier.verify_claim`` on a ``ContextIndex``
-* offline answers: ``generation.templates.template_answer``
+* claims: ``scoring.claims`` (``ClaimType``), extracted by ``domains.f1.extract``
+* verification: ``domains.f1.verifier.verify_claim`` on a ``ContextIndex``
+* offline answers: ``domains.f1.templates.template_answer``
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, get_args
 import polars as pl
 
 from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex
-from f1bench_pipeline.scoring.verifier import Verdict
+from f1bench_pipeline.scoring.verdict import Verdict
 
 
 class F1Domain(Domain):
@@ -62,7 +62,7 @@ class F1Domain(Domain):
 
     def index(self, instances: pl.DataFrame) -> InstanceIndex:
         from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
-        from f1bench_pipeline.scoring.verifier import ContextIndex
+        from f1bench_pipeline.domains.f1.verifier import ContextIndex
 
         def parse(r: dict) -> InstanceContext:
             entities = json.loads(r["entities"])
@@ -74,12 +74,12 @@ class F1Domain(Domain):
         return InstanceIndex(instances, columns + [c for c in self.own_score_columns if c in instances.columns], parse)
 
     def extract_claims(self, text: str, lang: str, context: Any) -> list[Any]:
-        from f1bench_pipeline.scoring.extract import extract_claims
+        from f1bench_pipeline.domains.f1.extract import extract_claims
 
         return extract_claims(text, lang, context)
 
     def verify(self, claim: Any, context: InstanceContext) -> Verdict:
-        from f1bench_pipeline.scoring.verifier import verify_claim
+        from f1bench_pipeline.domains.f1.verifier import verify_claim
 
         return verify_claim(claim, context.verify_context)
 

@@ -20,7 +20,7 @@ from f1bench_pipeline.domains.weather.verifier import (
     WeatherContext,
     verify_weather_claim,
 )
-from f1bench_pipeline.scoring.verifier import Verdict
+from f1bench_pipeline.scoring.verdict import Verdict
 
 
 class WeatherDomain(Domain):

@@ -31,7 +31,7 @@ from f1bench_pipeline.domains.weather.records import (
     SKY_COVER,
     compass_distance_deg,
 )
-from f1bench_pipeline.scoring.verifier import (
+from f1bench_pipeline.scoring.verdict import (
     UNVERIFIABLE,
     Verdict,
     judge,

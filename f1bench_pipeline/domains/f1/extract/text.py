@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from f1bench_pipeline.scoring.extract.patterns import alt
-from f1bench_pipeline.scoring.extract.vocabulary import alternatives
+from f1bench_pipeline.domains.f1.extract.patterns import alt
+from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives
 
 MAX_SENTENCE_TOKENS = 80  # longer "sentences" (run-on lists, adversarial input) are cut into chunks
 

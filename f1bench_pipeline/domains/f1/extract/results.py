@@ -14,21 +14,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.scoring.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.scoring.extract.checks import clause_end, clause_start, grid_before, next_word, once_any
-from f1bench_pipeline.scoring.extract.layout import finish_column, finish_key
-from f1bench_pipeline.scoring.extract.patterns import (AFTER_STOP, ARTICLE_ONE, ARTICLE_ONE_BAD_AFTER,
+from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
+from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, grid_before, next_word, once_any
+from f1bench_pipeline.domains.f1.extract.layout import finish_column, finish_key
+from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ONE, ARTICLE_ONE_BAD_AFTER,
                                                        ARTICLE_ONE_OK_BEFORE, DASH_LABEL, FIN_GAP, LAP_JUST_BEFORE,
                                                        ONCE, ONCE_FIRST, ONCE_TWICE, RUNNING_CUE, SEPARATOR,
                                                        SINGLE_AFTER, STINT_STRATEGY_BEFORE, STOP_DET_BEFORE, STOP_NOUNS,
                                                        STOPCOUNT_GAP, STOPS_COLON, WIN_BARE, WIN_NOUNS, WINNER_AFTER)
-from f1bench_pipeline.scoring.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
+from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, WIN, Token)
-from f1bench_pipeline.scoring.extract.vocabulary import word_set
+from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _COUNT_KINDS = frozenset({NUMBER_WORD, NUMBER, NEGATION})
 _NUMBER_KINDS = frozenset({NUMBER_WORD, NUMBER})

@@ -8,7 +8,7 @@ or speaks of a suspension.
 
 from __future__ import annotations
 
-from f1bench_pipeline.scoring.extract.tokens import Token
+from f1bench_pipeline.domains.f1.extract.tokens import Token
 
 # A lap mention: (lap, start, end, token index).
 LapId = tuple[int, int, int, int]

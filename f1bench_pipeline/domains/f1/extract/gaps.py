@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.scoring.extract.checks import avg_before, per_lap
-from f1bench_pipeline.scoring.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BY_AMOUNT, FROM_BEFORE_SECS,
+from f1bench_pipeline.domains.f1.extract.checks import avg_before, per_lap
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BY_AMOUNT, FROM_BEFORE_SECS,
                                                        FROM_TO_SECS, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, REDUCE_BY,
                                                        WHEN_AFTER_TO)
-from f1bench_pipeline.scoring.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
                                                      Token)
-from f1bench_pipeline.scoring.extract.vocabulary import word_set
+from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _RELATIVE_ORDER = frozenset({BEHIND, AHEAD})
 _GAIN_NOUNS = word_set("gain_noun")  # a number before them is the gain ("a 3.6 s gain")

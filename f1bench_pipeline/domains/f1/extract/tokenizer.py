@@ -19,17 +19,17 @@ import re
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.scoring.extract.binding import bind_references
-from f1bench_pipeline.scoring.extract.checks import next_word, per_before, prev_word, to_float
-from f1bench_pipeline.scoring.extract.drivers import driver_regex, extra_codes
-from f1bench_pipeline.scoring.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,
+from f1bench_pipeline.domains.f1.extract.binding import bind_references
+from f1bench_pipeline.domains.f1.extract.checks import next_word, per_before, prev_word, to_float
+from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes
+from f1bench_pipeline.domains.f1.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,
                                                        TYRE_FOLLOW, UNKNOWN_PREV, alt)
-from f1bench_pipeline.scoring.extract.tokens import (ARROW, DRIVER, LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER,
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, DRIVER, LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER,
                                                      POSITION, TEAM, Action, Token, word_table)
-from f1bench_pipeline.scoring.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, word_set
+from f1bench_pipeline.domains.f1.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, word_set
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.document import Document
 
 # Numbers start with a digit (so ``re`` jumps from digit to digit); sign, "P5" and "L15" prefixes
 # and the left boundary are read by the caller.

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.scoring.claims import Claim
-from f1bench_pipeline.scoring.extract.binding import mark_objects, resolve_pronouns
-from f1bench_pipeline.scoring.extract.dispatch import read_sentence
-from f1bench_pipeline.scoring.extract.drivers import team_key_cached
-from f1bench_pipeline.scoring.extract.finalize import entity_claims, finalize
-from f1bench_pipeline.scoring.extract.sentence import Sentence
-from f1bench_pipeline.scoring.extract.text import prepare, sentence_spans
-from f1bench_pipeline.scoring.extract.tokenizer import tokenize
-from f1bench_pipeline.scoring.extract.tokens import DRIVER, Token
+from f1bench_pipeline.domains.f1.extract.binding import mark_objects, resolve_pronouns
+from f1bench_pipeline.domains.f1.extract.dispatch import read_sentence
+from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached
+from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
+from f1bench_pipeline.domains.f1.extract.sentence import Sentence
+from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_spans
+from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, Token
 
 
 class Document:

@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.scoring.extract.binding import other_of_pair
-from f1bench_pipeline.scoring.extract.checks import hedge_before, noun_before
-from f1bench_pipeline.scoring.extract.layout import heading_line
-from f1bench_pipeline.scoring.extract.patterns import (ADJ_OUTCOMES, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
+from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
+from f1bench_pipeline.domains.f1.extract.checks import hedge_before, noun_before
+from f1bench_pipeline.domains.f1.extract.layout import heading_line
+from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
                                                        NEG_LIGHT, ON_DEF, PASSIVE_BY, PREP_BEFORE, QUESTION_ANSWER,
                                                        QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
                                                        YES_WORDS)
-from f1bench_pipeline.scoring.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED
+from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _NEGATIONS = frozenset({NEGATION, FAILED})
 

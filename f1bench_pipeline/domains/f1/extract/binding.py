@@ -17,18 +17,18 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.scoring.extract.checks import comparative_obj
-from f1bench_pipeline.scoring.extract.drivers import driver_table
-from f1bench_pipeline.scoring.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
+from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
+from f1bench_pipeline.domains.f1.extract.drivers import driver_table
+from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
                                                        OBJ_MARK, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
                                                        RELATIVE_BEFORE, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_CONN,
                                                        VS_NUM_AFTER)
-from f1bench_pipeline.scoring.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, NUMBER,
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, NUMBER,
                                                      ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
 _POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})

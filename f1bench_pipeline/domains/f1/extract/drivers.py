@@ -17,8 +17,8 @@ from typing import Any
 
 # DRIVERS_CSV: the Ergast driver table, package data (data/ergast; F1BENCH_DRIVERS_CSV overrides it).
 from f1bench_pipeline.package_data import DRIVERS_CSV, MissingPackageData
-from f1bench_pipeline.scoring.extract.tokens import DRIVER, TEAM, trie_regex
-from f1bench_pipeline.scoring.extract.vocabulary import TEAM_ALIASES, team_key
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM, trie_regex
+from f1bench_pipeline.domains.f1.extract.vocabulary import TEAM_ALIASES, team_key
 
 __all__ = ["DRIVERS_CSV", "driver_regex", "driver_table", "extra_codes", "known_codes", "surname_to_code",
            "team_key_cached"]

@@ -45,8 +45,8 @@ from __future__ import annotations
 from functools import lru_cache
 from types import ModuleType
 
-from f1bench_pipeline.scoring.extract.vocabulary import en, es, pt
-from f1bench_pipeline.scoring.extract.vocabulary.shared import AMBIGUOUS_COMPOUND_VETO, TEAM_ALIASES, team_key
+from f1bench_pipeline.domains.f1.extract.vocabulary import en, es, pt
+from f1bench_pipeline.domains.f1.extract.vocabulary.shared import AMBIGUOUS_COMPOUND_VETO, TEAM_ALIASES, team_key
 
 __all__ = ["AMBIGUOUS_COMPOUND_VETO", "DEMONYMS", "LANGUAGES", "TEAM_ALIASES", "alternatives", "lexicon_for",
            "team_key", "word_set", "words"]

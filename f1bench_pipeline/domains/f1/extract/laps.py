@@ -12,22 +12,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.scoring.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.scoring.extract.checks import elided_before, from_lap_before, lap_pair_after, plain_number
-from f1bench_pipeline.scoring.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
+from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
+from f1bench_pipeline.domains.f1.extract.checks import elided_before, from_lap_before, lap_pair_after, plain_number
+from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
                                                        COUNT_DET_BEFORE, COUNT_OF_M, ELIDED_AFTER, GAP_AFTER,
                                                        LAPNUM_GAP, LIST_CONN, N_OF_BEFORE, OWNER_AFTER, RACE_AFTER,
                                                        RACE_BEFORE, RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
                                                        STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, VERB_TO_LAP,
                                                        WAIT_BEFORE)
-from f1bench_pipeline.scoring.extract.sentence import Laps
-from f1bench_pipeline.scoring.extract.tokens import (BOTH, CHANGE, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
+from f1bench_pipeline.domains.f1.extract.sentence import Laps
+from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, STAY, Token)
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _LAP_KINDS = frozenset({LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER, LAP_WORD})
 _LAP_ID_OR_NUMBER = frozenset({LAP_ID, NUMBER})

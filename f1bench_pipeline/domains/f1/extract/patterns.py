@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from f1bench_pipeline.scoring.extract.vocabulary import alternatives, word_set, words
+from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set, words
 
 
 def alt(name: str, suffix: str = "") -> str:

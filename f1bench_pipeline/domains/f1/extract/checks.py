@@ -7,12 +7,12 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
-from f1bench_pipeline.scoring.extract.patterns import (AVG_BEFORE_F, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
+from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
                                                        GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
                                                        NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
                                                        RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, TO_GO_AFTER)
-from f1bench_pipeline.scoring.extract.tokens import NUMBER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import NUMBER, Token
 
 
 def stint_break(low: str, a: int, b: int) -> bool:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.scoring.extract.patterns import BOLD_LINE, FINISH_HEADER, KEY_LINE
+from f1bench_pipeline.domains.f1.extract.patterns import BOLD_LINE, FINISH_HEADER, KEY_LINE
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.document import Document
 
 
 def finish_column(doc: Document, s: int) -> bool:

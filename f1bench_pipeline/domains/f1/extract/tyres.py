@@ -17,20 +17,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.scoring.extract.binding import drivers_for, span_start
-from f1bench_pipeline.scoring.extract.checks import clause_start, from_only, race_count, stint_break
-from f1bench_pipeline.scoring.extract.layout import parent_keys
-from f1bench_pipeline.scoring.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
+from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
+from f1bench_pipeline.domains.f1.extract.checks import clause_start, from_only, race_count, stint_break
+from f1bench_pipeline.domains.f1.extract.layout import parent_keys
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
                                                        COMPARE_BEFORE, COORD_F, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
                                                        STRONG_BREAK, SUBRANGE_AFTER, SUBRANGE_BEFORE)
-from f1bench_pipeline.scoring.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Laps, Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Laps, Sentence
 
 _CHANGE_BREAK = frozenset({DRIVER, NUMBER, LAP_WORD, POSITION, COMPOUND})  # none between "from" and "to" tyre
 _CHANGE_VERBS = frozenset({CHANGE, PIT, START})

@@ -20,16 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.scoring.extract import battles, defenses, gaps, laps, results, tyres
-from f1bench_pipeline.scoring.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
-from f1bench_pipeline.scoring.extract.tokens import (BATTLE, COMPOUND, DEFEND, EVENTUALLY, FAILED, FINISH, LAP_ID,
+from f1bench_pipeline.domains.f1.extract import battles, defenses, gaps, laps, results, tyres
+from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
+from f1bench_pipeline.domains.f1.extract.tokens import (BATTLE, COMPOUND, DEFEND, EVENTUALLY, FAILED, FINISH, LAP_ID,
                                                      LAP_WORD, NEGATION, NUMBER, NUMBER_WORD, ORDINAL, ORDINAL_NUMBER,
                                                      PASS, PIT, PLACE, POSITION, STINT_NOUN, TEAMMATE, WIN,
                                                      WORK_BASE, WORKED)
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
-    from f1bench_pipeline.scoring.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 
 class Rule(NamedTuple):

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from f1bench_pipeline.scoring.extract import vocabulary
+from f1bench_pipeline.domains.f1.extract import vocabulary
 
 
 class Kind(enum.StrEnum):

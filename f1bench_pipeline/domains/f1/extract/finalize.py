@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from f1bench_pipeline.scoring.claims import Claim
-from f1bench_pipeline.scoring.extract.drivers import known_codes
-from f1bench_pipeline.scoring.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
-from f1bench_pipeline.scoring.extract.tokens import DRIVER, TEAM
+from f1bench_pipeline.domains.f1.extract.drivers import known_codes
+from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.scoring.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.document import Document
 
 _CLAIMS = TypeAdapter(list[Claim])
 _TRIM_LEFT = frozenset("*_`#|,;:).")

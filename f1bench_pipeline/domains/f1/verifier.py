@@ -1,4 +1,4 @@
-"""Deterministic verification of claims against an instance's context facts (DESIGN §5).
+"""F1: deterministic verification of claims against an instance's context facts.
 
 supported     — a context fact with the claim's key holds the claimed value (numbers within
                 the fact type's tolerance; slots the claim leaves out are not compared);
@@ -32,13 +32,12 @@ Signs of gaps are ignored throughout (the context states sizes with "behind"/"ah
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
 from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
+from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict, judge  # noqa: F401 - re-exported
 
-SUPPORTED, CONTRADICTED, UNVERIFIABLE = "supported", "contradicted", "unverifiable"
 # The named alternative readings a supported claim may rest on (module docstring).
 OUTCOME_TIME_GAINED = "outcome_time_gained"
 OUT_LAP = "out_lap"
@@ -53,17 +52,6 @@ _REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
 _KEY_SLOT = {"pit_lap": "driver", "compound_change": "driver", "n_stops": "driver", "stint_compound": "driver",
              "stint_laps": "driver", "final_position": "driver", "teammate_protected": "defender",
              "battle": "pair", "defense": "pair"}
-
-
-@dataclass
-class Verdict:
-    label: str
-    reason: str
-    matched: list[str] = field(default_factory=list)  # fact_ids the claim is true of
-    # contradicted: the context facts that hold the claim's key (the correction to offer)
-    expected: list[str] = field(default_factory=list)
-    # supported under a named alternative reading of ambiguous wording (READINGS); None = plain
-    reading: str | None = None
 
 
 def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches) -> Verdict:
@@ -137,19 +125,6 @@ def _eq(a: Any, b: Any) -> bool:
     if isinstance(a, str) and isinstance(b, str):
         return a.upper() == b.upper()
     return a == b
-
-
-def judge(candidates: list, matches, what: str, source: str = "context") -> Verdict:
-    """supported if some candidate matches, contradicted if candidates exist, else unverifiable.
-    ``candidates`` are the facts under the claim's key (any domain's: they need a ``fact_id``);
-    ``source`` names what was checked in the reasons ("context", "forecast")."""
-    if not candidates:
-        return Verdict(UNVERIFIABLE, f"the {source} states no {what}")
-    hits = [f.fact_id for f in candidates if matches(f)]
-    if hits:
-        return Verdict(SUPPORTED, f"matches the {source}", hits)
-    return Verdict(CONTRADICTED, f"the {source} states {candidates[0].fact_id}" + (" (and others)" if len(candidates) > 1 else ""),
-                   expected=[f.fact_id for f in candidates])
 
 
 def _pair(claim: Claim, a: str, b: str, idx: ContextIndex, t: FactType) -> list[Fact] | None:
