@@ -12,7 +12,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps
+.PHONY: demo test lint full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +33,16 @@ finetune-deps: $(FINETUNE_STAMP)
 demo: $(STAMP)
 	F1BENCH_OFFLINE=1 $(PY) -m f1bench_pipeline.cli build
 
-## test: the test suite (skips, with a reason, what needs ../shared when it is absent); installs the
-## finetune extra so the real local-model and LoRA tests run
-test: $(STAMP) $(FINETUNE_STAMP) browser
+## test: lint first, then the test suite (skips, with a reason, what needs ../shared when it is absent);
+## installs the finetune extra so the real local-model and LoRA tests run
+test: $(STAMP) $(FINETUNE_STAMP) browser lint
 	$(PY) -m pytest -q
+
+## lint: ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
+## in pyproject.toml: [tool.ruff], [tool.mypy]); ruff and mypy come with the dev extra
+lint: $(STAMP)
+	$(VENV)/bin/ruff check f1bench_pipeline f1bench_pipeline_tests benchmarks
+	$(VENV)/bin/mypy
 
 ## browser: Debian's chromium + chromedriver for the audit page's end-to-end test (best effort, as root)
 browser:

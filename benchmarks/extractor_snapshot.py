@@ -31,9 +31,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import polars as pl
+import polars as pl  # noqa: E402  (after the sys.path insert above)
 
-from f1bench_pipeline.domains.f1.extract import _extract
+from f1bench_pipeline.domains.f1.extract import _extract  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 DEV = SHARED / "dev.jsonl"
@@ -81,7 +81,7 @@ def gold_section() -> list[str]:
     for lang in ("en", "es", "pt"):
         if not (SHARED / "gold_dev").exists():
             break
-        for g, item in load_gold(SHARED / "gold_dev", lang):
+        for _g, item in load_gold(SHARED / "gold_dev", lang):
             ent = {"drivers": list(dict.fromkeys(re.findall(r"Driver ([A-Z]{3})\b", item.get("context_text", "")))),
                    "teams": []}
             out.append(_line({"lang": lang, "text": item["text"][:60], "claims": _claims(_extract(item["text"], lang, ent))}))

@@ -42,8 +42,8 @@ def main() -> int:
     import dagster as dg
     import polars as pl
 
-    try:
-        from f1bench_pipeline.orchestration.f1 import run_offline_systems
+    try:  # a commit before the orchestration package (a base for before/after figures)
+        from f1bench_pipeline.runner import run_offline_systems  # type: ignore[import-not-found]
     except ImportError:
         from f1bench_pipeline.orchestration.f1 import run_offline_systems
     from f1bench_pipeline.settings import Settings

@@ -163,9 +163,9 @@ def stage_dagster_build(cache: Path, data_dir: Path) -> dict:
     log.close()
     if proc.returncode:
         raise RuntimeError(f"f1bench build failed ({proc.returncode}):\n{out[-2000:]}")
-    ingest = [l for l in out.splitlines() if ": ingest " in l]
+    ingest = [line for line in out.splitlines() if ": ingest " in line]
     return {"seconds": seconds, "peak_tree_rss_mb": peak / 2**20, "peak_process_rss_mb": peak_one / 2**20,
-            "processes": peak_procs, "ingest_runs": len(ingest), "failed_runs": sum("FAILED" in l for l in out.splitlines()),
+            "processes": peak_procs, "ingest_runs": len(ingest), "failed_runs": sum("FAILED" in line for line in out.splitlines()),
             "workers": os.environ.get("F1BENCH_INGEST_WORKERS") or "2"}
 
 
@@ -189,7 +189,7 @@ def run_stage(stage: str, cache: Path, out: Path) -> dict:
         [sys.executable, __file__, "--child", stage, str(cache), str(out)],
         capture_output=True, text=True, check=True, cwd=REPO,
     )
-    line = next(l for l in proc.stdout.splitlines() if l.startswith("RESULT "))
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT "))
     return json.loads(line[len("RESULT "):])
 
 

@@ -36,9 +36,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import polars as pl
+import polars as pl  # noqa: E402  (after the sys.path insert above)
 
-from f1bench_pipeline.domains.f1.extract import extract_claims
+from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 
 DEV = REPO.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
 LANGS = ("en", "es", "pt")
@@ -267,8 +267,11 @@ def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats
     score_generations_parallel(frames[0][1].head(score.PARALLEL_MIN_ROWS + 1), frames[0][2], extract_claims)
     print(f"    worker pool start + first call: {time.perf_counter() - t0:.2f} s (once per process)")
     for label, frame, index in frames:
-        b1, m1, one = timed(lambda: score_generations(frame, index, extract_claims, "regex"), repeats)
-        b2, m2, two = timed(lambda: score_generations_parallel(frame, index, extract_claims, "regex"), repeats)
+        # frame and index bound as defaults: each lambda keeps this iteration's values.
+        b1, m1, one = timed(lambda frame=frame, index=index: score_generations(frame, index, extract_claims, "regex"),
+                            repeats)
+        b2, m2, two = timed(lambda frame=frame, index=index: score_generations_parallel(frame, index, extract_claims,
+                                                                                        "regex"), repeats)
         assert_frame_equal(one[0], two[0])
         assert_frame_equal(one[1], two[1])
         n = frame.height

@@ -6,6 +6,7 @@ facts are this model; ``fact_id`` and the stable JSON are therefore the same eve
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
@@ -45,7 +46,7 @@ class DomainFact(BaseModel):
         return d
 
 
-def domain_facts_to_json(facts: list[DomainFact]) -> str:
+def domain_facts_to_json(facts: Sequence[DomainFact]) -> str:
     return json.dumps([f.stable_dict() for f in facts], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 

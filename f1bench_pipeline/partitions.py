@@ -74,7 +74,7 @@ def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[in
     dims = _dimensions(key, ("season", "model"))
     return int(dims["season"]), dims["model"]
 
-# Weather (issue #7): one partition per collection batch ("shared-2025" is the embedded
+# Weather: one partition per collection batch ("shared-2025" is the embedded
 # sample; `f1bench weather collect --batch NAME` adds others), × model from generations on.
 WEATHER_BATCHES_NAME = "weather_batches"
 weather_batch_partitions = dg.DynamicPartitionsDefinition(name=WEATHER_BATCHES_NAME)

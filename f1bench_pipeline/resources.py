@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import dagster as dg
 import polars as pl
@@ -47,14 +47,23 @@ if TYPE_CHECKING:
     from f1bench_pipeline.refinement.loop import RefineOptions
 
 _FROM_SETTINGS = "unset: from the F1BENCH_* settings when the run starts"
+_T = TypeVar("_T")
+
+
+def _resolved_field(value: _T | None, name: str) -> _T:
+    """A field of a resolved resource (the one an asset gets: ``create_resource`` resolves it), not
+    None; unset (an unresolved resource) is a ``TypeError``, as ``Path(None)`` raised."""
+    if value is None:
+        raise TypeError(f"{name} is unset: use the resolved resource (.resolved())")
+    return value
 
 
 class WarehouseResource(dg.ConfigurableResource):
     """Hive-partitioned Parquet under ``data_dir/warehouse`` (or at ``url``) plus DuckDB views."""
 
-    data_dir: str | None = Field(None, description=f"data directory (F1BENCH_DATA_DIR; {_FROM_SETTINGS})")
+    data_dir: str | None = Field(default=None, description=f"data directory (F1BENCH_DATA_DIR; {_FROM_SETTINGS})")
     # An fsspec URL for the warehouse root (s3://…, gs://…, memory://…); "" = data_dir/warehouse.
-    url: str | None = Field(None, description=f"warehouse URL, \"\" = data_dir/warehouse (F1BENCH_WAREHOUSE_URL; {_FROM_SETTINGS})")
+    url: str | None = Field(default=None, description=f"warehouse URL, \"\" = data_dir/warehouse (F1BENCH_WAREHOUSE_URL; {_FROM_SETTINGS})")
 
     def create_resource(self, context) -> WarehouseResource:
         return self.resolved()
@@ -76,6 +85,11 @@ class WarehouseResource(dg.ConfigurableResource):
     def duckdb_path(self) -> Path:
         return Path(str(self.resolved().data_dir)) / "warehouse.duckdb"
 
+    @property
+    def data_path(self) -> Path:
+        """``data_dir`` as a path (the resolved resource's)."""
+        return Path(_resolved_field(self.data_dir, "data_dir"))
+
     def write(self, df: pl.DataFrame, table: str, partition: Mapping[str, object]) -> Path | str:
         return warehouse.write_partition(df, self.root, table, partition)
 
@@ -95,15 +109,15 @@ class WarehouseResource(dg.ConfigurableResource):
 class FastF1Resource(dg.ConfigurableResource):
     """Where FastF1 reads from: a cache (offline) or the network through its normal loader."""
 
-    cache_dir: str | None = Field(None, description=f"FastF1 cache (F1BENCH_FASTF1_CACHE; {_FROM_SETTINGS})")
-    offline: bool | None = Field(None, description=f"never touch the network (F1BENCH_OFFLINE; {_FROM_SETTINGS})")
+    cache_dir: str | None = Field(default=None, description=f"FastF1 cache (F1BENCH_FASTF1_CACHE; {_FROM_SETTINGS})")
+    offline: bool | None = Field(default=None, description=f"never touch the network (F1BENCH_OFFLINE; {_FROM_SETTINGS})")
     # SHA-256 manifest checked before any pickle is opened ("" = trust this cache).
-    manifest: str | None = Field(None, description="SHA-256 manifest of the cache, \"\" = trust it "
-                                                   f"(F1BENCH_CACHE_MANIFEST; {_FROM_SETTINGS})")
-    ergast_dir: str | None = Field(None, description="Ergast CSV dump (unset: data/ergast)")
+    manifest: str | None = Field(default=None, description="SHA-256 manifest of the cache, \"\" = trust it "
+                                                           f"(F1BENCH_CACHE_MANIFEST; {_FROM_SETTINGS})")
+    ergast_dir: str | None = Field(default=None, description="Ergast CSV dump (unset: data/ergast)")
     # Official results past the Ergast dump (data/official_results); "" = none.
-    official_results_dir: str | None = Field(None, description="official results supplement, \"\" = none "
-                                                               f"(F1BENCH_OFFICIAL_RESULTS_DIR; {_FROM_SETTINGS})")
+    official_results_dir: str | None = Field(default=None, description="official results supplement, \"\" = none "
+                                                                       f"(F1BENCH_OFFICIAL_RESULTS_DIR; {_FROM_SETTINGS})")
 
     def create_resource(self, context) -> FastF1Resource:
         return self.resolved()
@@ -135,6 +149,16 @@ class FastF1Resource(dg.ConfigurableResource):
     @property
     def source_label(self) -> str:
         return "cache" if self.resolved().offline else "network"
+
+    @property
+    def cache_path(self) -> Path:
+        """``cache_dir`` as a path (the resolved resource's)."""
+        return Path(_resolved_field(self.cache_dir, "cache_dir"))
+
+    @property
+    def ergast_path(self) -> Path:
+        """``ergast_dir`` as a path (the resolved resource's)."""
+        return Path(_resolved_field(self.ergast_dir, "ergast_dir"))
 
 
 class _FromSettings(dg.ConfigurableResource):
@@ -194,7 +218,7 @@ def _settings_resource(name: str, base: type[_FromSettings], doc: str, fields: l
         info = model.model_fields[field]
         kind = list[str] if info.annotation == tuple[str, ...] else info.annotation
         var = env_name(base._SECTION, field) if base._SECTION else env_name(field)
-        made[field] = (kind | None, Field(None, description=f"{info.description} ({var}; {_FROM_SETTINGS})"))
+        made[field] = (kind | None, Field(None, description=f"{info.description} ({var}; {_FROM_SETTINGS})"))  # type: ignore[operator]  # pydantic: a model field's annotation is set
     return create_model(name, __base__=base, __module__=__name__, __doc__=doc, **made)
 
 
@@ -234,7 +258,7 @@ class _Refinement(_FromSettings):
 
 RaceRulesResource = _settings_resource(
     "RaceRulesResource", _RaceRules,
-    "Every ``RaceRules`` threshold (DESIGN §4) as a field: the event tables and the instances take their "
+    "Every ``RaceRules`` threshold as a field: the event tables and the instances take their "
     "rules from it (``.rules``); one run's thresholds from the launchpad: ``resources: {race_rules: "
     "{config: {battle_max_gap_before_s: 3.0}}}``.")
 BenchmarkResource = _settings_resource(
@@ -254,11 +278,11 @@ class SystemRegistryResource(dg.ConfigurableResource):
     run on first use (``.registry``): generations, scoring with an LLM extractor, refinement and
     the weather domain look their systems up in it."""
 
-    path: str | None = Field(None, description="the registry file (systems.yaml); unset: $F1BENCH_SYSTEMS "
-                                               "when the run starts, else the packaged systems.yaml")
-    overlays_dir: str | None = Field(None, description="folder of overlay files merged over it (systems.d; "
-                                                       "\"\" = none); unset: <F1BENCH_DATA_DIR>/systems.d "
-                                                       "when the run starts")
+    path: str | None = Field(default=None, description="the registry file (systems.yaml); unset: $F1BENCH_SYSTEMS "
+                                                       "when the run starts, else the packaged systems.yaml")
+    overlays_dir: str | None = Field(default=None, description="folder of overlay files merged over it (systems.d; "
+                                                               "\"\" = none); unset: <F1BENCH_DATA_DIR>/systems.d "
+                                                               "when the run starts")
     _registry: Any = PrivateAttr(default=None)
 
     def create_resource(self, context) -> SystemRegistryResource:

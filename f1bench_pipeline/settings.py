@@ -30,7 +30,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 # Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
 # past the Ergast dump, one CSV per batch of races (layout: its README.md).
-from f1bench_pipeline.package_data import ERGAST_DIR, OFFICIAL_RESULTS_DIR
+# ERGAST_DIR is re-exported (`as` marks it so): callers and tests import it from here.
+from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
+from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
@@ -46,7 +48,7 @@ RULES_FILE_ENV = "F1BENCH_RULES_FILE"
 
 
 class RaceRules(BaseModel):
-    """Thresholds of the F1 rules (DESIGN §4). Change them here, never in code."""
+    """Thresholds of the F1 rules. Change them here, never in code."""
 
     # An unknown field is a typo (F1BENCH_RULES__BATLE_MAX_GAP_BEFORE_S): refuse it.
     model_config = ConfigDict(extra="forbid")
@@ -179,7 +181,7 @@ def setting_from_env(name: str) -> Any:
     if raw == "":
         return field.get_default(call_default_factory=True)
     try:
-        return TypeAdapter(field.annotation).validate_python(raw)
+        return TypeAdapter(field.annotation).validate_python(raw)  # type: ignore[arg-type]  # pydantic: a model field's annotation is set (None only before the model is built)
     except ValidationError as exc:
         raise SettingsError(f"invalid f1bench settings:\n  {var}={raw!r}: {exc.errors()[0]['msg']}") from None
 

@@ -170,7 +170,7 @@ class LoopbackNWS:
         host, port = self.httpd.server_address[:2]
         return f"http://{host}:{port}"
 
-    def __enter__(self) -> "LoopbackNWS":
+    def __enter__(self) -> LoopbackNWS:
         self.thread.start()
         return self
 

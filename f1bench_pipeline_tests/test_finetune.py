@@ -335,7 +335,6 @@ def test_lora_adapter_asset_trains_and_registers_the_system(sample_build, dagste
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.finetune.assets import LoraAdapterConfig
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 
     # The run config mirrors FinetuneConfig field for field, defaults included.

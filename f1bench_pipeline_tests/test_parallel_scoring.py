@@ -4,7 +4,6 @@ one-process path (score.score_generations_parallel, engine's offline worker pool
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import polars as pl
 import pytest

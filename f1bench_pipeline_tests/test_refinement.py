@@ -87,7 +87,7 @@ def test_edits_for_a_noisy_answer_give_the_true_values(sample_tables):
         text = gens.filter((pl.col("id") == s["id"]) & (pl.col("lang") == s["lang"]))["text"][0]
         edits = edits_for(text, mine.to_dicts(), s["missed_facts"], by_id, s["lang"])
         assert edits.fix, s["id"]
-        for quote, correct in edits.fix:
+        for quote, _correct in edits.fix:
             assert quote in " ".join(text.split())  # quoted from the answer, whole sentences
         assert set(s["missed_facts"]) <= set(edits.fact_ids)  # every uncovered fact is sent back
         revised = apply_edits(text, edits)

@@ -158,8 +158,8 @@ def test_score_command_does_not_import_dagster_or_litellm(sample_build, tmp_path
     f = tmp_path / "one.jsonl"
     f.write_text(json.dumps({"id": "2024_Italian_Grand_Prix::stint::LEC", "model": "m", "lang": "en",
                              "text": "LEC pitted on lap 15."}) + "\n")
-    code = ("import sys; from f1bench_pipeline.cli import main; main(['score', %r]); "
-            "print('MODULES', 'dagster' in sys.modules, 'litellm' in sys.modules)" % str(f))
+    code = (f"import sys; from f1bench_pipeline.cli import main; main(['score', {str(f)!r}]); "
+            "print('MODULES', 'dagster' in sys.modules, 'litellm' in sys.modules)")
     env = {"F1BENCH_DATA_DIR": str(settings.data_dir), "PATH": "/usr/bin:/bin"}
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert "MODULES False False" in r.stdout, r.stdout + r.stderr

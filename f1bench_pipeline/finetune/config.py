@@ -1,7 +1,7 @@
 """Every setting of a LoRA fine-tuning run, named and documented.
 
 The defaults are for a CPU (the embedded SmolLM2-135M, 80 optimizer steps of one record
-each, a few minutes on two cores). The paper (issue #14) fine-tuned Qwen2.5-3B with LoRA
+each, a few minutes on two cores). The paper fine-tuned Qwen2.5-3B with LoRA
 r 16, alpha 32, dropout 0.05 on the q/k/v/o projections, 3 epochs, learning rate 2e-4; the
 fields carrying those values say so. On a GPU, :meth:`FinetuneConfig.paper` gives them::
 

@@ -1,4 +1,4 @@
-"""Model generations (DESIGN §1, §6; issue #4): every registered system answers every
+"""Model generations: every registered system answers every
 instance it is asked about, in every language and prompt variant, through litellm.
 
 Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily):

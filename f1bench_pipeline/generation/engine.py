@@ -49,7 +49,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
 import threading
 import time

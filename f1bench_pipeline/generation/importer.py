@@ -76,7 +76,7 @@ class ImportFailed(ValueError):
         self.report = report
 
 
-def _instance_index(warehouse_root: Path) -> dict[tuple[str, str, str], tuple[int, str]]:
+def _instance_index(warehouse_root: Path | str) -> dict[tuple[str, str, str], tuple[int, str]]:
     rows = read_table(warehouse_root, "instances")
     if rows.is_empty():
         return {}
@@ -168,7 +168,7 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
     return rows_by_part, report
 
 
-def import_jsonl(path: str | Path, warehouse_root: Path, *, registry: Registry | None = None,
+def import_jsonl(path: str | Path, warehouse_root: Path | str, *, registry: Registry | None = None,
                  strict: bool = False, dry_run: bool = False) -> ImportReport:
     """Import the file into ``generations``; returns what was imported and every bad line."""
     registry = registry or load_registry()

@@ -39,7 +39,7 @@ from f1bench_pipeline.storage.warehouse import read_table
 CHARS_PER_TOKEN = 4.0  # the offline templates' rough count (budget.chars_tokens)
 
 
-def select_instances(warehouse_root: Path, system: System, season: int) -> tuple[pl.DataFrame, str]:
+def select_instances(warehouse_root: Path | str, system: System, season: int) -> tuple[pl.DataFrame, str]:
     """The instance rows this system answers in ``season`` and a note on how they were chosen."""
     rows = read_table(warehouse_root, "instances", {"season": season})
     if rows.is_empty():
@@ -204,11 +204,11 @@ def format_estimates(rows: list[Estimate]) -> str:
         body.append([e.system, e.model, str(e.season), str(e.items), str(e.cached), str(e.calls),
                      f"{e.prompt_tokens:,}", f"{e.output_budget:,}" if e.output_budget else "-",
                      _usd(e.cost_usd), _usd(e.cost_typical_usd), f"{e.spent_usd:.4f}", cap, e.note])
-    known = [e for e in rows if e.cost_usd is not None]
+    known = [e.cost_usd for e in rows if e.cost_usd is not None]
     known_typical = [e.cost_typical_usd for e in rows if e.cost_typical_usd is not None]
     body.append(["TOTAL", "", "", str(sum(e.items for e in rows)), str(sum(e.cached for e in rows)),
                  str(sum(e.calls for e in rows)), f"{sum(e.prompt_tokens for e in rows):,}", "",
-                 f"{sum(e.cost_usd for e in known):.4f}", f"{sum(known_typical):.4f}",
+                 f"{sum(known):.4f}", f"{sum(known_typical):.4f}",
                  f"{sum(e.spent_usd for e in rows):.4f}", "",
                  "" if len(known) == len(rows) else "excludes unknown"])
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]

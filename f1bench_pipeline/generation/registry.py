@@ -394,11 +394,14 @@ def load_registry(path: str | Path | None = None, data_dir: str | Path | None = 
     systems: dict[str, System] = {str(n): _build(p, n, e, defaults) for n, e in entries.items()}
     used: list[str] = []
     if overlays:
-        if overlay_folder is None and data_dir is None:
-            from f1bench_pipeline.settings import get_settings
+        if overlay_folder is not None:
+            folder = Path(overlay_folder)
+        else:
+            if data_dir is None:
+                from f1bench_pipeline.settings import get_settings
 
-            data_dir = get_settings().data_dir
-        folder = Path(overlay_folder) if overlay_folder is not None else overlay_dir(Path(data_dir))
+                data_dir = get_settings().data_dir
+            folder = overlay_dir(Path(data_dir))
         files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if folder.is_dir() else []
         for f in sorted(files):
             o_defaults, o_entries = _read_file(f)

@@ -27,7 +27,7 @@ from_cache         answered from the cache by the run that wrote the partition
 ================= =============================================================
 
 Only ``ok`` and ``truncated`` rows carry an answer to score; every summary counts the
-other statuses beside the means, which exclude them (DESIGN §6). ``budget_exhausted``
+other statuses beside the means, which exclude them. ``budget_exhausted``
 rows carry no answer and are never scored; like ``error`` rows they are called by the
 next run (once the cap allows it).
 """
@@ -35,7 +35,7 @@ next run (once the cap allows it).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -44,8 +44,11 @@ from f1bench_pipeline.generation.classify import STATUSES
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.storage.warehouse import read_table
 
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
+
 TABLE = "generations"
-GENERATION_SCHEMA: dict[str, pl.DataType] = {
+GENERATION_SCHEMA: dict[str, PolarsDataType] = {
     "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "decision_type": pl.Utf8, "system": pl.Utf8,
     "model_string": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8, "finish_reason": pl.Utf8,
     "prompt_tokens": pl.Int64, "completion_tokens": pl.Int64, "reasoning_tokens": pl.Int64,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import dagster as dg
 import polars as pl
 
@@ -21,7 +23,7 @@ def preview_md(df: pl.DataFrame, n: int = 10, columns: list[str] | None = None) 
     return dg.MetadataValue.md("\n".join([header, sep, *rows]))
 
 
-def table_metadata(df: pl.DataFrame, preview_columns: list[str] | None = None) -> dict:
+def table_metadata(df: pl.DataFrame, preview_columns: list[str] | None = None) -> dict[str, Any]:
     return {
         "dagster/row_count": dg.MetadataValue.int(df.height),
         "preview": preview_md(df, columns=[c for c in (preview_columns or []) if c in df.columns] or None),

@@ -47,9 +47,9 @@ class Runs:
         settings = settings or get_settings()
         if defs is None:
             if definitions is None:
-                from f1bench_pipeline.orchestration.definitions_builder import (
-                    build_definitions as definitions,
-                )
+                from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+
+                definitions = build_definitions
             defs = definitions(settings)
         if instance is None:
             from f1bench_pipeline.orchestration.instance import open_instance

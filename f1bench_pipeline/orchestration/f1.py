@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from f1bench_pipeline.orchestration.dynamic_partitions import (
     partition_key,
@@ -20,6 +21,9 @@ from f1bench_pipeline.orchestration.dynamic_partitions import (
 )
 from f1bench_pipeline.orchestration.execute import Runs, outcome_word, quiet_config
 from f1bench_pipeline.settings import Settings
+
+if TYPE_CHECKING:
+    import dagster as dg
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +147,7 @@ def _derive_in_workers(seasons: list[int], workers: int, runs: Runs) -> None:
             runs.progress(f"season {season}: events {outcome_word(ok)} ({seconds:.1f} s, worker process)")
 
 
-_WORKER_RUNS: dict[str, object] = {}
+_WORKER_RUNS: dict[str, dg.Definitions] = {}
 
 
 def _derive_season_in_worker(season: int, instance_ref, settings: Settings) -> tuple[bool, float]:

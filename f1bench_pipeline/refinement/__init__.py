@@ -1,1 +1,1 @@
-"""Verifier-guided generation (paper §6): edit instructions, the round loop, the report."""
+"""Verifier-guided generation: edit instructions, the round loop, the report."""

@@ -1,4 +1,4 @@
-"""Edit instructions for verifier-guided generation (paper §6), and their inverse.
+"""Edit instructions for verifier-guided generation, and their inverse.
 
 After a round is verified, the model gets one message that lists, in the answer's
 language:

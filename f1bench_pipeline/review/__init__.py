@@ -1,4 +1,4 @@
-"""Human review of the instrument (issue #13): how often the extractor and verifier are wrong.
+"""Human review of the instrument: how often the extractor and verifier are wrong.
 
 ``export`` samples whole scored answers (seeded, stratified by model × language) into a
 CSV sheet (``sheet`` documents its layout), a person judges every claim and adds the

@@ -1,4 +1,4 @@
-"""Style-robustness testing (issue #13): faithful answers in many styles, and a checker.
+"""Style-robustness testing: faithful answers in many styles, and a checker.
 
 ``styles`` renders answers that state only what an instance's context says, in the
 formats real models use (tables, bullets, arrows, bold, race distances, ordinals, signed

@@ -934,7 +934,7 @@ def judge(view: InstanceView, k: Ink, fx: list[Fx]) -> tuple[list[Item], list[It
     elif view.kind in ("undercut", "overcut"):
         b = view.battle
         assert b is not None
-        A, B, kind = b.attacker, b.defender, b.kind
+        A, B = b.attacker, b.defender
         if b.gained >= 0:
             P(clause(by["gain"], k, view), "✅", by["gain"])
         else:
@@ -1900,7 +1900,7 @@ def _pipes(view: InstanceView, k: Ink, fx: list[Fx], ctx: Ctx) -> str:
             g, lap, pa, pb, lead, trail = _gap_parts(b, when)
             gaps.append(f"{k.lapw(lap)}: {k.sec(g, bold=False)} ({lead} " + k.t("ahead", "delante", "à frente") + ")")
         lines.append("Gap" + sep + " | ".join(gaps))
-        for when, lap, pa, pb in (("before", b.lap_before, b.pos_before, b.d_pos_before), ("after", b.lap_after, b.pos_after, b.d_pos_after)):
+        for _when, lap, pa, pb in (("before", b.lap_before, b.pos_before, b.d_pos_before), ("after", b.lap_after, b.pos_after, b.d_pos_after)):
             if pa is not None and pb is not None:
                 lines.append(k.t(f"Positions, lap {lap}", f"Posiciones, vuelta {lap}", f"Posições, volta {lap}") + f"{sep}{A}: P{pa} | {B}: P{pb}")
         g = b.gained

@@ -1,4 +1,4 @@
-"""Faithful answers in many styles, from each instance's own context (issue #13).
+"""Faithful answers in many styles, from each instance's own context.
 
 ``render(row, style, seed)`` writes an answer to one ``instances`` row in that row's
 language (en/es/pt) in which every stated fact is true per the row's context: stints,

@@ -1,7 +1,6 @@
 """Scoring assets: claims and scores per season × system (thin: read, score, write)."""
 
 import os
-from pathlib import Path
 
 import dagster as dg
 import polars as pl
@@ -72,7 +71,9 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
             claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
         else:
             # a full season of a system on every core (score.PARALLEL_MIN_ROWS); the same rows either way
-            claims, scores = score_generations_parallel(generations, instances, regex_extractor, "regex", **run_versions)
+            claims, scores = score_generations_parallel(generations, instances, regex_extractor, "regex",
+                                                        extractor_version=run_versions["extractor_version"],
+                                                        verifier_version=run_versions["verifier_version"])
             llm_name = config.llm_system_name()
             if llm_name:
                 from f1bench_pipeline.scoring.llm_extractor import LLMExtractor
@@ -86,7 +87,7 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
                 llm = versions.score_versions("llm", llm_name, registry)
                 run_versions["llm_extractor"] = system.name
                 run_versions["llm_extractor_version"] = llm["extractor_version"]
-                llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, Path(warehouse.data_dir)),
+                llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, warehouse.data_path),
                                                            "llm", **llm)
                 claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
         warehouse.write(claims.drop("model", "season"), "claims", partition)

@@ -12,12 +12,16 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import polars as pl
 
+if TYPE_CHECKING:
+    from f1bench_pipeline.generation.importer import ImportReport
+
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
-               registry=None) -> tuple[pl.DataFrame, pl.DataFrame, object]:
+               registry=None) -> tuple[pl.DataFrame, pl.DataFrame, ImportReport]:
     """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file; its
     systems are looked up in ``registry`` (an asset's ``system_registry``; unset: systems.yaml)."""
     from f1bench_pipeline.generation.importer import read_jsonl

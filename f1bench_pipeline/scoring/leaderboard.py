@@ -15,7 +15,7 @@ languages together (they are one decision, not three independent ones).
 
 Only ``ok`` generations with a valid extraction are scored; other statuses are counted.
 Abstentions (no claims) are kept out of the precision means and counted; they score recall
-0 and F1 0 (DESIGN §5).
+0 and F1 0.
 """
 
 from __future__ import annotations

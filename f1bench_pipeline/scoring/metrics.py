@@ -1,4 +1,4 @@
-"""Per-generation scores and their aggregates (DESIGN §5). Pure functions."""
+"""Per-generation scores and their aggregates. Pure functions."""
 
 from __future__ import annotations
 

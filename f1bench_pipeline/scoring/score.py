@@ -6,7 +6,7 @@ import functools
 import gc
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 import pyarrow as pa
@@ -16,19 +16,22 @@ from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.domains.f1.verifier import ContextIndex, Verdict, verify_claim
 
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
+
 Extractor = Callable[[str, str, dict], list[Claim]]
 # One encoder for every claim's slots (same text as json.dumps with these options). ``encode``
 # builds json's C encoder anew on every call; the one built here once is reused (no circular
 # reference check: slots are flat).
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
-if json.encoder.c_make_encoder is not None:
-    _C_SLOTS = json.encoder.c_make_encoder(None, _ENCODER.default, json.encoder.encode_basestring, None,
+if json.encoder.c_make_encoder is not None:  # type: ignore[attr-defined]  # CPython's C encoder: not in typeshed
+    _C_SLOTS = json.encoder.c_make_encoder(None, _ENCODER.default, json.encoder.encode_basestring, None,  # type: ignore[attr-defined]
                                            ": ", ", ", True, False, True)
 
     def _SLOTS_JSON(slots: dict) -> str:
         return "".join(_C_SLOTS(slots, 0))
 else:  # pragma: no cover - CPython always has the C encoder
-    _SLOTS_JSON = _ENCODER.encode
+    _SLOTS_JSON = _ENCODER.encode  # type: ignore[assignment]  # the same function; conditional variants must match
 
 # Statuses whose text is extracted and scored. A truncated answer is what the model wrote within its
 # budget (the paper scores its 400-token answers as they are); its row keeps status "truncated", so
@@ -36,7 +39,7 @@ else:  # pragma: no cover - CPython always has the C encoder
 # which compares answers at the same budget, includes it.
 SCOREABLE_STATUSES = ("ok", "truncated")
 
-SCORE_SCHEMA = {
+SCORE_SCHEMA: dict[str, PolarsDataType] = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
     "decision_type": pl.Utf8, "kind": pl.Utf8, "status": pl.Utf8, "extractor": pl.Utf8,
     "extraction_status": pl.Utf8, "extraction_error": pl.Utf8,
@@ -46,7 +49,7 @@ SCORE_SCHEMA = {
     "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8), "results_source": pl.Utf8,
     "extractor_version": pl.Utf8, "verifier_version": pl.Utf8,  # scoring.versions: which code made the row
 }
-CLAIM_SCHEMA = {
+CLAIM_SCHEMA: dict[str, PolarsDataType] = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
     "decision_type": pl.Utf8, "claim_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8,
     "span_start": pl.Int64, "span_end": pl.Int64, "span_text": pl.Utf8, "label": pl.Utf8,
@@ -71,7 +74,7 @@ def _list_column(name: str, values: list[list[str] | None]) -> pl.Series:
     return pl.Series(name, arr)
 
 
-def _frame(cols: dict[str, list], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+def _frame(cols: dict[str, list], schema: dict[str, PolarsDataType]) -> pl.DataFrame:
     """``pl.DataFrame(cols, schema=schema)``, with list-of-string columns built by ``_list_column``."""
     return pl.DataFrame([_list_column(c, v) if schema[c] == pl.List(pl.Utf8) else pl.Series(c, v, dtype=schema[c])
                          for c, v in cols.items()])
@@ -154,8 +157,8 @@ def score_with(
     extractor_name: str = "regex",
     *,
     partition_column: str = "season",
-    claim_schema: dict[str, pl.DataType] = CLAIM_SCHEMA,
-    score_schema: dict[str, pl.DataType] = SCORE_SCHEMA,
+    claim_schema: dict[str, PolarsDataType] = CLAIM_SCHEMA,
+    score_schema: dict[str, PolarsDataType] = SCORE_SCHEMA,
     extractor_version: str | None = None,
     verifier_version: str | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -267,7 +270,7 @@ def _importable(fn: Any) -> bool:
 
     module, name = getattr(fn, "__module__", None), getattr(fn, "__qualname__", "")
     return bool(module) and "." not in name and "<" not in name and \
-        getattr(sys.modules.get(module), name, None) is fn
+        getattr(sys.modules.get(module or ""), name, None) is fn
 
 
 def _scoring_pool(workers: int) -> Any:

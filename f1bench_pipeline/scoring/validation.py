@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import polars as pl
 
 from f1bench_pipeline.scoring.metrics import aggregate, spearman
@@ -21,14 +23,14 @@ def _scored(scores: pl.DataFrame) -> pl.DataFrame:
     return scores.filter((pl.col("status") == "ok") & (pl.col("extraction_status") == "ok"))
 
 
-def perturbation_report(scores: pl.DataFrame) -> dict:
+def perturbation_report(scores: pl.DataFrame) -> dict[str, Any]:
     """Checks and figures of the controlled-perturbation validation."""
     s = _scored(scores)
     table = aggregate(s, ["model"]) if s.height else pl.DataFrame()
     by_model = {r["model"]: r for r in table.iter_rows(named=True)} if s.height else {}
     faithful = s.filter(pl.col("model") == TEMPLATE_FAITHFUL)
     bad = faithful.filter((pl.col("precision") < 1.0) | (pl.col("n_contradicted") > 0) | pl.col("precision").is_null())
-    report = {
+    report: dict[str, Any] = {
         "table": table,
         "faithful_generations": faithful.height,
         "faithful_not_perfect": bad.height,

@@ -4,6 +4,7 @@ generations, and the precision-vs-recall plot."""
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
 import polars as pl
@@ -20,7 +21,7 @@ DEFAULT_PAPER_FILE = REPO_ROOT.parent / "shared" / "data" / "paper_generations" 
 
 
 def _reports_dir(warehouse: WarehouseResource) -> Path:
-    d = Path(warehouse.data_dir) / "reports"
+    d = warehouse.data_path / "reports"
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -47,7 +48,7 @@ def _scores(warehouse: WarehouseResource) -> pl.DataFrame:
 def perturbation_validation(warehouse: WarehouseResource):
     """Controlled perturbation with the three template systems, every season they answered."""
     scores = _scores(warehouse)
-    report = V.perturbation_report(scores) if not scores.is_empty() else {"table": pl.DataFrame(), "checks": {}}
+    report: dict[str, Any] = V.perturbation_report(scores) if not scores.is_empty() else {"table": pl.DataFrame(), "checks": {}}
     table = report["table"]
     cols = [c for c in ["model", "n_scored", "n_abstentions", "precision", "hallucination_rate", "recall", "f1",
                         "claims_per_generation"] if c in table.columns]
@@ -108,7 +109,7 @@ def published_generations_report(warehouse: WarehouseResource,
                               "published_regex_claims": (d.get("published_regex") or {}).get("n_claims"),
                               "published_llm_claims": (d.get("published_llm") or {}).get("n_claims")})
     pub = pl.DataFrame(published).with_columns(
-        pl.col("model").map_elements(lambda m: (reg.by_alias(m).name if reg.by_alias(m) else m), return_dtype=pl.Utf8))
+        pl.col("model").map_elements(lambda m: (s.name if (s := reg.by_alias(m)) else m), return_dtype=pl.Utf8))
     table = V.published_comparison(scores, pub) if scores.height else pl.DataFrame()
     agreement = V.claim_count_agreement(scores, pub) if scores.height else pl.DataFrame()
     text = ["# Published generations (dev.jsonl)", "",

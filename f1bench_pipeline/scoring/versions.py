@@ -107,8 +107,8 @@ def _llm_model(system: str | None = None, registry=None) -> bytes:
     try:
         from f1bench_pipeline.generation.registry import load_registry
 
-        system = (registry or load_registry()).get(name)
-        return json.dumps([name, system.model, system.params], sort_keys=True, default=str).encode()
+        found = (registry or load_registry()).get(name)
+        return json.dumps([name, found.model, found.params], sort_keys=True, default=str).encode()
     except Exception:  # unknown name, unreadable registry: the name alone (a version never fails a build)
         return name.encode()
 

@@ -90,7 +90,7 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
     files = files or listing(root)
 
     def file_list(m: re.Match) -> str:
-        rels = files(m.group(1))
+        rels = files(m.group(1))  # type: ignore[misc]  # runs only when listed: listing() is then not None
         if not rels:  # no files: the view is not created (has_files), keep the glob
             return m.group(0)
         return "[" + ", ".join(_sql_string(f"{root}/{m.group(1)}/{r}") for r in rels) + "]"

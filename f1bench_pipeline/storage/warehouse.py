@@ -17,7 +17,7 @@ import io
 import os
 import shutil
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import polars as pl
@@ -107,8 +107,8 @@ def table_files(root: Root, table: str, partition: Mapping[str, object] | None =
     """Every Parquet file of a table (or partition): local ``Path``s, or URLs on a remote root."""
     local = location.local_path(root)
     if local is None:
-        base = partition_url(root, table, partition or {})
-        return [f"{base}/{rel}" for rel in location.find_files(base, "")]
+        url = partition_url(root, table, partition or {})
+        return [f"{url}/{rel}" for rel in location.find_files(url, "")]
     base = partition_dir(local, table, partition or {})
     if not base.exists():
         return []
@@ -131,12 +131,13 @@ def read_table(
     files = table_files(local if local is not None else root, table, partition)
     if not files:
         return pl.DataFrame()
+    items: list[tuple[Path | io.BytesIO, Sequence[str]]]
     if local is not None:
         base = local / table
-        items = [(f, f.relative_to(base).parent.parts) for f in files]
+        items = [(Path(f), Path(f).relative_to(base).parent.parts) for f in files]  # local: Paths already
     else:
         prefix = location.join(root, table) + "/"
-        items = [(_remote_bytes(f), f[len(prefix):].split("/")[:-1]) for f in files]
+        items = [(_remote_bytes(str(f)), str(f)[len(prefix):].split("/")[:-1]) for f in files]  # remote: URLs
     frames = []
     for f, folders in items:
         df = pl.read_parquet(f)
@@ -155,6 +156,6 @@ def partition_modified(root: Root, table: str, partition: Mapping[str, object]) 
     if local is not None:
         folder = partition_dir(local, table, partition)
         return folder.stat().st_mtime if folder.exists() else None
-    times = [location.modified_epoch(f) for f in table_files(root, table, partition)]
+    times = [location.modified_epoch(str(f)) for f in table_files(root, table, partition)]  # remote: URLs
     known = [t for t in times if t is not None]
     return max(known) if known else None

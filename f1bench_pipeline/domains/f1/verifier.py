@@ -164,17 +164,18 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, f"driver {v} is not in the context")
 
     t = claim.type
+    cands: list[Fact] | None  # None: _pair's "several in the context, the claim does not say which"
     if t == "pit_lap":
         cands = idx.keyed(t, s["driver"])
         plain = judge(cands, lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
         return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: f.value["lap"] + 1 == s["lap"])
     if t == "compound_change":
-        def m(f: Fact, shift: int = 0) -> bool:
+        def m_shift(f: Fact, shift: int = 0) -> bool:
             return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
                     and (s.get("lap") is None or f.value["lap"] + shift == s["lap"]))
         cands = idx.keyed(t, s["driver"])
-        plain = judge(cands, m, f"tyre change of {s['driver']}")
-        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: m(f, 1))
+        plain = judge(cands, m_shift, f"tyre change of {s['driver']}")
+        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: m_shift(f, 1))
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)

@@ -1,4 +1,4 @@
-"""NOAA/NWS weather forecasts: the second complete-oracle domain (issue #7).
+"""NOAA/NWS weather forecasts: the second complete-oracle domain.
 
 records (``records``) → oracle facts (``facts``) → instances and prompts EN/ES/PT
 (``prompts``) → offline template answers (``templates``) → claims (``extractor``) →

@@ -16,7 +16,7 @@ Jobs: ``weather_data`` (records + instances of a batch) and ``weather_generate_a
 (one system on one batch).
 """
 
-from pathlib import Path
+from typing import Any
 
 import dagster as dg
 import polars as pl
@@ -51,7 +51,7 @@ def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResou
 
     batch = context.partition_key
     try:  # online (F1BENCH_OFFLINE=0, or the resource's offline: false) a new batch is collected here
-        records = load_batch(batch, Path(warehouse.data_dir), collect_missing=not fastf1_source.resolved().offline,
+        records = load_batch(batch, warehouse.data_path, collect_missing=not fastf1_source.resolved().offline,
                              progress=context.log.info)
     except BatchError as exc:
         raise dg.Failure(description=str(exc), allow_retries=False) from None
@@ -110,7 +110,7 @@ def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseR
     res = generate_weather_partition(warehouse.path_settings(), system, batch, on_progress=lambda m, _s: context.log.info(sanitize(m)))
     warehouse.refresh_views()
     summary = summarize(res.frame)
-    meta = {"dagster/row_count": dg.MetadataValue.int(res.frame.height), "system": system.name,
+    meta: dict[str, Any] = {"dagster/row_count": dg.MetadataValue.int(res.frame.height), "system": system.name,
             "model_string": system.model, "statuses": dg.MetadataValue.json(summary["statuses"]),
             "calls": dg.MetadataValue.int(res.stats.calls), "cache_hits": dg.MetadataValue.int(res.stats.cache_hits),
             "cost_usd_partition": dg.MetadataValue.float(round(summary["cost_usd"], 6)),

@@ -74,7 +74,7 @@ class NWSError(RuntimeError):
 class CollectionError(RuntimeError):
     """Some locations could not be collected (the others were written)."""
 
-    def __init__(self, report: "CollectionReport"):
+    def __init__(self, report: CollectionReport):
         self.report = report
         lines = [str(f) for f in report.failures]
         super().__init__(f"{len(report.failures)} location(s) failed (collected: {len(report.collected)}, "
@@ -190,7 +190,7 @@ def period_record(location: str, p: dict) -> ForecastRecord:
     temp = _quantity(p.get("temperature"))
     if temp is None:
         raise ValueError("no temperature")
-    unit = p.get("temperatureUnit") or ("C" if "degC" in str((p.get("temperature") or {})) else "F")
+    unit = p.get("temperatureUnit") or ("C" if "degC" in str(p.get("temperature") or {}) else "F")
     wind = _SPEED.search(p.get("windSpeed") or "")
     wmin = wmax = None
     wunit = "mph"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from f1bench_pipeline.domains.base import DomainClaim
 from f1bench_pipeline.domains.weather import lexicon as L
@@ -61,7 +62,8 @@ _SPEED_UNITS = {"mph": "mph", "mi/h": "mph", "miles per hour": "mph", "millas po
 
 
 @lru_cache(maxsize=8)
-def _patterns(lang: str):
+def _patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str],
+                                  list[tuple[re.Pattern[str], str]], re.Pattern[str], re.Pattern[str]]:
     compass, compass_lookup = L.compass_pattern(lang)
     sky, sky_entries = L.sky_pattern(lang)
     wind = re.compile(r"\b(?:" + L.WIND_WORDS.get(lang, L.WIND_WORDS["en"]) + r")\b")
@@ -126,8 +128,9 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
         # wind speeds (before temperatures: "15 mph" is never a temperature)
         speed_spans = []
         for m in _SPEED.finditer(sent):
-            unit = _SPEED_UNITS.get(m.group(4), "km/h" if "k" in m.group(4) else m.group(4))
+            unit: str | None = _SPEED_UNITS.get(m.group(4), "km/h" if "k" in m.group(4) else m.group(4))
             lo, hi = int(m.group(2)), int(m.group(3)) if m.group(3) else None
+            slots: dict[str, Any]
             if m.group(1):
                 slots = {"max": hi if hi is not None else lo}
             elif hi is not None:
@@ -166,9 +169,9 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
                     u = m.group(2)
                     unit = "F" if u.startswith("f") else "C"
                 slots = {"value": _num(m.group(1)), "unit": unit}
-                kind = _temp_kind(sent[:a])
-                if kind:
-                    slots["kind"] = kind
+                temp_kind = _temp_kind(sent[:a])
+                if temp_kind:
+                    slots["kind"] = temp_kind
                 claims.append((s0 + a, _claim("temperature", slots, text, s0 + a, s0 + end)))
                 taken.append((a, end))
 
@@ -197,7 +200,7 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
                 reach = 12 if len(m.group(1)) == 1 else 25
                 if not any(a - reach <= y and x <= b + reach for x, y in winds):
                     continue
-                if len(m.group(1)) == 1 and raw[max(0, a - 1): a] not in ("", " ", "(") and not raw[b: b + 1] in ("", " ", ")", ",", "."):
+                if len(m.group(1)) == 1 and raw[max(0, a - 1): a] not in ("", " ", "(") and raw[b: b + 1] not in ("", " ", ")", ",", "."):
                     continue
                 claims.append((s0 + a, _claim("wind_direction", {"direction": L.COMPASS_ABBREV[m.group(1)]}, text,
                                               s0 + a, s0 + b)))

@@ -63,7 +63,7 @@ COMPASS_ABBREV = {code: code for code in ("N", "NNE", "NE", "ENE", "E", "ESE", "
                                           "WSW", "W", "WNW", "NW", "NNW")}
 COMPASS_ABBREV.update({"NO": "NW", "SO": "SW", "NNO": "NNW", "ONO": "WNW", "OSO": "WSW", "SSO": "SSW", "O": "W"})
 # Bare words that are also common words: accepted only after these (folded) prepositions.
-AMBIGUOUS_DIRECTION = {"es": {"este": ("del ", "de ", "al ", "el ", "desde ")},
+AMBIGUOUS_DIRECTION: dict[str, dict[str, tuple[str, ...]]] = {"es": {"este": ("del ", "de ", "al ", "el ", "desde ")},
                        "pt": {"este": ("de ", "do ", "ao ", "o ")}}
 
 WIND_WORDS = {

@@ -22,13 +22,13 @@ ORDER BY CASE r.lang WHEN 'all' THEN 0 WHEN 'en' THEN 1 WHEN 'es' THEN 2 ELSE 3 
 """
 
 
-def weather_leaderboard(warehouse_dir: Path, batch: str, variant: str = "default") -> tuple[list[str], list[dict]]:
+def weather_leaderboard(warehouse_dir: Path | str, batch: str, variant: str = "default") -> tuple[list[str], list[dict]]:
     from f1bench_pipeline.summary import query_rows
 
     return query_rows(warehouse_dir, "weather_scores", _weather_leaderboard_sql(), [batch, variant])
 
 
-def print_weather_leaderboard(warehouse_dir: Path, batch: str | None = None, variant: str = "default") -> str:
+def print_weather_leaderboard(warehouse_dir: Path | str, batch: str | None = None, variant: str = "default") -> str:
     from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
     from f1bench_pipeline.summary import print_inversion, print_titled_table
 

@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -25,6 +26,9 @@ from f1bench_pipeline.domains.weather.records import (
 )
 from f1bench_pipeline.settings import REPO_ROOT
 
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
+
 SAMPLE_BATCH = "shared-2025"
 SAMPLE_DIR = REPO_ROOT / "data" / "weather"
 SAMPLE_FILE = SAMPLE_DIR / "noaa_forecasts.jsonl"
@@ -32,7 +36,7 @@ SAMPLE_SHA256 = SAMPLE_DIR / "noaa_forecasts.jsonl.sha256"
 LOCATIONS_FILE = SAMPLE_DIR / "locations.csv"
 _BATCH_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
-RECORD_SCHEMA = {
+RECORD_SCHEMA: dict[str, PolarsDataType] = {
     "id": pl.Utf8, "location": pl.Utf8, "period": pl.Utf8, "temp": pl.Float64, "temp_unit": pl.Utf8,
     "temp_kind": pl.Utf8, "wind_min": pl.Int64, "wind_max": pl.Int64, "wind_unit": pl.Utf8, "wind_dir": pl.Utf8,
     "precip_prob": pl.Int64, "sky": pl.Utf8, "sky_raw": pl.Utf8, "key_facts": pl.List(pl.Utf8),

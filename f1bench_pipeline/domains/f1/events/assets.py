@@ -6,6 +6,7 @@ settings, or one run's launchpad config), and every table's metadata records the
 
 
 from pathlib import Path
+from typing import TypedDict
 
 import dagster as dg
 import polars as pl
@@ -54,7 +55,15 @@ def _write(context, warehouse: WarehouseResource, rules: RaceRules, df: pl.DataF
     return dg.MaterializeResult(metadata=meta)
 
 
-_season_asset = dict(partitions_def=season_partitions, group_name=GROUP, kinds={"parquet", "polars"})
+class _SeasonAsset(TypedDict):
+    """The keyword arguments every season table's ``dg.asset`` / ``dg.AssetSpec`` shares."""
+
+    partitions_def: dg.PartitionsDefinition
+    group_name: str
+    kinds: set[str]
+
+
+_season_asset = _SeasonAsset(partitions_def=season_partitions, group_name=GROUP, kinds={"parquet", "polars"})
 
 
 @dg.asset(deps=["raw_laps", "raw_sessions"], **_season_asset)
@@ -100,7 +109,7 @@ def pit_stops(context: dg.AssetExecutionContext, warehouse: WarehouseResource, f
     rules = race_rules.rules
     laps = warehouse.read("green_flag_laps", {"season": season})
     st = warehouse.read("stints", {"season": season})
-    official = official_pit_stops(Path(fastf1_source.ergast_dir))
+    official = official_pit_stops(fastf1_source.ergast_path)
     official = official.filter(pl.col("season") == season)
     stops, red = pit_stops_and_red_flag_changes(st, laps, official)
     agreement = official_stop_agreement(stops, red, laps, official)
@@ -163,7 +172,7 @@ def standings(context: dg.AssetExecutionContext, warehouse: WarehouseResource, f
               race_rules: RaceRulesResource) -> dg.MaterializeResult:
     """Drivers' championship after each round (race + sprint points)."""
     season = _season(context)
-    sprint = sprint_points(Path(fastf1_source.ergast_dir), [season],
+    sprint = sprint_points(fastf1_source.ergast_path, [season],
                            Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None)
     weekends = sprint_weekends(warehouse.read("raw_sessions", {"season": season}))
     df = championship(_loaded_raw(warehouse, "raw_results", season), sprint, weekends)

@@ -1,4 +1,4 @@
-"""On-track defenses: a faster car held up directly behind another (DESIGN §4).
+"""On-track defenses: a faster car held up directly behind another.
 
 A pursuer whose race-wide median green-flag lap time (median of its ``is_green`` laps
 over the whole race, so tyre phases and traffic average out) is faster than the

@@ -1,6 +1,6 @@
 """Per-lap flags: track status, pit in/out laps, and whether a lap is green-flag.
 
-A green-flag lap (DESIGN §4) shows none of the non-green TrackStatus codes, is neither
+A green-flag lap shows none of the non-green TrackStatus codes, is neither
 an in-lap nor an out-lap, and has a lap time.
 """
 

@@ -1,4 +1,4 @@
-"""Undercuts and overcuts: pit battles between two cars close on track (DESIGN §4).
+"""Undercuts and overcuts: pit battles between two cars close on track.
 
 Driver A pits 1..4 laps before driver B while the two are within 5 s of each other on
 the lap before A's stop. The gain is the change in their gap from that lap to the lap

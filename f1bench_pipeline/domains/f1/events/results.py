@@ -6,7 +6,7 @@ from pathlib import Path
 
 import polars as pl
 
-from f1bench_pipeline.domains.f1.ingest.official_results import supplement_sprint_points
+from f1bench_pipeline.domains.f1.ingest.official_results import ErgastCsvOptions, supplement_sprint_points
 
 RACE_KEYS = ["season", "round", "event"]
 
@@ -51,7 +51,7 @@ def classification(raw_results: pl.DataFrame, flagged_laps: pl.DataFrame) -> pl.
 def sprint_points(ergast_dir: Path, seasons: list[int], supplement_dir: Path | None = None) -> pl.DataFrame:
     """Sprint points per driver and round (season, round, driver, sprint_points): the CSV dump,
     then the supplement's ``sprint_results_*.csv`` for rounds the dump lacks."""
-    opts = dict(infer_schema_length=0, null_values=["\\N"])
+    opts: ErgastCsvOptions = {"infer_schema_length": 0, "null_values": ["\\N"]}
     d = Path(ergast_dir)
     races = pl.read_csv(d / "races.csv", **opts).select(
         "raceId", pl.col("year").cast(pl.Int64).alias("season"), pl.col("round").cast(pl.Int64)

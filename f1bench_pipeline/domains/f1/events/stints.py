@@ -1,4 +1,4 @@
-"""Tyre stints, pit stops and red-flag tyre changes (DESIGN §4).
+"""Tyre stints, pit stops and red-flag tyre changes.
 
 FastF1's ``Stint`` opens a new stint on every pit-lane pass. A pass that keeps the same
 set (same compound, tyre life running on: a drive-through, a lap-1 pit-lane pass) is
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
+from f1bench_pipeline.domains.f1.ingest.official_results import ErgastCsvOptions
 from f1bench_pipeline.settings import RaceRules
 
 RACE_KEYS = ["season", "round", "event"]
@@ -138,7 +139,7 @@ def _green_pace(flagged_laps: pl.DataFrame, stints: pl.DataFrame, rules: RaceRul
 
 def official_pit_stops(ergast_dir: Path) -> pl.DataFrame:
     """Ergast pit_stops.csv keyed by season, round, driver code and lap."""
-    opts = dict(infer_schema_length=0, null_values=["\\N"])
+    opts: ErgastCsvOptions = {"infer_schema_length": 0, "null_values": ["\\N"]}
     races = pl.read_csv(Path(ergast_dir) / "races.csv", **opts).select(
         "raceId", pl.col("year").cast(pl.Int64).alias("season"), pl.col("round").cast(pl.Int64)
     )

@@ -141,9 +141,9 @@ def _gap(doc: Document, sent: Sentence, secs: list[Token]) -> None:
         pair = None
         if rel:
             subj = [t for t in toks if t.kind is DRIVER and t.end <= x.start and x.start - t.end <= 50]
-            obj = [t for t in toks if t.kind is DRIVER and t.start >= rel.end() and t.start - rel.end() <= 12]
-            if subj and obj and subj[-1].value != obj[0].value:
-                pair = _orient(doc, (subj[-1].value, obj[0].value))
+            objs = [t for t in toks if t.kind is DRIVER and t.start >= rel.end() and t.start - rel.end() <= 12]
+            if subj and objs and subj[-1].value != objs[0].value:
+                pair = _orient(doc, (subj[-1].value, objs[0].value))
         if pair is None:
             pair = _gap_pair(doc, toks, g, lo, x.start)
         used.add(id(x))

@@ -180,11 +180,11 @@ def n_stops(doc: Document, sent: Sentence) -> None:
             p = toks[i - 1]
             if p.kind in _NUMBER_KINDS and t.start - p.end <= 2 and \
                     (p.kind is NUMBER_WORD or (not p.tag and not p.decimal)):
-                k = int(p.value)
-                if 2 <= k <= 7 and (STINT_STRATEGY_BEFORE.search(low, max(0, p.start - 10), p.start) or
+                n_stints = int(p.value)
+                if 2 <= n_stints <= 7 and (STINT_STRATEGY_BEFORE.search(low, max(0, p.start - 10), p.start) or
                                     next_word(low, t.end) in _STRATEGY_NOUNS) and \
                         not STOP_DET_BEFORE.search(low, max(0, p.start - 14), p.start):
-                    n = k - 1
+                    n = n_stints - 1
                     s = p.start
         if n is None:
             continue

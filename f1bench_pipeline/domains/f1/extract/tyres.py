@@ -124,7 +124,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
                 break
             if x.kind in _VERB_SEARCH_STOP or x.kind is NUMBER and x.tag:
                 break
-        drivers: list[str] = []
+        drivers = []
         chained = False
         if verb is not None and CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) and \
                 not (verb.kind is PIT and PIT_ON_BETWEEN.search(low, verb.end, t.start)):

@@ -10,6 +10,7 @@ own Parquet partition with its own ``raw_sessions`` row (loaded or skipped, and 
 import multiprocessing
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
 import polars as pl
@@ -78,7 +79,8 @@ def _record(context, warehouse: WarehouseResource, source_label: str, event: Rac
             warehouse.write(row, "raw_sessions", partition)
         else:
             warehouse.write(session_row(event, "skipped", reason, source_label), "raw_sessions", partition)
-        meta = {"status": "kept_previous" if already_loaded else "skipped", "skip_reason": reason, "race": race}
+        meta: dict[str, Any] = {"status": "kept_previous" if already_loaded else "skipped", "skip_reason": reason,
+                                "race": race}
         return {name: dict(meta) for name in RAW_TABLES}
 
     out = {}
@@ -115,9 +117,9 @@ def raw_race_session(
     context: dg.AssetExecutionContext, fastf1_source: FastF1Resource, warehouse: WarehouseResource
 ):
     source = RaceSource(
-        Path(fastf1_source.cache_dir), fastf1_source.offline, Path(fastf1_source.manifest) if fastf1_source.manifest else None
+        fastf1_source.cache_path, fastf1_source.offline, Path(fastf1_source.manifest) if fastf1_source.manifest else None  # type: ignore[arg-type]  # resolved: a bool
     )
-    load_args = (source.cache_dir, source.offline, source.manifest, Path(fastf1_source.ergast_dir),
+    load_args = (source.cache_dir, source.offline, source.manifest, fastf1_source.ergast_path,
                  fastf1_source.source_label,
                  Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None)
     keys = list(context.partition_keys)

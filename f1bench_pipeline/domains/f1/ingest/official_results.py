@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 import polars as pl
+
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
 
 SOURCE_ERGAST_CSV = "ergast_csv"
 SOURCE_SUPPLEMENT = "official_supplement"
@@ -30,7 +34,7 @@ CLASSIFICATION_MIN_DISTANCE_SHARE = 0.9
 # Points for P1..P10 in a Grand Prix (2010 onward).
 RACE_POINTS = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]
 
-RESULT_COLUMNS = {
+RESULT_COLUMNS: dict[str, PolarsDataType] = {
     "driver": pl.Utf8,
     "driver_number": pl.Utf8,
     "full_name": pl.Utf8,
@@ -46,6 +50,13 @@ RESULT_COLUMNS = {
 }
 
 
+class ErgastCsvOptions(TypedDict):
+    """``pl.read_csv`` options of the Ergast dump: every column read as text, ``\\N`` as null."""
+
+    infer_schema_length: int
+    null_values: list[str]
+
+
 def _null(s: str | None) -> str | None:
     return None if s in (None, "\\N", "") else s
 
@@ -53,7 +64,7 @@ def _null(s: str | None) -> str | None:
 @lru_cache(maxsize=4)
 def _ergast_tables(ergast_dir: str) -> dict[str, pl.DataFrame]:
     d = Path(ergast_dir)
-    opts = dict(infer_schema_length=0, null_values=["\\N"])
+    opts: ErgastCsvOptions = {"infer_schema_length": 0, "null_values": ["\\N"]}
     return {
         name: pl.read_csv(d / f"{name}.csv", **opts)
         for name in ("races", "results", "sprint_results", "drivers", "constructors", "status")
@@ -142,7 +153,7 @@ def timing_order_results(laps: pl.DataFrame, drivers: pl.DataFrame) -> pl.DataFr
         pl.lit(None, dtype=pl.Utf8).alias("source_file"),
         pl.col("laps_completed").cast(pl.Int64),
     )
-    return out.select(list(RESULT_COLUMNS)).cast(RESULT_COLUMNS)
+    return out.select(list(RESULT_COLUMNS)).cast(RESULT_COLUMNS)  # type: ignore[arg-type]  # polars: cast()'s Mapping key (str | Selector | dtype) is invariant, a str-keyed dict never matches
 
 
 def fastf1_official_results(drivers: pl.DataFrame) -> pl.DataFrame | None:
@@ -162,7 +173,7 @@ def fastf1_official_results(drivers: pl.DataFrame) -> pl.DataFrame | None:
         pl.col("laps").cast(pl.Int64).alias("laps_completed"),
         pl.lit(SOURCE_JOLPICA).alias("source"),
         pl.lit(None, dtype=pl.Utf8).alias("source_file"),
-    ).cast(RESULT_COLUMNS)
+    ).cast(RESULT_COLUMNS)  # type: ignore[arg-type]  # polars: cast()'s Mapping key (str | Selector | dtype) is invariant, a str-keyed dict never matches
 
 
 def official_results(
@@ -176,7 +187,7 @@ def official_results(
     """The race's classification from the first source of ``RESULT_SOURCES`` that has it."""
     csv = ergast_race_results(ergast_dir, season, round_)
     if not csv.is_empty():
-        return csv.cast(RESULT_COLUMNS)
+        return csv.cast(RESULT_COLUMNS)  # type: ignore[arg-type]  # polars: cast()'s Mapping key (str | Selector | dtype) is invariant, a str-keyed dict never matches
     if supplement_dir is not None:
         sup = supplement_race_results(supplement_dir, season, round_, laps, drivers)
         if not sup.is_empty():
@@ -326,11 +337,11 @@ def supplement_race_results(
         pl.col("order").cast(pl.Int64).alias("position"),
         "classified_position", "grid", "status", "points", "laps_completed",
         pl.lit(SOURCE_SUPPLEMENT).alias("source"), "source_file",
-    ).cast(RESULT_COLUMNS).sort("position")
+    ).cast(RESULT_COLUMNS).sort("position")  # type: ignore[arg-type]  # polars: cast()'s Mapping key (str | Selector | dtype) is invariant, a str-keyed dict never matches
 
 
 def supplement_sprint_points(supplement_dir: Path | None, seasons: list[int]) -> pl.DataFrame:
     """Sprint points from ``sprint_results_*.csv`` (season, round, driver, sprint_points)."""
     schema = {"season": pl.Int64, "round": pl.Int64, "driver": pl.Utf8, "sprint_points": pl.Float64}
     return supplement_table(supplement_dir, "sprint").filter(pl.col("season").is_in(seasons)).select(
-        "season", "round", "driver", pl.col("points").alias("sprint_points")).cast(schema)
+        "season", "round", "driver", pl.col("points").alias("sprint_points")).cast(schema)  # type: ignore[arg-type]  # polars: cast()'s Mapping key (str | Selector | dtype) is invariant, a str-keyed dict never matches

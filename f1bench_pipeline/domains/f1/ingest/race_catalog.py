@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date, datetime, UTC
 from pathlib import Path
 
 from f1bench_pipeline.domains.f1.ingest.fastf1_session import CacheGuard, RaceEvent, race_cache_dir, season_schedule
@@ -43,7 +43,7 @@ def available_races(source: RaceSource, seasons: list[int]) -> list[RaceEvent]:
 def completed_races(source: RaceSource, seasons: list[int], today: date | None = None) -> list[RaceEvent]:
     """Races the source can provide that have been run: offline, every race in the cache;
     online, every scheduled race whose race day is before ``today`` (UTC)."""
-    today = today or datetime.now(timezone.utc).date()
+    today = today or datetime.now(UTC).date()
     races = available_races(source, seasons)
     if source.offline:
         return races

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import polars as pl
@@ -61,7 +61,7 @@ def session_row(
                 "total_laps": total_laps,
                 "results_source": results_source,
                 "cache_source": cache_source,
-                "loaded_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "loaded_at": datetime.now(UTC).isoformat(timespec="seconds"),
             }
         ],
         schema=SESSION_SCHEMA,

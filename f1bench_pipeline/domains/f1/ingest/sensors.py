@@ -66,7 +66,7 @@ def new_race_sensor(context: dg.SensorEvaluationContext, fastf1_source: FastF1Re
     settings = get_settings()
     state = json.loads(context.cursor) if context.cursor else {"pending": {}}
     pending: dict[str, dict] = state["pending"]
-    source = RaceSource(Path(fastf1_source.cache_dir), fastf1_source.offline,
+    source = RaceSource(fastf1_source.cache_path, fastf1_source.offline,  # type: ignore[arg-type]  # resolved: a bool
                         Path(fastf1_source.manifest) if fastf1_source.manifest else None)
     seasons = settings.seasons
     requests: list[dg.RunRequest] = []
@@ -77,7 +77,7 @@ def new_race_sensor(context: dg.SensorEvaluationContext, fastf1_source: FastF1Re
     new = [ev for ev in races_to_ingest(completed_races(source, seasons), ingested) if (ev.season, ev.round) not in in_flight]
     supplement = Path(fastf1_source.official_results_dir) if fastf1_source.official_results_dir else None
     for ev in new:
-        official = has_official_results(Path(fastf1_source.ergast_dir), supplement, ev.season, ev.round)
+        official = has_official_results(fastf1_source.ergast_path, supplement, ev.season, ev.round)
         tags = {"f1bench/trigger": "new_race",
                 "f1bench/official_results": "available" if official else ("online" if not fastf1_source.offline else "missing")}
         requests.append(dg.RunRequest(

@@ -5,7 +5,6 @@ resource; the rules recorded with the instances from the ``race_rules`` resource
 """
 
 import json
-from pathlib import Path
 
 import dagster as dg
 import polars as pl
@@ -62,7 +61,7 @@ def finetune_export(warehouse: WarehouseResource) -> dg.MaterializeResult:
     rows = warehouse.read("instances")
     if not rows.is_empty():
         rows = rows.filter(pl.col("split") == "train")
-    out_dir = Path(warehouse.data_dir) / "exports" / "finetune"
+    out_dir = warehouse.data_path / "exports" / "finetune"
     out_dir.mkdir(parents=True, exist_ok=True)
     counts = {}
     for lang in LANGUAGES:

@@ -9,6 +9,7 @@ attacker/defender pair and race: the largest gain when a pair has several), ``de
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -155,7 +156,7 @@ class SeasonTables:
         return rows[0]["team"] if rows else None
 
 
-def _entities(drivers: list[dict[str, Any]], extra_drivers: list[str] = ()) -> dict[str, list[str]]:
+def _entities(drivers: list[dict[str, Any]], extra_drivers: Iterable[str] = ()) -> dict[str, list[str]]:
     codes = sorted({d["driver"] for d in drivers} | set(extra_drivers))
     teams = sorted({d["team"] for d in drivers if d.get("team")})
     return {"drivers": codes, "teams": teams}
@@ -207,7 +208,7 @@ def _battle_dict(b: dict[str, Any]) -> dict[str, Any]:
 
 
 def battle_instances(t: SeasonTables, settings: SeasonSplit) -> list[BaseInstance]:
-    out = []
+    out: list[BaseInstance] = []
     if t.battles.is_empty():
         return out
     best = (
@@ -257,7 +258,7 @@ def _defense_dict(x: dict[str, Any]) -> dict[str, Any]:
 
 
 def defense_instances(t: SeasonTables, settings: SeasonSplit) -> list[BaseInstance]:
-    out = []
+    out: list[BaseInstance] = []
     if t.defenses.is_empty():
         return out
     best = (

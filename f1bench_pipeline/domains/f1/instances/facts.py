@@ -1,4 +1,4 @@
-"""Oracle facts: typed, keyed, with a stable JSON form (DESIGN §5).
+"""Oracle facts: typed, keyed, with a stable JSON form.
 
 A fact says *what* it is about (``key``) and *what is true* of it (``value``):
 ``pit_lap(driver=LEC, lap=15)`` has key ``{driver: LEC}`` and value ``{lap: 15}``. A claim

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -14,7 +15,10 @@ from f1bench_pipeline.domains.f1.instances.builders import BaseInstance, context
 from f1bench_pipeline.domains.f1.instances.facts import facts_from_json, facts_to_json
 from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
 
-INSTANCE_SCHEMA = {
+if TYPE_CHECKING:
+    from polars._typing import PolarsDataType
+
+INSTANCE_SCHEMA: dict[str, PolarsDataType] = {
     "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "decision_type": pl.Utf8, "kind": pl.Utf8,
     "season": pl.Int64, "round": pl.Int64, "event": pl.Utf8, "split": pl.Utf8,
     "focus_drivers": pl.List(pl.Utf8), "context": pl.Utf8, "context_text": pl.Utf8,
@@ -72,7 +76,8 @@ def stratified_sample(instances: pl.DataFrame, size: int, seed: int) -> pl.DataF
         rng.shuffle(races)
         for ids in by_race.values():
             rng.shuffle(ids)
-        picked, depth = [], 0
+        picked: list[str] = []
+        depth = 0
         while len(picked) < alloc[kind]:
             progressed = False
             for race in races:

@@ -42,7 +42,7 @@ AVG, YES, RACE and NOPIT entries only *consume* words ("ritmo medio" is a pace, 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 
 from f1bench_pipeline.domains.f1.extract.vocabulary import en, es, pt
@@ -108,7 +108,7 @@ def _split_top(fragments: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def alternatives(name: str) -> tuple[str, ...]:
     """The alternatives of the window ``name`` in every language: English, then Spanish, then
     Portuguese (a language without the window adds nothing)."""
