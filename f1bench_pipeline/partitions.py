@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import dagster as dg
 
+from f1bench_pipeline.generation.names import safe_name
+
 from f1bench_pipeline.settings import SettingsError, env_name, setting_from_env
 
 
@@ -85,3 +87,13 @@ weather_batch_model_partitions = dg.MultiPartitionsDefinition({"batch": weather_
 def batch_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[str, str]:
     dims = _dimensions(key, ("batch", "model"))
     return dims["batch"], dims["model"]
+
+
+def partition_key(system_name: str, season: int) -> dg.MultiPartitionKey:
+    """The key of one season × model partition; as a string it reads ``<safe system>|<season>``."""
+    return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
+
+
+def weather_partition_key(system_name: str, batch: str) -> dg.MultiPartitionKey:
+    """The key of one weather batch × model partition (``<safe system>|<batch>``)."""
+    return dg.MultiPartitionKey({"batch": batch, "model": safe_name(system_name)})

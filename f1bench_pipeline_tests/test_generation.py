@@ -172,7 +172,7 @@ def test_template_texts_on_sample(sample_tables):
 
 def test_offline_systems_materialize_through_dagster(gen_settings, dagster_instance, monkeypatch):
     from f1bench_pipeline.orchestration.generation import generate_offline
-    from f1bench_pipeline.orchestration.dynamic_partitions import partition_key
+    from f1bench_pipeline.partitions import partition_key
     from f1bench_pipeline.generation.table import read_generations
 
     monkeypatch.delenv("F1BENCH_SYSTEMS", raising=False)

@@ -152,7 +152,8 @@ def _report_import_to_dagster(report) -> None:  # noqa: ANN001
     import dagster as dg
 
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, partition_key
+    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
+    from f1bench_pipeline.partitions import partition_key
     from f1bench_pipeline.orchestration.instance import open_instance
 
     instance = open_instance()

@@ -1,8 +1,8 @@
-"""Keys of the dynamic partitions (``models``, ``weather_batches``) and adding to them.
+"""Adding keys to the dynamic partitions (``models``, ``weather_batches``) of a Dagster instance.
 
-A system is a ``models`` partition under its safe name (``generation.names.safe_name``); a
-run of a season × model job is keyed ``<safe system>|<season>``, of a weather batch × model
-job ``<safe system>|<batch>``. Runs of a key not yet added fail, so the CLI adds them first.
+A system is a ``models`` partition under its safe name (``generation.names.safe_name``); the
+keys of a run are built by ``partitions.py`` (``partition_key``, ``weather_partition_key``).
+Runs of a key not yet added fail, so the CLI adds them first.
 """
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import dagster as dg
 
-from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.generation.registry import Registry, load_registry
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, WEATHER_BATCHES_NAME
 
@@ -45,13 +43,3 @@ def register_weather_batch(instance: Any, batch: str) -> bool:
 
     check_batch_name(batch)
     return bool(_add(instance, WEATHER_BATCHES_NAME, [batch]))
-
-
-def partition_key(system_name: str, season: int) -> dg.MultiPartitionKey:
-    """The key of one season × model partition; as a string it reads ``<safe system>|<season>``."""
-    return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
-
-
-def weather_partition_key(system_name: str, batch: str) -> dg.MultiPartitionKey:
-    """The key of one weather batch × model partition (``<safe system>|<batch>``)."""
-    return dg.MultiPartitionKey({"batch": batch, "model": safe_name(system_name)})

@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.orchestration.dynamic_partitions import (
-    partition_key,
-    register_model_partitions,
-)
+from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+from f1bench_pipeline.partitions import partition_key, race_partition_key
 from f1bench_pipeline.orchestration.execute import Runs, outcome_word, quiet_config
 from f1bench_pipeline.settings import Settings
 
@@ -45,8 +43,6 @@ def race_batches(races: list) -> list[list]:
 
 def ingest_batch(runs: Runs, batch: list):
     """One ``ingest_races`` run over ``batch``'s race partitions (the asset loads them in parallel)."""
-    from f1bench_pipeline.partitions import race_partition_key
-
     first, last = (race_partition_key(ev.season, ev.round) for ev in (batch[0], batch[-1]))
     return runs.run("ingest_races", partition_range=(first, last))
 

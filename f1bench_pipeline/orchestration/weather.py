@@ -13,8 +13,8 @@ from typing import Any
 from f1bench_pipeline.orchestration.dynamic_partitions import (
     register_model_partitions,
     register_weather_batch,
-    weather_partition_key,
 )
+from f1bench_pipeline.partitions import weather_partition_key
 from f1bench_pipeline.orchestration.execute import Runs
 from f1bench_pipeline.settings import Settings
 
