@@ -166,3 +166,28 @@ def test_failing_race_fails_the_run_but_keeps_the_others(tmp_path, monkeypatch):
         result = ingest_batch(Runs(settings, build_definitions(settings), instance), batch)
         assert not result.success
         assert instance.get_materialized_partitions(dg.AssetKey("raw_laps")) == {"11|2021"}
+
+
+def test_offline_systems_run_in_worker_processes_with_the_same_output(parallel, sample_build, monkeypatch):
+    """On a persistent instance the system × season runs go two at a time in worker processes
+    (no pools inside them); generations, claims and scores equal the one-after-another build's
+    (``sample_build``, an ephemeral instance), build-history columns aside."""
+    from f1bench_pipeline.orchestration.f1 import run_offline_systems
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    monkeypatch.setenv("F1BENCH_SYSTEM_RUN_WORKERS", "2")
+    messages: list[str] = []
+    out = run_offline_systems(parallel["report"]["seasons"], instance=parallel["instance"],
+                              progress=messages.append, settings=parallel["settings"])
+    assert out and all(out.values()), out
+    assert sum("worker process" in m for m in messages) == len(out)
+    runs = parallel["instance"].get_runs(filters=dg.RunsFilter(job_name="generate_and_score"))
+    assert len(runs) == len(out) and all(r.is_success for r in runs)
+    history = {"generations": ["created_at", "latency_s", "from_cache"]}
+    for table in ("generations", "claims", "scores"):
+        here = read_table(parallel["settings"].warehouse_dir, table)
+        there = read_table(sample_build["settings"].warehouse_dir, table)
+        drop = history.get(table, [])
+        a, b = _canonical(here.drop(drop), table), _canonical(there.drop(drop), table)
+        assert a.height == b.height > 0, table
+        assert a.equals(b), table

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
 from f1bench_pipeline.partitions import partition_key, race_partition_key
@@ -126,39 +126,54 @@ def derive(
 
 
 def _derive_in_workers(seasons: list[int], workers: int, runs: Runs) -> None:
+    _in_workers(runs, workers, "season_events", [(f"season {s}", "events", str(s)) for s in seasons])
+
+
+def _in_workers(runs: Runs, workers: int, job: str, steps: list[tuple[str, str, Any]],
+                env: dict[str, str] | None = None) -> dict[str, bool]:
+    """Runs of ``job``, one per ``(label, what, partition key)``, ``workers`` at a time, each in a
+    worker process that opens ``runs``' instance (persistent: its storage is on disk); progress
+    as each finishes. ``env``: variables the workers set first (e.g. no nested pools)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    out: dict[str, bool] = {}
     # spawn: a worker inherits no thread or lock of this process (Dagster's and DuckDB's)
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {pool.submit(_derive_season_in_worker, season, runs.instance.get_ref(), runs.settings): season
-                   for season in seasons}
+        futures = {pool.submit(_run_in_worker, job, key, runs.instance.get_ref(), runs.settings, env or {}):
+                   (label, what) for label, what, key in steps}
         for future in as_completed(futures):
-            season = futures[future]
+            label, what = futures[future]
             try:
                 ok, seconds = future.result()
-            except Exception as exc:  # the worker died: the season's run did not finish
+            except Exception as exc:  # the worker died: the run did not finish
                 ok, seconds = False, 0.0
-                log.error("season %s: derivation worker failed: %s", season, exc)
-            runs.progress(f"season {season}: events {outcome_word(ok)} ({seconds:.1f} s, worker process)")
+                log.error("%s: worker process failed: %s", label, exc)
+            out[label] = ok
+            runs.progress(f"{label}: {what} {outcome_word(ok)} ({seconds:.1f} s, worker process)")
+    return out
 
 
 _WORKER_RUNS: dict[str, dg.Definitions] = {}
 
 
-def _derive_season_in_worker(season: int, instance_ref, settings: Settings) -> tuple[bool, float]:
-    """One ``season_events`` run in a worker process, on the instance ``instance_ref`` names."""
+def _run_in_worker(job: str, partition_key: Any, instance_ref, settings: Settings,
+                   env: dict[str, str]) -> tuple[bool, float]:
+    """One run of ``job`` in a worker process, on the instance ``instance_ref`` names."""
+    import os
+
     import dagster as dg
 
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 
+    os.environ.update(env)
     t0 = time.perf_counter()
     key = settings.model_dump_json()
     if key not in _WORKER_RUNS:  # one set of definitions per worker and settings
         _WORKER_RUNS.clear()
         _WORKER_RUNS[key] = build_definitions(settings)
     with dg.DagsterInstance.from_ref(instance_ref) as instance:
-        result = Runs(settings, _WORKER_RUNS[key], instance).run("season_events", str(season))
+        result = Runs(settings, _WORKER_RUNS[key], instance).run(job, partition_key)
     return result.success, time.perf_counter() - t0
 
 
@@ -174,6 +189,16 @@ def run_per_system(runs: Runs, job: str, names: list[str], seasons: list[int], w
     return out
 
 
+SYSTEM_RUN_WORKERS_ENV = "F1BENCH_SYSTEM_RUN_WORKERS"  # offline system × season runs at once (1: one by one)
+
+
+def system_run_workers() -> int:
+    """Offline system × season runs at once: ``$F1BENCH_SYSTEM_RUN_WORKERS``, else the usable CPUs (at most 4)."""
+    from f1bench_pipeline.workers import worker_count
+
+    return worker_count(SYSTEM_RUN_WORKERS_ENV, cap=4)
+
+
 def run_offline_systems(
     seasons: list[int],
     instance=None,
@@ -183,13 +208,28 @@ def run_offline_systems(
     runs: Runs | None = None,
 ) -> dict[str, bool]:
     """Generations, claims and scores of every offline (template) system on ``seasons``,
-    one ``generate_and_score`` run per system and season; then the validation reports."""
+    one ``generate_and_score`` run per system and season; then the validation reports.
+
+    On a persistent instance up to ``system_run_workers()`` of these runs go at once, each in a
+    worker process answering and scoring in that one process (no pool inside: the cores are
+    taken by the runs), so the Dagster and Parquet work of a run is parallel too; an ephemeral
+    instance runs them here, one after another, each with its own worker pools."""
+    from f1bench_pipeline.generation.engine import OFFLINE_WORKERS_ENV
     from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.scoring.score import PARALLEL_WORKERS_ENV as SCORING_WORKERS_ENV
 
     runs = runs or Runs.open(settings, defs, instance, progress)
     names = [s.name for s in load_registry().offline_systems()]
     register_model_partitions(runs.instance, names)
-    out = run_per_system(runs, "generate_and_score", names, seasons, "generations and scores")
+    steps = [(f"season {season} {name}", "generations and scores", partition_key(name, season))
+             for season in seasons for name in names]
+    workers = min(system_run_workers(), len(steps))
+    if workers > 1 and not runs.instance.is_ephemeral:
+        done = _in_workers(runs, workers, "generate_and_score", steps,
+                           env={OFFLINE_WORKERS_ENV: "1", SCORING_WORKERS_ENV: "1"})
+        out = {f"{name}|{season}": done[f"season {season} {name}"] for season in seasons for name in names}
+    else:
+        out = run_per_system(runs, "generate_and_score", names, seasons, "generations and scores")
     runs.step("validation reports", "", "validation_reports", timed=False)
     return out
 

@@ -22,6 +22,7 @@ import hashlib
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -188,10 +189,8 @@ def refresh_views(warehouse_dir: Root, duckdb_path: Path) -> list[str]:
     instead of the ~0.4 s that binding every view's Parquet files takes."""
     created: list[str] = []
     Path(duckdb_path).parent.mkdir(parents=True, exist_ok=True)  # a remote warehouse makes no local folder
-    try:
-        con = duckdb.connect(str(duckdb_path))
-    except duckdb.IOException as exc:  # another process holds the write lock
-        log.warning("warehouse views not refreshed (%s): %s", duckdb_path, exc)
+    con = _connect_for_write(Path(duckdb_path))
+    if con is None:
         return created
     try:
         try:
@@ -217,6 +216,25 @@ def refresh_views(warehouse_dir: Root, duckdb_path: Path) -> list[str]:
     finally:
         con.close()
     return created
+
+
+# Runs in parallel processes refresh the same file: the lock is held for milliseconds, so wait
+# for it this long before giving up (the views read globs: a skipped refresh loses no data;
+# a reader holding the file open, e.g. `f1bench sql`, costs each refresh this wait).
+LOCK_WAIT_S = 1.0
+
+
+def _connect_for_write(duckdb_path: Path) -> duckdb.DuckDBPyConnection | None:
+    """A read-write connection, waiting up to ``LOCK_WAIT_S`` for another process's lock."""
+    deadline = time.monotonic() + LOCK_WAIT_S
+    while True:
+        try:
+            return duckdb.connect(str(duckdb_path))
+        except duckdb.IOException as exc:  # another process holds the write lock
+            if time.monotonic() >= deadline:
+                log.warning("warehouse views not refreshed (%s): %s", duckdb_path, exc)
+                return None
+            time.sleep(0.05)
 
 
 def _unchanged_views(con: duckdb.DuckDBPyConnection, fingerprint: str) -> list[str] | None:
