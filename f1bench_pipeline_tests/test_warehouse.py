@@ -22,8 +22,29 @@ def test_crash_mid_write_keeps_the_previous_partition(tmp_path, monkeypatch):
     monkeypatch.undo()
     back = warehouse.read_table(tmp_path, "pit_stops", {"season": 2024})
     assert back.select(old.columns).sort("driver").equals(old.sort("driver"))
-    # No temporary folders are left for readers to trip over.
+    # No temporary folders are left for readers to trip over, in the table or in the staging area.
     assert [p.name for p in (tmp_path / "pit_stops").iterdir()] == ["season=2024"]
+    assert list((tmp_path / warehouse.STAGING_DIR).iterdir()) == []
+
+
+def test_a_partition_being_written_is_never_under_the_tables_glob(tmp_path, monkeypatch):
+    """While a partition is written (another process's season run), a reader's glob over the
+    table sees the finished partitions only: the file is staged outside the table's folder."""
+    import duckdb
+
+    warehouse.write_partition(pl.DataFrame({"driver": ["LEC"]}), tmp_path, "pit_stops", {"season": 2024})
+    seen: list[list[str]] = []
+    real = pl.DataFrame.write_parquet
+
+    def write_and_look(self, path, *a, **k):
+        real(self, path, *a, **k)  # the new file is complete here, before the rename
+        glob = f"{tmp_path}/pit_stops/**/*.parquet"
+        seen.append(sorted(r[0] for r in duckdb.sql(f"SELECT file FROM glob('{glob}')").fetchall()))
+        duckdb.sql(f"SELECT * FROM read_parquet('{glob}', hive_partitioning = true)").fetchall()
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", write_and_look)
+    warehouse.write_partition(pl.DataFrame({"driver": ["PIA"]}), tmp_path, "pit_stops", {"season": 2025})
+    assert seen == [[f"{tmp_path}/pit_stops/season=2024/part-0.parquet"]]
 
 
 def test_rewrite_replaces_exactly_one_partition(tmp_path):

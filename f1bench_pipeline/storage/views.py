@@ -206,13 +206,16 @@ def refresh_views(warehouse_dir: Root, duckdb_path: Path) -> list[str]:
         unchanged = _unchanged_views(con, fingerprint)
         if unchanged is not None:
             return unchanged
+        failed = False
         for name, sql in wanted:
             try:
                 con.execute(sql)
                 created.append(name)
             except duckdb.Error as exc:
+                failed = True
                 log.warning("view %s not created: %s", name, exc)
-        _record_views(con, fingerprint, created)
+        if not failed:  # a view that failed is tried again by the next refresh
+            _record_views(con, fingerprint, created)
     finally:
         con.close()
     return created

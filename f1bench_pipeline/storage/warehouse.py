@@ -26,6 +26,7 @@ from f1bench_pipeline.storage import location
 from f1bench_pipeline.storage.location import Root
 
 PARQUET_NAME = "part-0.parquet"
+STAGING_DIR = ".staging"  # partitions being written, beside the tables (hidden: not a table)
 
 
 def partition_dir(root: Path, table: str, partition: Mapping[str, object]) -> Path:
@@ -61,14 +62,20 @@ def write_partition(
         return _write_remote(df, str(root), table, partition)
     target = partition_dir(local, table, partition)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".tmp-{target.name}-{uuid.uuid4().hex[:8]}"
+    # Staged outside the table's folder: a reader's glob (<table>/**/*.parquet, the DuckDB views)
+    # must never see a half-written file, nor a finished one under a temporary folder name, while
+    # another process writes (parallel season runs); a rename within one filesystem is atomic.
+    staging = Path(local) / STAGING_DIR
+    staging.mkdir(parents=True, exist_ok=True)
+    tag = f"{table}-{target.name}-{uuid.uuid4().hex[:8]}"
+    tmp = staging / f"new-{tag}"
     tmp.mkdir()
     try:
         body = df.drop([c for c in partition if c in df.columns])
         body.write_parquet(tmp / PARQUET_NAME, compression="zstd", statistics=True)
         old = None
         if target.exists():
-            old = target.parent / f".old-{target.name}-{uuid.uuid4().hex[:8]}"
+            old = staging / f"old-{tag}"
             os.rename(target, old)
         os.rename(tmp, target)
         if old is not None:
