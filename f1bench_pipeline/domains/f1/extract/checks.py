@@ -11,8 +11,9 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, COMPARAT
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
                                                        GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
                                                        NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
-                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, TO_GO_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import NUMBER, Token
+                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STOP_NOUNS,
+                                                       TO_GO_AFTER)
+from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, PIT, STINT_NOUN, Token
 
 
 def stint_break(low: str, a: int, b: int) -> bool:
@@ -57,6 +58,19 @@ def is_word(c: str) -> bool:
 def plain_number(x: Token) -> bool:
     """A bare number that can be a lap (no unit, no decimals, 1..99)."""
     return x.kind is NUMBER and not x.tag and not x.decimal and 0 < x.value < 100
+
+
+def index_number(low: str, toks: list[Token], i: int) -> bool:
+    """The number ``toks[i]`` is an index, not a quantity: it follows its lap, stint or stop noun
+    ("the lap-9 stop", "stint 3 of 17 laps", "la parada 2", "volta 14"), so it names which one,
+    never how many."""
+    if i < 1:
+        return False
+    p = toks[i - 1]
+    t = toks[i]
+    if t.start - p.end > 2 or low[p.end:t.start].strip(" -#") or p.word.endswith("s") and p.kind is LAP_WORD:
+        return False
+    return p.kind is LAP_WORD or p.kind is STINT_NOUN or p.kind is PIT and p.word in STOP_NOUNS
 
 
 def once_any(low: str, s: int, e: int) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import elided_before, from_lap_before, lap_pair_after, plain_number
+from f1bench_pipeline.domains.f1.extract.checks import (elided_before, from_lap_before, index_number, lap_pair_after,
+                                                     plain_number)
 from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
                                                        COUNT_DET_BEFORE, COUNT_OF_M, ELIDED_AFTER, GAP_AFTER,
                                                        LAPNUM_GAP, LIST_CONN, N_OF_BEFORE, OWNER_AFTER, RACE_AFTER,
@@ -72,7 +73,7 @@ def lap_mentions(doc: Document, sent: Sentence) -> Laps:
             continue
         elif k is NUMBER and plain(t) and t.value >= 2 and i + 1 < n and toks[i + 1].kind is NUMBER:
             m = COUNT_OF_M.match(low, t.end)  # "20 de 53 vueltas": a 20-lap stint of a 53-lap race
-            if m and int(toks[i + 1].value) == int(m.group(1)):
+            if m and int(toks[i + 1].value) == int(m.group(1)) and not index_number(low, toks, i):
                 counts.append((int(t.value), t.start, t.end, i))
                 used.add(id(t))
         elif k is ORDINAL_NUMBER and i + 1 < n and toks[i + 1].kind is LAP_WORD and toks[i + 1].value == "sg" and \

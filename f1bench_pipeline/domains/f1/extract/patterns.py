@@ -120,6 +120,12 @@ IN_STINT = re.compile(r"\s*(?:tyres?\s+|tires?\s+)?" + alt("in_stint") + r"\s+(?
 START_ON = re.compile(r"\s*" + alt("start_race") + "?" + alt("start_on") + r"?\s*(?:" + alt("start_det") + r"\s+){0,2}")
 STINT_BREAK = re.compile(r"→|->|=>|" + "|".join(r"\b" + a + r"\b" for a in alternatives("stint_then")))
 SUBRANGE_BEFORE = re.compile(r"\b" + alt("subrange_word") + r"\b[^;:\n]{0,40}$")
+FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
+AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
+# "un stint de 27 vueltas", "a stint of 27 laps": the count is the stint's, not "lap 12 of 57 laps"
+STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+$")
+SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}$")
+SUBRANGE_CONTRAST = re.compile(r"[^;:\n.]{0,40}?\b" + alt("subrange_contrast") + r"\b")
 SUBRANGE_AFTER = re.compile(r"\s*" + alt("subrange_of") + r"\s+" + alt("subrange_det") + r"?\s*(?:[\w-]+\s+){0,2}"
                             + alt("stint_noun") + r"\b")
 # "de la vuelta 31", "da volta 3 à 7", "del giro 5": what follows a tyre word when it names a stint.

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, grid_before, next_word, once_any
+from f1bench_pipeline.domains.f1.extract.checks import (clause_end, clause_start, grid_before, index_number, next_word,
+                                                     once_any)
 from f1bench_pipeline.domains.f1.extract.layout import finish_column, finish_key
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ONE, ARTICLE_ONE_BAD_AFTER,
                                                        ARTICLE_ONE_OK_BEFORE, DASH_LABEL, FIN_GAP, LAP_JUST_BEFORE,
@@ -150,7 +151,8 @@ def n_stops(doc: Document, sent: Sentence) -> None:
         if t.kind is PIT and t.word in STOP_NOUNS:
             p = toks[i - 1] if i >= 1 else None
             if p is not None and p.kind in _COUNT_KINDS and t.start - p.end <= 12 and \
-                    STOPCOUNT_GAP.fullmatch(low, p.end, t.start) and not DASH_LABEL.search(doc.text, p.end, t.start):
+                    STOPCOUNT_GAP.fullmatch(low, p.end, t.start) and not DASH_LABEL.search(doc.text, p.end, t.start) \
+                    and not index_number(low, toks, i - 1):  # "the lap-9 stop" names a stop, it counts none
                 if p.kind is NUMBER_WORD:
                     n = p.value
                     if p.word in ARTICLE_ONE and doc.lang in ("es", "pt"):

@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import clause_start, from_only, race_count, stint_break
+from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, from_only, race_count, stint_break
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
                                                        COMPARE_BEFORE, COORD_F, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
-                                                       STRONG_BREAK, SUBRANGE_AFTER, SUBRANGE_BEFORE)
+                                                       STRONG_BREAK, FOLLOWED_BY, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
+                                                       SUBRANGE_CONTRAST)
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
 
@@ -220,8 +221,11 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
         if x.kind is START and t.start - x.end <= 30:
             if x.word in COME_OUT and any(y.kind in _PIT_OR_AFTER for y in toks[:j]):
                 return None, t.start  # "Tras la parada, BEA salió ... en MEDIUM" is no race start
-            if x.word in COME_OUT and LATER_LAP_AFTER.match(low, t.end):
-                return None, t.start  # "LAT saiu com pneus HARD novos na volta 10": out of the pits
+            if (x.word in COME_OUT or i + 1 < len(toks) and toks[i + 1].kind is STINT_NOUN) and \
+                    LATER_LAP_AFTER.match(low, t.end):
+                # "LAT saiu com pneus HARD novos na volta 10": out of the pits; "began the HARD stint
+                # on lap 22": a stint that began on lap 22, not the race's first
+                return None, t.start
             if START_ON.fullmatch(low, x.end, t.start) or ON_CMP.search(low, x.end, t.start):
                 return 1, x.start
             return None, t.start
@@ -236,7 +240,9 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
     if i + 1 < len(toks) and toks[i + 1].kind is STINT_NOUN and toks[i + 1].start - t.end <= 3:
         prv = toks[i - 1] if i >= 1 else None
         if prv is not None and prv.kind is ORDINAL and t.start - prv.end <= 3 and prv.value > 0:
-            return prv.value, prv.start  # "first HARD stint"
+            # "the first HARD stint", "the second SOFT stint": the first / second on that tyre, which
+            # need not be the race's first or second stint: the tyre is stated, its stint is not
+            return "on", prv.start
     return None, t.start
 
 
@@ -256,7 +262,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
     for it in items:
         m = merged[-1] if merged else None
         if m is not None and it[3] - m["e"] <= 28 and it[0] not in m["kinds"] and \
-                not any(m["e"] <= t.start < it[3] and t.kind in _DRIVER_OR_STINT for t in toks):
+                not any(m["e"] <= t.start < it[3] and t.kind in _DRIVER_OR_STINT for t in toks) and \
+                not SUBRANGE_CONTRAST.match(low, m["e"], it[3]):  # "laps 12-14 (part of a 19-lap stint)": two
             pass
         else:
             m = {"kinds": set(), "s": it[3], "e": it[4], "plural": True}
@@ -275,6 +282,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
         stint = None
         compound = None
         follow_cmp = None
+        before_cmps: list[int] = []
         ctx = False
         stint_word = False
         for idx in ctx_idx:
@@ -302,8 +310,9 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                         stint = nxt.value
                 elif t.kind is COMPOUND:
                     if t.end <= s:
-                        if not STRONG_BREAK.search(low, t.end, s):
+                        if not STRONG_BREAK.search(low, t.end, s) and not FOLLOWED_BY.search(low, t.end, s):
                             compound = t.value
+                            before_cmps.append(idx)
                         ctx = True
                     elif t.start < e:
                         compound = compound or t.value
@@ -316,13 +325,18 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                     stint = stint or 1
         if follow_cmp is not None:
             compound = follow_cmp
+        elif m["kinds"] == {"count"} and len(before_cmps) >= 2 and AFTER_A_BEFORE.search(low, max(0, s - 32), s):
+            a, b = toks[before_cmps[-2]], toks[before_cmps[-1]]
+            if ARROW_CONN.fullmatch(low, a.end, b.start) or CHANGE_CONN.fullmatch(low, a.end, b.start):
+                compound = a.value  # "switched SOFT to MEDIUM after a 12-lap stint": 12 laps on the SOFT
         if not ctx or (not m["plural"] and not stint_word):
             continue
         if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
-                                        OF_BEFORE.search(low, max(0, s - 8), s)):
+                                        OF_BEFORE.search(low, max(0, s - 8), s) and
+                                        not STINT_OF_BEFORE.search(low, max(0, s - 20), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
-                low, clause_start(low, s, 45), s)):
+                low, clause_start(low, s, 45), s) or _some_laps_of_a_stint(low, s, e)):
             continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
         drivers = drivers_for(doc, sent, s, e, postfix=True)
         n_laps = m.get("n_laps")
@@ -333,3 +347,13 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                      "end_lap": m.get("end_lap"), "n_laps": n_laps}
             doc.add("stint_laps", slots, span_start(sent, d, s), e)
 
+
+def _some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
+    """A range of laps on a tyre said to be old ("older MEDIUMs during laps 15-18"), or set against
+    another driver's ("laps 20-22 on new HARDs while STR stayed out", "laps 12-14 (part of a 19-lap
+    stint)"): some laps of a stint, whose own extent the sentence does not state."""
+    lo = clause_start(low, s, 60)
+    if SUBRANGE_AGE_BEFORE.search(low, lo, s):
+        return True
+    hi = clause_end(low, e, 45)
+    return SUBRANGE_CONTRAST.match(low, e, hi) is not None or SUBRANGE_CONTRAST.search(low, lo, s) is not None

@@ -175,6 +175,14 @@ WINDOWS: dict[str, str] = {
     "stint_noun": "stint",
     "stint_start_verb": "began|begins|started|starts|start|commenced",
     "stint_start_prep": "on|at|in",
+    # a range on a tyre qualified by its age, or set against another driver's, is some laps of a
+    # stint, not its extent ("SAI on older MEDIUMs during laps 15-18", "laps 20-22 ... while STR stayed out")
+    # "MEDIUM ..., followed by a 24-lap stint on the HARD": the tyre before belongs to another stint
+    "followed_by": "followed by|succeeded by",
+    # "switched SOFT to MEDIUM after a 12-lap stint": the stint that ended, on the tyre removed
+    "after_a": "after an?|after his|after her|after the",
+    "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
+    "subrange_contrast": "while|whereas|meanwhile|part of|same laps|those laps",
     "subrange_word": (
         "avg|average|averaged|mean|pace|still|continued|quickest|fastest|slowest|best|worst|faster|"
         "slower|quicker|deg|degradation|lap ?times?|between"),

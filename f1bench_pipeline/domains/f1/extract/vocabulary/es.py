@@ -189,6 +189,11 @@ WINDOWS: dict[str, str] = {
     "stint_noun": "tanda|relevo",
     "stint_start_verb": "comenzó|comienza|empezó|empieza|inició|inicia|arrancó",
     "stint_start_prep": "en|a",
+    "followed_by": "seguid[oa] de|seguid[oa] por",
+    "after_a": "tras una?|tras su|tras el|después de una?|después de su|luego de una?",
+    "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
+                    "degradadas?|envejecidos?|envejecidas?|más viejos?",
+    "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",
     "subrange_word": (
         "media|promedio|promedió|ritmo|medio|seguía|todavía|aún|continuaba|degradación|desgaste|"
         "tiempos?|entre"),

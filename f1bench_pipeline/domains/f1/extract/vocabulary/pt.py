@@ -185,6 +185,11 @@ WINDOWS: dict[str, str] = {
     "stint_noun": "stint",
     "stint_start_verb": "começou|começa|iniciou|inicia",
     "stint_start_prep": "na|no|em|a",
+    "followed_by": "seguid[oa] de|seguid[oa] por",
+    "after_a": "após uma?|após o|após seu|depois de uma?|depois do|depois de seu",
+    "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
+                    "degradadas?|envelhecidos?|envelhecidas?",
+    "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
     "subrange_word": "média|ritmo|seguia|ainda|continuava|degradação|desgaste|tempos?|entre",
     "subrange_of": r"de|da|do|dentro d\w+",
     "subrange_det": "seu|sua|o|a|esse|aquele",

@@ -1,0 +1,104 @@
+"""The error classes found on real answers (issue #24), each in English, Spanish and Portuguese.
+
+Each class has cases that must no longer give a wrong claim (``MISREAD``: the claim of that type
+with those slots must be absent) and a case per class that must still give the right claim
+(``STILL_READ``), so a fix that only deletes claims fails here. The sentences are written in the
+style of the real answers (more.jsonl, dev.jsonl), not copied from them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from f1bench_pipeline.domains.f1.extract import _extract
+
+# (class, lang, text, claim type, slots of the wrong claim)
+MISREAD = [
+    # 1. an index read as a quantity
+    ("index", "en", "BEA’s lap-14 stop undercut SAI’s lap-18 stop, and it worked.", "n_stops", {"n": 14}),
+    ("index", "en", "HUL, after his lap 9 stop, was on fresh INTERMEDIATE tyres.", "n_stops", {"n": 9}),
+    ("index", "en", "LEC had stint 3 of 17 laps on the HARD.", "stint_laps", {"n_laps": 3}),
+    ("index", "es", "LEC hizo el stint 3 de 17 vueltas con duros.", "stint_laps", {"n_laps": 3}),
+    ("index", "pt", "LEC fez o stint 3 de 17 voltas com duros.", "stint_laps", {"n_laps": 3}),
+    ("index", "es", "La vuelta 9 parada de HUL fue rápida.", "n_stops", {"n": 9}),
+    ("index", "pt", "A volta 9 parada de HUL foi rápida.", "n_stops", {"n": 9}),
+    # 3. some laps of a stint (old tyres, set against another driver) read as the stint
+    ("subrange", "en", "SAI while running older, degrading MEDIUMS during laps 15-18 lost time.", "stint_laps",
+     {"start_lap": 15}),
+    ("subrange", "en", "ALO ran laps 20-22 on new HARDs while STR stayed out.", "stint_laps", {"start_lap": 20}),
+    ("subrange", "en", "LEC ran laps 12-14 (part of a 19-lap stint) on MEDIUM.", "stint_laps", {"start_lap": 12}),
+    ("subrange", "es", "ALO rodó las vueltas 20-22 con duros nuevos mientras STR seguía en pista.", "stint_laps",
+     {"start_lap": 20}),
+    ("subrange", "es", "SAI con medios más viejos en las vueltas 15-18 perdió tiempo.", "stint_laps",
+     {"start_lap": 15}),
+    ("subrange", "pt", "ALO rodou as voltas 20-22 com duros novos enquanto STR ficava na pista.", "stint_laps",
+     {"start_lap": 20}),
+    ("subrange", "pt", "SAI com médios desgastados nas voltas 15-18 perdeu tempo.", "stint_laps", {"start_lap": 15}),
+    # 4. "after an N-lap stint" is the stint of the tyre removed
+    ("after_stint", "en", "HAM switched SOFT to MEDIUM after a 12-lap stint.", "stint_laps",
+     {"compound": "MEDIUM", "n_laps": 12}),
+    ("after_stint", "es", "HAM cambió de blandos a medios tras un stint de 12 vueltas.", "stint_laps",
+     {"compound": "MEDIUM", "n_laps": 12}),
+    ("after_stint", "pt", "HAM trocou macios por médios após um stint de 12 voltas.", "stint_laps",
+     {"compound": "MEDIUM", "n_laps": 12}),
+    ("after_stint", "en", "SAI ran a first stint of 27 laps on the MEDIUM, followed by a 24-lap stint to the finish "
+     "on the HARD.", "stint_laps", {"compound": "MEDIUM", "n_laps": 24}),
+    # 5. the stint number defaulting to 1 (or to the ordinal of another phrase)
+    ("stint_number", "en", "HAM began the HARD stint on lap 22.", "stint_compound", {"stint": 1}),
+    ("stint_number", "en", "The first Hard stint lasted 19 laps for OCO.", "stint_compound", {"stint": 1}),
+    ("stint_number", "en", "HUL was quick on the second SOFT stint.", "stint_compound", {"stint": 2}),
+    ("stint_number", "es", "HAM comenzó el stint de duros en la vuelta 22.", "stint_compound", {"stint": 1}),
+    ("stint_number", "pt", "HAM começou o stint de duros na volta 22.", "stint_compound", {"stint": 1}),
+]
+
+# (class, lang, text, claim type, slots the right claim has)
+STILL_READ = [
+    ("index", "en", "BEA’s lap-14 stop undercut SAI’s lap-18 stop, and it worked.", "pit_lap",
+     {"driver": "BEA", "lap": 14}),
+    ("index", "en", "HAM made two stops.", "n_stops", {"driver": "HAM", "n": 2}),
+    ("index", "es", "BEA hizo dos paradas.", "n_stops", {"driver": "BEA", "n": 2}),
+    ("index", "pt", "BEA fez duas paradas.", "n_stops", {"driver": "BEA", "n": 2}),
+    ("subrange", "en", "HAM ran MEDIUM on laps 1-18, then HARD on laps 19-52.", "stint_laps",
+     {"driver": "HAM", "compound": "HARD", "start_lap": 19, "end_lap": 52}),
+    ("subrange", "es", "HAM usó medios en las vueltas 1-18 y duros en las vueltas 19-52.", "stint_laps",
+     {"driver": "HAM", "compound": "MEDIUM", "start_lap": 1, "end_lap": 18}),
+    ("subrange", "pt", "HAM usou médios nas voltas 1-18 e duros nas voltas 19-52.", "stint_laps",
+     {"driver": "HAM", "compound": "MEDIUM", "start_lap": 1, "end_lap": 18}),
+    ("after_stint", "en", "HAM switched SOFT to MEDIUM after a 12-lap stint.", "stint_laps",
+     {"driver": "HAM", "compound": "SOFT", "n_laps": 12}),
+    ("after_stint", "es", "HAM cambió de blandos a medios tras un stint de 12 vueltas.", "stint_laps",
+     {"driver": "HAM", "compound": "SOFT", "n_laps": 12}),
+    ("after_stint", "pt", "HAM trocou macios por médios após um stint de 12 voltas.", "stint_laps",
+     {"driver": "HAM", "compound": "SOFT", "n_laps": 12}),
+    ("after_stint", "es", "SAI hizo un primer stint de 27 vueltas con medios.", "stint_laps",
+     {"driver": "SAI", "compound": "MEDIUM", "n_laps": 27}),
+    ("stint_number", "en", "HAM started on the MEDIUM and pitted on lap 22.", "stint_compound",
+     {"driver": "HAM", "compound": "MEDIUM", "stint": 1}),
+    ("stint_number", "es", "HAM empezó con medios.", "stint_compound", {"driver": "HAM", "compound": "MEDIUM", "stint": 1}),
+    ("stint_number", "pt", "HAM largou com médios.", "stint_compound", {"driver": "HAM", "compound": "MEDIUM", "stint": 1}),
+    ("stint_number", "en", "The first Hard stint lasted 19 laps for OCO.", "stint_compound",
+     {"driver": "OCO", "compound": "HARD"}),
+]
+
+
+def _has(claims, ctype, slots):
+    return [c for c in claims if c.type == ctype and all(c.slots.get(k) == v for k, v in slots.items())]
+
+
+@pytest.mark.parametrize("cls,lang,text,ctype,slots", MISREAD, ids=[f"{m[0]}-{m[1]}:{m[2][:36]}" for m in MISREAD])
+def test_real_text_class_not_misread(cls, lang, text, ctype, slots):
+    claims = _extract(text, lang)
+    assert not _has(claims, ctype, slots), [(c.type, c.slots) for c in claims]
+
+
+@pytest.mark.parametrize("cls,lang,text,ctype,slots", STILL_READ,
+                         ids=[f"{m[0]}-{m[1]}:{m[2][:36]}" for m in STILL_READ])
+def test_real_text_class_still_read(cls, lang, text, ctype, slots):
+    claims = _extract(text, lang)
+    assert _has(claims, ctype, slots), [(c.type, c.slots) for c in claims]
+
+
+def test_every_class_has_cases_in_three_languages_and_a_recall_case():
+    for cls in {m[0] for m in MISREAD}:
+        assert {m[1] for m in MISREAD + STILL_READ if m[0] == cls} == {"en", "es", "pt"}, cls
+        assert any(m[0] == cls for m in STILL_READ), cls
