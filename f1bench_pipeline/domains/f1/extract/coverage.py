@@ -1,0 +1,258 @@
+"""Reading coverage: how much of an answer's checkable surface the extractor read.
+
+Precision first (package docstring) means the extractor gives up a doubtful number rather than
+read it into a wrong slot. The price is invisible unless it is measured: an answer written in a
+style the rules do not read scores few claims, and a high precision over a handful of claims
+looks like a faithful model. ``reading_coverage`` makes that visible.
+
+The *readable* tokens of an answer are those the extractor's own tokenizer
+(``tokenizer.tokenize``, the same offsets) reads as
+
+* numbers written in digits: "31", "2.61", "-0.9", "3.6 s" (``NUMBER``),
+* positions "P5" (``POSITION``), lap ids "L15" (``LAP_ID``), ordinal numbers "3rd", "5º"
+  (``ORDINAL_NUMBER``),
+* driver mentions by code or surname (``DRIVER`` without a tag; a pronoun or a team
+  description resolved to a driver, "he", "the Ferrari driver", is no mention of its own).
+
+Number words ("two stops", "dos paradas") and team names are not counted: "un"/"uma" are
+articles as often as numbers, and a team is never a claim's subject.
+
+A readable token is *accounted for* when it overlaps the span of some claim of the answer, or
+when one of the ``SKIP_RULES`` says it is a quantity the claim schema never checks (so no claim
+should read it). ``reading_coverage`` = accounted / readable, ``None`` for an answer without a
+readable token. The skip rules are deliberately few, each a quantity with no claim type
+(``scoring/claims.py``); a number of a checkable kind (a lap, a gap, a position, a stint length)
+that no claim covers stays unaccounted — that is what the measure is for.
+
+Pure: no Dagster, no warehouse; ``reading`` never raises on an answer (like ``extract_claims``).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, NUMBER, ORDINAL_NUMBER, POSITION
+from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
+
+# Token kinds that are readable, with the name the report uses.
+READABLE_KINDS: dict[str, str] = {NUMBER: "number", POSITION: "position", LAP_ID: "lap_id",
+                                  ORDINAL_NUMBER: "ordinal", DRIVER: "driver"}
+
+# The deliberate skip rules: name -> what they cover. Each is a number the claim schema has no
+# type for; the order is the order they are tried in (the first that holds names the skip).
+SKIP_RULES: dict[str, str] = {
+    "per_lap_rate": "a figure per lap: '0.05 s/lap', '90.79s/lap', '-0.026s/vuelta', '0,1 s por volta' "
+                    "(degradation, average lap times)",
+    "pace": "a number right after a pace word in its clause (the extractor's own 'avg_word' window: "
+            "avg, average, pace, deg, lap time, faster/slower; media, promedio, ritmo, degradación; "
+            "média, ritmo, degradação …): 'avg 77.20s', 'média de 91.61s'",
+    "lap_time": "a time of 55-200 s written with decimals: a lap time ('95.53s vs 95.72s'), never a gap "
+                "or a gain in these contexts",
+    "year": "a four-digit year 1950-2099 ('the 2025 season')",
+    "list_number": "the number of a list item or heading at the start of a line ('1. ', '2) ', '### 3.')",
+    "percent": "a percentage ('40%', '40 percent', '40 por ciento')",
+    "pace_difference": "a time followed by a pace comparative ('1.4s faster', '0,3 s más lento', '0.2s mais rápido')",
+    "lap_difference": "a count of laps between two events ('stopped 3 laps earlier', '4 vueltas antes', "
+                      "'13 more laps', '4 voltas a mais'): the schema has stops and stints, not their differences",
+    "laps_to_go": "laps left in the race ('with 16 laps to go', '12 vueltas restantes', 'faltando 16 voltas')",
+    "narrative_driver": "a driver named in a sentence that states no checkable number (reasons, hedges, "
+                        "conclusions: 'suggesting HUL used it to get through the early phase')",
+}
+
+
+@dataclass(frozen=True)
+class ReadableToken:
+    """One readable token: [start, end) offsets in the answer, its kind (``READABLE_KINDS``
+    value), the text, and what accounts for it: ``"claim"``, a ``SKIP_RULES`` name, or ``None``."""
+
+    start: int
+    end: int
+    kind: str
+    text: str
+    accounted_by: str | None
+
+    @property
+    def accounted(self) -> bool:
+        return self.accounted_by is not None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The readable tokens of one answer and the coverage they give."""
+
+    tokens: tuple[ReadableToken, ...]
+
+    @property
+    def n_readable(self) -> int:
+        return len(self.tokens)
+
+    @property
+    def n_accounted(self) -> int:
+        return sum(t.accounted for t in self.tokens)
+
+    @property
+    def coverage(self) -> float | None:
+        return self.n_accounted / self.n_readable if self.tokens else None
+
+    def unaccounted(self) -> list[ReadableToken]:
+        return [t for t in self.tokens if not t.accounted]
+
+
+def _lap_words() -> str:
+    """Lap nouns of every language (the lexicon's LAPW rows), longest first."""
+    ws = {w for lex in LEXICONS.values() for w, (kind, _v) in lex.items() if kind == "LAPW"}
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(ws, key=len, reverse=True))
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    laps = _lap_words()
+    return {
+        # after the number (matched at its end)
+        "per_lap_after": re.compile(r"\s*(?:/\s*(?:" + words("per_lap_slash") + r")|(?:" + words("per_lap_phrase")
+                                    + r"))\b"),
+        "percent_after": re.compile(r"\s*(?:%|percent\b|per\s+cent\b|por\s+ciento\b|por\s+cento\b)"),
+        "to_go_after": re.compile(r"[\s-]*(?:" + laps + r")\s+(?:" + words("to_go_after") + r")\b"),
+        "pace_cmp_after": re.compile(r"\s*(?:of\s+|de\s+)?(?:faster|slower|quicker|m[áa]s\s+r[áa]pid[oa]s?|"
+                                     r"m[áa]s\s+lent[oa]s?|mais\s+r[áa]pid[oa]s?|mais\s+lent[oa]s?)\b"),
+        "lap_cmp_after": re.compile(r"[\s-]*(?:" + laps + r")\s+(?:" + words("comparative_after") + r")"),
+        "more_laps_after": re.compile(r"\s+(?:more|extra|further|additional|m[áa]s|mais)\s+(?:" + laps + r")\b"),
+        # before the number (searched in a short window ending at its start)
+        "pace_before": re.compile(r"(?:" + words("avg_word") + r")[^.\n;:]{0,14}$"),
+        "laps_left_before": re.compile(r"\b(?:" + words("laps_left") + r")\s+(?:\w+\s+)?$"),
+        "line_start_before": re.compile(r"(?:^|\n)[ \t>*#_-]*$"),
+        "list_mark_after": re.compile(r"[.)](?:\s|\*|$)"),
+    }
+
+
+def _skip_rule(low: str, s: int, e: int, kind: str, value: Any, decimal: bool) -> str | None:
+    """The first ``SKIP_RULES`` name that covers the number ``low[s:e]``, else None."""
+    if kind != NUMBER:
+        return None
+    p = _patterns()
+    if p["per_lap_after"].match(low, e, e + 20):
+        return "per_lap_rate"
+    lo = max(0, s - 30)
+    if p["pace_before"].search(low[lo:s]):
+        return "pace"
+    v = abs(value) if isinstance(value, (int, float)) else None
+    if v is not None and decimal and 55 <= v < 200:
+        return "lap_time"
+    if v is not None and not decimal and e - s == 4 and 1950 <= v <= 2099:
+        return "year"
+    if not decimal and p["list_mark_after"].match(low, e) and p["line_start_before"].search(low[max(0, s - 12):s]):
+        return "list_number"
+    if p["percent_after"].match(low, e, e + 16):
+        return "percent"
+    if p["pace_cmp_after"].match(low, e, e + 24):
+        return "pace_difference"
+    if p["to_go_after"].match(low, e, e + 40) or p["laps_left_before"].search(low[max(0, s - 30):s]):
+        return "laps_to_go"
+    if not decimal and (p["lap_cmp_after"].match(low, e, e + 40) or p["more_laps_after"].match(low, e, e + 30)):
+        return "lap_difference"
+    return None
+
+
+def _claim_spans(claims: Iterable[Any]) -> list[tuple[int, int, frozenset[str]]]:
+    """(start, end, slot strings) of every claim with a span: a ``Claim`` or ``DomainClaim``
+    (``span.start``/``span.end``, ``slots``), or a ``(start, end)`` pair."""
+    out: list[tuple[int, int, frozenset[str]]] = []
+    for c in claims:
+        if isinstance(c, tuple):
+            out.append((int(c[0]), int(c[1]), frozenset()))
+            continue
+        sp = getattr(c, "span", None)
+        if sp is None or sp.start is None or sp.end is None:
+            continue
+        slots = getattr(c, "slots", None)
+        codes = frozenset(v for v in slots.values() if isinstance(v, str)) if isinstance(slots, dict) else frozenset()
+        out.append((sp.start, sp.end, codes))
+    return out
+
+
+def _merged(spans: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Overlapping spans merged: (starts, ends), sorted."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for a, b in sorted(spans):
+        if ends and a <= ends[-1]:
+            ends[-1] = max(ends[-1], b)
+        else:
+            starts.append(a)
+            ends.append(b)
+    return starts, ends
+
+
+def _in_claim(starts: list[int], ends: list[int], s: int, e: int) -> bool:
+    """Does [s, e) overlap a merged claim span?"""
+    k = bisect_left(starts, e) - 1  # the last span starting before e
+    return k >= 0 and ends[k] > s
+
+
+def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
+    """The readable tokens of ``text`` (in ``lang``) and what accounts for each, given the claims
+    extracted from it (anything with ``span.start``/``span.end`` offsets into ``text``; their
+    slots are read for driver codes).
+
+    A number, position, lap id or ordinal is accounted for by a claim whose span overlaps it, else
+    by the first skip rule that covers it. A driver mention is accounted for by a claim whose span
+    overlaps it or by a claim of the same sentence with that driver in a slot (the extractor binds
+    a number to a driver of its own sentence), else by ``narrative_driver`` when its sentence
+    states no checkable number (each of its numbers, if any, claimed by nothing and under a skip rule).
+    """
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.text import sentence_spans
+
+    if not isinstance(text, str) or not text.strip():
+        return Reading(())
+    doc = Document(text, lang if isinstance(lang, str) else "en", None, None)
+    try:
+        doc.tokenize()
+        toks = [t for t in doc.toks if t.kind in READABLE_KINDS and not (t.kind is DRIVER and t.tag)]
+        sentences = sentence_spans(doc.low, [t.start for t in toks])
+    except Exception:  # noqa: BLE001 - never raise on an answer (as extract_claims); nothing read
+        return Reading(())
+    claimed = _claim_spans(claims)
+    starts, ends = _merged((a, b) for a, b, _d in claimed)
+    low = doc.low
+    out: list[ReadableToken] = []
+    for s, e, i, j in sentences:
+        drivers_here: set[str] = set()
+        for a, _b, codes in claimed:
+            if s <= a < e:
+                drivers_here |= codes
+        checkable = False  # a number of the sentence that a claim reads or no skip rule covers
+        undecided: list[int] = []  # indexes in ``out`` of driver mentions decided at the sentence's end
+        for t in toks[i:j]:
+            by: str | None = None
+            if _in_claim(starts, ends, t.start, t.end):
+                by = "claim"
+                checkable = checkable or t.kind is not DRIVER
+            elif t.kind is DRIVER:
+                if t.value in drivers_here:
+                    by = "claim"
+                else:
+                    undecided.append(len(out))
+            else:
+                by = _skip_rule(low, t.start, t.end, t.kind, t.value, t.decimal)
+                checkable = checkable or by is None
+            out.append(ReadableToken(t.start, t.end, READABLE_KINDS[t.kind], text[t.start:t.end], by))
+        if not checkable:
+            for k in undecided:
+                out[k] = replace(out[k], accounted_by="narrative_driver")
+    return Reading(tuple(out))
+
+
+def reading_coverage(text: str, lang: str, claims: Sequence[Any]) -> float | None:
+    """accounted / readable tokens of the answer (``None`` when it has no readable token)."""
+    return reading(text, lang, claims).coverage
+
+
+def unaccounted_spans(text: str, lang: str, claims: Sequence[Any]) -> list[tuple[int, int, str]]:
+    """(start, end, text) of every readable token no claim and no skip rule accounts for."""
+    return [(t.start, t.end, t.text) for t in reading(text, lang, claims).unaccounted()]

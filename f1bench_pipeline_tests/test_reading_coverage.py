@@ -1,0 +1,92 @@
+"""Reading coverage (#24): the share of an answer's numbers and driver mentions that a claim or a
+named skip rule accounts for (``domains/f1/extract/coverage.py``). Sentences are from real model
+answers (paper_generations/dev.jsonl). Claims are given explicitly where the case is about the
+coverage rules, so an extractor change cannot turn a test of them into a test of the extractor."""
+
+from __future__ import annotations
+
+import pytest
+
+from f1bench_pipeline.domains.f1.extract import extract_claims
+from f1bench_pipeline.domains.f1.extract.coverage import (SKIP_RULES, reading, reading_coverage,
+                                                           unaccounted_spans)
+
+
+def by_text(text: str, lang: str, claims=()) -> dict[str, str | None]:
+    return {t.text: t.accounted_by for t in reading(text, lang, list(claims)).tokens}
+
+
+def test_en_claimed_numbers_and_per_lap_figures():
+    text = ("- **ANT pitted on lap 32** from **HARD to MEDIUM**.\n"
+            "- The stint had an average of **90.79s/lap** and **degradation of -0.285s/lap**.")
+    got = by_text(text, "en", extract_claims(text, "en"))
+    assert got["ANT"] == "claim" and got["32"] == "claim"
+    assert got["90.79s"] == "per_lap_rate" and got["-0.285s"] == "per_lap_rate"
+    assert reading_coverage(text, "en", extract_claims(text, "en")) == 1.0
+
+
+def test_es_stop_laps_no_claim_reads_are_unaccounted():
+    # DeepSeek-V3.2, ES: two stop laps and a gap; with only the gap read, the laps and the drivers
+    # of the first sentence are what the instrument did not read
+    text = "HAD pitó en la vuelta 20, BEA en la 23. En ese momento, BEA iba 1.17s por detrás."
+    gap = (text.index("1.17s"), text.index("1.17s") + len("1.17s por detrás"))
+    r = reading(text, "es", [gap])
+    assert [(t.text, t.accounted_by) for t in r.tokens] == [
+        ("HAD", None), ("20", None), ("BEA", None), ("23", None), ("BEA", None), ("1.17s", "claim")]
+    assert r.coverage == pytest.approx(1 / 6)
+    spans = unaccounted_spans(text, "es", [gap])
+    assert [s for _a, _b, s in spans] == ["HAD", "20", "BEA", "23", "BEA"]
+    assert all(text[a:b] == s for a, b, s in spans)
+
+
+def test_es_real_extraction_accounts_for_stop_laps():
+    text = "**TSU paró una vuelta antes:** TSU entró en boxes en la **vuelta 54** y SAI en la **vuelta 55**."
+    got = by_text(text, "es", extract_claims(text, "es"))
+    assert got["54"] == "claim" and got["55"] == "claim" and got["SAI"] == "claim"
+
+
+def test_pt_stint_length_unread_average_skipped():
+    text = "O Medium durou 19 voltas, com média de 91.61s."
+    r = reading(text, "pt", [])
+    assert [(t.text, t.accounted_by) for t in r.tokens] == [("19", None), ("91.61s", "pace")]
+    assert r.coverage == 0.5
+
+
+def test_pt_lap_difference_and_narrative_drivers_are_skipped():
+    # gpt-5.4-mini, PT: "stopped 2 laps earlier" has no claim type; its drivers state nothing checkable
+    text = "Isso é um undercut porque DOO foi aos boxes 2 voltas antes de TSU."
+    assert by_text(text, "pt") == {"DOO": "narrative_driver", "2": "lap_difference", "TSU": "narrative_driver"}
+
+
+def test_a_driver_beside_an_unread_number_is_not_narrative():
+    text = "HUL ran a very long middle stint of 35 laps."
+    assert by_text(text, "en") == {"HUL": None, "35": None}
+    assert reading_coverage(text, "en", []) == 0.0
+
+
+@pytest.mark.parametrize("text,lang,token,rule", [
+    ("The 2025 season was his best.", "en", "2025", "year"),
+    ("VER led 40% of the race.", "en", "40", "percent"),
+    ("OCO pitted with 16 laps to go.", "en", "16", "laps_to_go"),
+    ("Pararon faltando 12 vueltas para el final.", "es", "12", "laps_to_go"),
+    ("PIA fue 1.4s más rápido en ese stint.", "es", "1.4s", "pace_difference"),
+    ("Stint 2: 95.53s vs 95.72s for LAW.", "en", "95.53s", "lap_time"),
+    ("RUS stayed out 13 more laps on the hards.", "en", "13", "lap_difference"),
+])
+def test_skip_rules(text, lang, token, rule):
+    assert rule in SKIP_RULES
+    assert by_text(text, lang)[token] == rule
+
+
+def test_a_gap_or_a_stop_lap_is_no_skip():
+    # the skip rules never cover a quantity the schema checks
+    got = by_text("NOR pitted on lap 23 and was 2.3s behind PIA, finishing P3.", "en")
+    assert got["23"] is None and got["2.3s"] is None and got["P3"] is None
+
+
+def test_pronouns_are_not_mentions_and_empty_answers_have_no_coverage():
+    text = "VER pitted on lap 20 and he won."
+    assert [t.text for t in reading(text, "en", []).tokens] == ["VER", "20"]
+    assert reading_coverage("It worked because of the timing.", "en", []) is None
+    assert reading_coverage("", "en", []) is None
+    assert reading("\x00\ufffd" * 1000 + " 5 " * 10, "xx", []).n_readable == 10  # never raises
