@@ -124,6 +124,11 @@ class Settings(BaseModel):
     confidence_level: float = Field(0.95, gt=0, lt=1)
     # Two systems sharing fewer scored instances get no "differs" verdict (too few to call an order).
     significance_min_instances: int = Field(20, ge=1)
+    # A system × language whose mean reading coverage (the share of its answers' numbers and
+    # driver mentions a claim or a skip rule accounts for; domains/f1/extract/coverage.py) is
+    # below this gets a WARN in `f1bench score`, the printed leaderboard and the audit page:
+    # a style the extractor does not read. Templates and the dev models are well above it.
+    reading_coverage_warn_below: float = Field(0.7, ge=0, le=1)
     # The benchmark (BenchmarkResource, resources.py); the season partitions read first/last
     # season and max_rounds alone, when the code location loads (partitions.py).
     first_season: int = Field(2018, description="first season of the benchmark")

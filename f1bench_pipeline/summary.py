@@ -79,6 +79,7 @@ LEADERBOARD_SQL = f"""
 SELECT r.model, l.n_scored AS scored, l.n_abstentions AS abstentions, l.n_not_ok AS not_ok,
        {with_interval("precision")}, {with_interval("hallucination_rate", "hallucination")},
        {with_interval("recall")}, {with_interval("f1")},
+       round(l.reading_coverage, 3) + 0.0 AS reading_coverage,
        r.rank_by_precision AS "rank(P)", r.rank_by_f1 AS "rank(F1)",
        round(r.spearman_precision_vs_f1, 3) + 0.0 AS spearman,
        round(r.kendall_tau_b_precision_vs_f1, 3) + 0.0 AS "kendall tau-b"
@@ -86,6 +87,11 @@ FROM ranking_inversion r
 JOIN leaderboard l USING (season, variant, extractor, lang, model)
 WHERE r.season = ? AND r.variant = ? AND r.extractor = 'regex' AND r.lang = 'all' AND l.decision_type = 'all'
 ORDER BY r.rank_by_f1, r.model
+"""
+
+COVERAGE_SQL = """
+SELECT model, lang, reading_coverage FROM leaderboard_points
+WHERE season = ? AND variant = ? AND extractor = 'regex' AND decision_type = 'all' AND lang <> 'all'
 """
 
 INVERSION_SQL = """
@@ -119,6 +125,27 @@ def inversion_text(sig: dict | None, opposite: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def reading_coverage_warnings(rows: list[dict], threshold: float | None = None) -> list[str]:
+    """One WARN line per system × language whose mean ``reading_coverage`` is below ``threshold``
+    (default: the ``reading_coverage_warn_below`` setting). ``rows`` are leaderboard rows with
+    ``model``, ``lang`` and ``reading_coverage``; the pooled 'all' rows are used only when no
+    per-language row is given. A system whose style the extractor does not read shows here rather
+    than as a high precision over the few claims it did read."""
+    if threshold is None:
+        from f1bench_pipeline.settings import get_settings
+
+        threshold = get_settings().reading_coverage_warn_below
+    per_lang = [r for r in rows if r.get("lang") != "all"]
+    out = []
+    for r in sorted(per_lang or rows, key=lambda r: (str(r.get("model")), str(r.get("lang")))):
+        cov = r.get("reading_coverage")
+        if cov is not None and cov < threshold:
+            out.append(f"WARN reading coverage of {r.get('model')} ({r.get('lang')}) is {cov:.3f} < {threshold:.2f}: "
+                       "many of its numbers and driver mentions are read by no claim (a style the extractor "
+                       "does not read); its scores rest on the part it did read")
+    return out
+
+
 def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) -> tuple[list[str], list[dict]]:
     """(columns, rows) of ``sql`` over the warehouse views; nothing when ``table`` has no files
     yet or the query cannot run (a summary never fails a build)."""
@@ -149,6 +176,10 @@ def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default"
     text = print_titled_table(f"Leaderboard — season {season}, {variant} prompt, regex extractor "
                               f"(95% bootstrap intervals; precision rank vs F1 rank):", rows, cols)
     if rows:
+        _, by_lang = query_rows(warehouse_dir, "scores", COVERAGE_SQL, [season, variant])
+        for line in reading_coverage_warnings(by_lang):
+            print(line)
+            text += "\n" + line
         text += print_inversion(warehouse_dir, "scores", "ranking_inversion_significance", "system_pair_differences",
                                 "season", season, variant, "AND decision_type = 'all'")
     return text

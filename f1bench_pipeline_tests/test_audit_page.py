@@ -104,6 +104,31 @@ def test_audit_page_highlights_claims_and_missed_facts(browser, sample_build):
         server.shutdown()
 
 
+def test_audit_page_warns_of_a_low_reading_coverage(browser, sample_build, monkeypatch):
+    """The systems table shows each system's reading coverage, and a system × language under
+    ``reading_coverage_warn_below`` gets a WARN line naming both (here: a threshold above the
+    coverage of the noisy and faithful templates; at the default, the sample has none)."""
+    from f1bench_pipeline.settings import get_settings
+
+    monkeypatch.setenv("F1BENCH_READING_COVERAGE_WARN_BELOW", "1")
+    get_settings.cache_clear()
+    server, url = _serving(sample_build["settings"].warehouse_dir)
+    try:
+        browser.get(url)
+        _wait(browser, "return document.body.dataset.ready === 'yes'")
+        browser.find_element("id", "tab-board").click()
+        _wait(browser, "return document.querySelectorAll('#coverage-warn p.warn').length > 0")
+        warns = [p.text for p in browser.find_elements("css selector", "#coverage-warn p.warn")]
+        # every template but the terse one (read entirely) leaves a few tokens unread
+        assert warns and all(w.startswith("WARN reading coverage of template-") for w in warns)
+        assert any(w.endswith("rest on the part it did read") and "(en)" in w for w in warns)
+        assert "reading coverage" in browser.find_element("css selector", "#lb tr").text
+    finally:
+        server.shutdown()
+        monkeypatch.delenv("F1BENCH_READING_COVERAGE_WARN_BELOW")
+        get_settings.cache_clear()
+
+
 def test_audit_page_on_an_empty_warehouse(browser, tmp_path):
     server, url = _serving(tmp_path / "warehouse")
     try:

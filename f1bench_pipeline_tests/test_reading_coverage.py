@@ -90,3 +90,28 @@ def test_pronouns_are_not_mentions_and_empty_answers_have_no_coverage():
     assert reading_coverage("It worked because of the timing.", "en", []) is None
     assert reading_coverage("", "en", []) is None
     assert reading("\x00\ufffd" * 1000 + " 5 " * 10, "xx", []).n_readable == 10  # never raises
+
+
+def test_the_sample_templates_are_read_and_the_leaderboard_has_the_column(sample_build):
+    """On the embedded sample: every scored answer has a coverage, the faithful template (its
+    wording is what the extractor was built on) is read almost entirely, and the leaderboard view
+    carries the macro mean per system and language, above the WARN threshold, so no WARN."""
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.summary import reader, reading_coverage_warnings
+
+    con = reader(sample_build["settings"].warehouse_dir)
+    scored = con.sql("SELECT count(*) FILTER (reading_coverage IS NULL) AS missing, count(*) AS n FROM scores "
+                     "WHERE status = 'ok' AND extraction_status = 'ok' AND extractor = 'regex'").fetchall()[0]
+    assert scored[1] > 0 and scored[0] == 0
+    board = con.sql("SELECT model, lang, reading_coverage FROM leaderboard WHERE season = 2025 AND variant = 'default' "
+                    "AND extractor = 'regex' AND decision_type = 'all'").pl()
+    faithful = {r["lang"]: r["reading_coverage"] for r in board.filter(board["model"] == "template-faithful").to_dicts()}
+    assert set(faithful) == {"all", "en", "es", "pt"} and min(faithful.values()) >= 0.95
+    threshold = get_settings().reading_coverage_warn_below
+    assert board["reading_coverage"].min() > threshold and reading_coverage_warnings(board.to_dicts()) == []
+    # a threshold above every coverage names each system, once per language
+    warned = reading_coverage_warnings(board.to_dicts(), threshold=1.01)
+    assert len(warned) == 9 and all(w.startswith("WARN reading coverage of template-") for w in warned)
+    assert any("template-faithful (pt)" in w for w in warned)
+    weather = con.sql("SELECT count(*) FILTER (reading_coverage IS NOT NULL) FROM weather_leaderboard").fetchall()
+    assert weather == [(0,)]  # not measured outside F1: null, and the weather views still build

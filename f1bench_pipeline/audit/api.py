@@ -114,7 +114,7 @@ def generation(w: Warehouse, instance_id: str, model: str, lang: str, variant: s
 
 def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any]:
     if not w.has("scores"):
-        return {"rows": [], "by_lang": [], "ranking": [], "inversion": None, "pairs": []}
+        return {"rows": [], "by_lang": [], "ranking": [], "inversion": None, "pairs": [], "coverage_warnings": []}
     season_sql = "season = ?" if season is not None else "season = (SELECT max(season) FROM leaderboard_generations)"
     params = [season] if season is not None else []
     where = f"{season_sql} AND variant = ? AND extractor = 'regex'"
@@ -128,8 +128,10 @@ def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any
     inversion = w.rows(f"SELECT * FROM ranking_inversion_significance WHERE {where} AND lang = 'all'", [*params, variant])
     pairs = w.rows(f"SELECT * FROM system_pair_differences WHERE {where} AND lang = 'all' AND decision_type = 'all' "
                    "ORDER BY system_a, system_b", [*params, variant])
+    from f1bench_pipeline.summary import reading_coverage_warnings
+
     return {"rows": rows, "by_lang": by_lang, "ranking": ranking, "inversion": inversion[0] if inversion else None,
-            "pairs": pairs}
+            "pairs": pairs, "coverage_warnings": reading_coverage_warnings(by_lang)}
 
 
 def rounds(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> list[dict[str, Any]]:

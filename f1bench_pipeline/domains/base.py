@@ -139,6 +139,11 @@ class Domain(ABC):
                         entities_json: str = "{}", seed: int = 0) -> str:
         """The answer of the offline system ``template-<kind>`` (faithful, noisy, terse)."""
 
+    def reading_coverage(self, text: str, lang: str, claims: list[Any]) -> float | None:
+        """The share of the answer's checkable tokens (numbers, names) its claims or deliberate
+        skip rules account for (the scores' ``reading_coverage``); None: not measured in this domain."""
+        return None
+
     # --- shared by every domain -------------------------------------------------------------
 
     def extractor(self):

@@ -55,4 +55,4 @@ def score_domain_generations(
     index = instances if isinstance(instances, InstanceIndex) else domain.index(instances)
     return score_with(generations, _Contexts(index), extractor or domain.extractor(), domain.verify, extractor_name,
                       partition_column=domain.partition_column, claim_schema=domain.claim_schema(),
-                      score_schema=domain.score_schema())
+                      score_schema=domain.score_schema(), coverage=domain.reading_coverage)

@@ -69,7 +69,7 @@ def _extractor(name: str):
 
 
 COLUMNS = ["model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
-           "hallucination_rate", "recall", "f1", "claims_per_generation"]
+           "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
 INTERVAL_COLUMNS = ["precision_lo", "precision_hi", "hallucination_rate_lo", "hallucination_rate_hi",
                     "recall_lo", "recall_hi", "f1_lo", "f1_hi"]
 PAIR_COLUMNS = ["variant", "lang", "system_a", "system_b", "n_shared", "precision_diff", "precision_diff_lo",
@@ -93,6 +93,7 @@ def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
         for c in ("precision", "hallucination_rate", "recall", "f1"):
             row[c] = _figure(r, c)
         row["claims_per_generation"] = None if r.get("claims_per_generation") is None else round(r["claims_per_generation"], 2)
+        row["reading_coverage"] = None if r.get("reading_coverage") is None else round(r["reading_coverage"], 3)
         out.append(row)
     return out
 
@@ -125,6 +126,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     t1 = time.perf_counter()
     pairs, inversion = significance(scores)
     sig_seconds = time.perf_counter() - t1
+    from f1bench_pipeline.summary import reading_coverage_warnings
+
+    warnings = reading_coverage_warnings(board.to_dicts()) if board.height else []
     if args.format == "json":
         print(json.dumps({
             "file": args.file, "lines": report.lines, "scored_lines": report.imported, "bad_lines": len(report.errors),
@@ -133,12 +137,17 @@ def cmd_score(args: argparse.Namespace) -> int:
             if board.height else [],
             "pair_differences": pairs.select([c for c in PAIR_COLUMNS if c in pairs.columns]).to_dicts() if pairs.height else [],
             "ranking_inversion": inversion.to_dicts() if inversion.height else [],
+            "warnings": warnings,
         }, indent=1, default=str))
+        for warn in warnings:
+            print(warn, file=sys.stderr)
     else:
         from f1bench_pipeline.summary import inversion_text
 
         rows = leaderboard_rows(board) if board.height else []
         print(format_table(rows, list(rows[0]) if rows else COLUMNS))
+        for warn in warnings:
+            print(warn)
         if pairs.height:
             print("\nPaired differences over shared instances (95% bootstrap intervals; P = share of resamples):")
             print(format_table(pair_rows(pairs), list(pair_rows(pairs.head(1))[0])))

@@ -93,6 +93,12 @@ MICRO_F1 = ("CASE WHEN micro_precision + micro_recall > 0 "
             "WHEN micro_precision IS NOT NULL AND micro_recall IS NOT NULL THEN 0.0 END")
 
 
+def _with_coverage(source: str) -> str:
+    """``source`` with a ``reading_coverage`` column: a score table written before the column
+    existed (a warehouse not yet re-scored, another domain) reads NULL rather than failing."""
+    return f"(SELECT * FROM {source} UNION ALL BY NAME SELECT NULL::DOUBLE AS reading_coverage WHERE false)"
+
+
 def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str]) -> str:
     return f"""
     SELECT * REPLACE ({MICRO_F1} AS micro_f1) FROM (
@@ -115,8 +121,9 @@ def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str]) -> str:
            sum(n_contradicted) FILTER (_scored) / nullif(sum(n_claims) FILTER (_scored), 0) AS micro_hallucination,
            sum(n_covered) FILTER (_scored) / nullif(sum(n_oracle) FILTER (_scored), 0) AS micro_recall,
            NULL::DOUBLE AS micro_f1,
-           avg(n_claims) FILTER (_scored) AS claims_per_generation
-    FROM (SELECT *, {SCORED} AS _scored FROM {source})
+           avg(n_claims) FILTER (_scored) AS claims_per_generation,
+           avg(reading_coverage) FILTER (_scored) AS reading_coverage
+    FROM (SELECT *, {SCORED} AS _scored FROM {_with_coverage(source)})
     GROUP BY {_grouping_sets(keys, levels)})"""
 
 
@@ -173,7 +180,7 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
     for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
               "n_truncated", "n_error", "n_extraction_error", "precision", "strict_precision",
               "hallucination_rate", "recall", "f1", "micro_precision", "micro_hallucination", "micro_recall",
-              "micro_f1", "claims_per_generation"]:
+              "micro_f1", "claims_per_generation", "reading_coverage"]:
         order.append(f"_p.{c}")
         if c in INTERVAL_MEASURES:
             order += [f"_i.{c}_lo", f"_i.{c}_hi"]
@@ -351,7 +358,8 @@ def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
         out = out.with_columns(pl.when(pl.col("n_claims").is_not_null()).then(pl.lit("ok")).otherwise(pl.lit("error"))
                                .alias("extraction_status"))
     for c, dtype in (("n_supported", pl.Int64), ("n_contradicted", pl.Int64), ("n_covered", pl.Int64),
-                     ("n_oracle", pl.Int64), ("strict_precision", pl.Float64), ("hallucination_rate", pl.Float64)):
+                     ("n_oracle", pl.Int64), ("strict_precision", pl.Float64), ("hallucination_rate", pl.Float64),
+                     ("reading_coverage", pl.Float64)):
         if c not in out.columns:
             out = out.with_columns(pl.lit(None, dtype).alias(c))
     return out

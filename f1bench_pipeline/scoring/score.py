@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from polars._typing import PolarsDataType
 
 Extractor = Callable[[str, str, dict], list[Claim]]
+# (answer text, lang, its claims) -> the share of its readable tokens they account for, or None
+Coverage = Callable[[str, str, list], "float | None"]
 # One encoder for every claim's slots (same text as json.dumps with these options). ``encode``
 # builds json's C encoder anew on every call; the one built here once is reused (no circular
 # reference check: slots are flat).
@@ -47,6 +49,9 @@ SCORE_SCHEMA: dict[str, PolarsDataType] = {
     "n_oracle": pl.Int64, "n_covered": pl.Int64, "precision": pl.Float64, "strict_precision": pl.Float64,
     "hallucination_rate": pl.Float64, "recall": pl.Float64, "f1": pl.Float64, "abstained": pl.Boolean,
     "covered_facts": pl.List(pl.Utf8), "missed_facts": pl.List(pl.Utf8), "results_source": pl.Utf8,
+    # share of the answer's numbers and driver mentions a claim or a skip rule accounts for
+    # (domains/f1/extract/coverage.py; null outside F1 and for an answer with none)
+    "reading_coverage": pl.Float64,
     "extractor_version": pl.Utf8, "verifier_version": pl.Utf8,  # scoring.versions: which code made the row
 }
 CLAIM_SCHEMA: dict[str, PolarsDataType] = {
@@ -143,9 +148,12 @@ def score_generations(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """(claims, scores) for every generation. Non-ok generations get a score row with nulls.
     The versions (``scoring.versions``) fill the rows' version columns (null when not given)."""
+    from f1bench_pipeline.domains.f1.extract.coverage import reading_coverage
+
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
     return score_with(generations, facts, extractor, verify_claim, extractor_name,
-                      extractor_version=extractor_version, verifier_version=verifier_version)
+                      extractor_version=extractor_version, verifier_version=verifier_version,
+                      coverage=reading_coverage)
 
 
 @_gc_paused
@@ -161,12 +169,14 @@ def score_with(
     score_schema: dict[str, PolarsDataType] = SCORE_SCHEMA,
     extractor_version: str | None = None,
     verifier_version: str | None = None,
+    coverage: Coverage | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The scoring loop of every domain (F1 above, the others through ``domains.scoring``).
 
     ``index`` knows the instances: ``id in index``, ``index.meta(id)`` (the row: its
     partition column, ``decision_type``, ``kind``) and ``index.get(id)`` →
-    ``(oracle facts, what verify needs, what the extractor needs)``.
+    ``(oracle facts, what verify needs, what the extractor needs)``. ``coverage`` fills the
+    rows' ``reading_coverage`` (null without it).
     """
     if hasattr(extractor, "prepare"):  # batch extractors (the LLM one) run every call up front
         jobs = []
@@ -220,7 +230,8 @@ def score_with(
                 v = judged[key] = verify(c, idx)
             verdicts.append(v)
         sc = score_generation(verdicts, oracle)
-        add_score({**base, "extraction_status": "ok", **sc.__dict__})
+        cov = coverage(g.get("text") or "", g["lang"], claims) if coverage is not None else None
+        add_score({**base, "extraction_status": "ok", **sc.__dict__, "reading_coverage": cov})
         n = len(claims)
         for k in ("model", "id", "lang", "variant", partition_column, "decision_type"):
             claim_cols[k].extend([base[k]] * n)

@@ -78,6 +78,11 @@ class F1Domain(Domain):
 
         return extract_claims(text, lang, context)
 
+    def reading_coverage(self, text: str, lang: str, claims: list[Any]) -> float | None:
+        from f1bench_pipeline.domains.f1.extract.coverage import reading_coverage
+
+        return reading_coverage(text, lang, claims)
+
     def verify(self, claim: Any, context: InstanceContext) -> Verdict:
         from f1bench_pipeline.domains.f1.verifier import verify_claim
 

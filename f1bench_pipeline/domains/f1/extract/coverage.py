@@ -68,7 +68,8 @@ SKIP_RULES: dict[str, str] = {
 @dataclass(frozen=True)
 class ReadableToken:
     """One readable token: [start, end) offsets in the answer, its kind (``READABLE_KINDS``
-    value), the text, and what accounts for it: ``"claim"``, a ``SKIP_RULES`` name, or ``None``."""
+    value), the text, and what accounts for it: ``"claim"``, ``"restated"`` (a value a claim about a
+    driver of its sentence states), a ``SKIP_RULES`` name, or ``None``."""
 
     start: int
     end: int
@@ -175,6 +176,20 @@ def _claim_spans(claims: Iterable[Any]) -> list[tuple[int, int, frozenset[str]]]
     return out
 
 
+def _stated_values(claims: Iterable[Any]) -> set[tuple[str, float]]:
+    """(driver code, number) of every numeric slot of a claim naming that driver."""
+    out: set[tuple[str, float]] = set()
+    for c in claims:
+        slots = getattr(c, "slots", None)
+        if not isinstance(slots, dict):
+            continue
+        codes = [v for v in slots.values() if isinstance(v, str)]
+        for v in slots.values():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                out.update((d, float(v)) for d in codes)
+    return out
+
+
 def _merged(spans: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
     """Overlapping spans merged: (starts, ends), sorted."""
     starts: list[int] = []
@@ -200,6 +215,8 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
     slots are read for driver codes).
 
     A number, position, lap id or ordinal is accounted for by a claim whose span overlaps it, else
+    by a claim about a driver named in its sentence with that value in a slot (``restated``: the
+    extractor keeps one claim of a repeated fact, "pitted on lap 31. On lap 31 he switched"), else
     by the first skip rule that covers it. A driver mention is accounted for by a claim whose span
     overlaps it or by a claim of the same sentence with that driver in a slot (the extractor binds
     a number to a driver of its own sentence), else by ``narrative_driver`` when its sentence
@@ -219,6 +236,7 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
         return Reading(())
     claimed = _claim_spans(claims)
     starts, ends = _merged((a, b) for a, b, _d in claimed)
+    stated = _stated_values(claims)
     low = doc.low
     out: list[ReadableToken] = []
     for s, e, i, j in sentences:
@@ -226,6 +244,7 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
         for a, _b, codes in claimed:
             if s <= a < e:
                 drivers_here |= codes
+        named_here = {t.value for t in toks[i:j] if t.kind is DRIVER}
         checkable = False  # a number of the sentence that a claim reads or no skip rule covers
         undecided: list[int] = []  # indexes in ``out`` of driver mentions decided at the sentence's end
         for t in toks[i:j]:
@@ -238,6 +257,9 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
                     by = "claim"
                 else:
                     undecided.append(len(out))
+            elif any((d, t.value) in stated for d in named_here):
+                by = "restated"  # the extractor drops a repeat of a claim (finalize): its value is claimed
+                checkable = True
             else:
                 by = _skip_rule(low, t.start, t.end, t.kind, t.value, t.decimal)
                 checkable = checkable or by is None
