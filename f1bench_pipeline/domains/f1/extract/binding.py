@@ -246,6 +246,15 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                         t.value not in order:
                     order.append(t.value)
                     first = first or t
+            if len(order) < 2 and clause_start >= lo and not low[clause_start + 1:a[1]].strip(" *_("):
+                # "TSU finished ahead of COL in the results: P12 vs P15": the pair right after a colon
+                # spells out the clause before it
+                order, first = [], None
+                for t in toks:
+                    if t.kind is DRIVER and lo <= t.start and t.end <= a[1] and t.tag != "pron" and \
+                            t.value not in order:
+                        order.append(t.value)
+                        first = first or t
             if len(order) >= 2:
                 out[a[1]], out[b[1]] = [order[0]], [order[1]]
             elif len(order) == 1 and first is not None:

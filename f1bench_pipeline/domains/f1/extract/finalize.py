@@ -6,6 +6,9 @@
 * Repeats (same type and slots) are dropped, the first span kept; restatements subsumed by a
   fuller claim too ("switched to hards" after "MEDIUM->HARD", "31 laps" after "laps 14-44"); a
   gap's ``when`` is filled from a later restatement that states it.
+* One reading per number: a number token read as two different quantities (a lap and a stop
+  count, a stint's index and its length, a race distance and a stint length) gives no claim at
+  all (``one_reading_per_number``).
 * Spans are clipped to the text and trimmed of markdown and punctuation at their ends.
 * ``entity`` claims: drivers and teams outside the context's entities (when given).
 """
@@ -19,7 +22,8 @@ from pydantic import TypeAdapter
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM
+from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
+                                                     ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -32,7 +36,7 @@ _TRIM_RIGHT = frozenset("*_`#|,;:(")
 def finalize(doc: Document) -> list[Claim]:
     """The document's records as claims: pairs filled or dropped, repeats and restatements dropped,
     spans trimmed."""
-    recs = doc.records
+    recs = one_reading_per_number(doc)
     first_battle = first_outcome = None
     full_changes: set[tuple] = set()
     lapped: set[tuple] = set()
@@ -120,6 +124,76 @@ def finalize(doc: Document) -> list[Claim]:
         out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
                     "extractor": "regex"})
     return _CLAIMS.validate_python(out)
+
+
+# What a number in a claim's slot is read as. Slots of one reading may share a token (the lap of a
+# stop and of its tyre change, a stint's last lap and its stop); slots of two readings may not.
+READING_OF_SLOT: dict[tuple[str, str], str] = {
+    ("pit_lap", "lap"): "lap", ("compound_change", "lap"): "lap", ("stint_laps", "start_lap"): "lap",
+    ("stint_laps", "end_lap"): "lap", ("stint_laps", "n_laps"): "stint length", ("race_laps", "laps"): "race distance",
+    ("n_stops", "n"): "stop count", ("final_position", "position"): "position", ("stint_laps", "stint"): "stint index",
+    ("stint_compound", "stint"): "stint index", ("gain", "seconds"): "seconds", ("gap", "seconds"): "seconds",
+}
+_NUMERIC_KINDS = frozenset({NUMBER, NUMBER_WORD, POSITION, LAP_ID, ORDINAL_NUMBER})
+
+
+def one_reading_per_number(doc: Document) -> list[list[Any]]:
+    """The records, without those that read a number token another record reads as another
+    quantity ("BEA's lap-14 stop" as lap 14 *and* 14 stops): when two rules compete for a number,
+    neither claim is emitted. A slot's token is the last number of that value in its record's span."""
+    recs = doc.records
+    toks = doc.toks
+    nums = [i for i, t in enumerate(toks) if t.kind in _NUMERIC_KINDS and isinstance(t.value, (int, float))]
+    if len(recs) < 2 or not nums:
+        return recs
+    readings: dict[int, set[str]] = {}
+    users: dict[int, list[int]] = {}
+    for r, (ctype, slots, s, e) in enumerate(recs):
+        taken: set[int] = set()  # (within one record the rule chose; the slots' spans may overlap)
+        for slot, v in slots.items():
+            reading = READING_OF_SLOT.get((ctype, slot))
+            if reading is None or not isinstance(v, (int, float)) or isinstance(v, bool):
+                continue
+            tok = cued = None
+            for i in nums:
+                t = toks[i]
+                if t.start >= e:
+                    break
+                if t.start >= s and abs(abs(float(t.value)) - abs(float(v))) < 1e-9:
+                    tok = t
+                    if _cued(toks, i, reading):
+                        cued = t
+            # "stint 1 ran from lap 1": the stint's 1 follows "stint", the lap's "lap"; a count must be
+            # written as one ("18 laps", "2 stops"): a stint's length computed from its range reads no token
+            tok = cued if cued is not None or reading in _CUED_ONLY else tok
+            if tok is None or id(tok) in taken:
+                continue
+            taken.add(id(tok))
+            readings.setdefault(id(tok), set()).add(reading)
+            users.setdefault(id(tok), []).append(r)
+    drop = {r for key, rs in users.items() if len(readings[key]) > 1 for r in rs}
+    return [rec for r, rec in enumerate(recs) if r not in drop] if drop else recs
+
+
+_CUE_BEFORE = {"lap": frozenset({LAP_WORD}), "stint index": frozenset({STINT_NOUN}), "position": frozenset({PLACE})}
+_CUE_AFTER = {"stop count": frozenset({PIT}), "stint length": frozenset({LAP_WORD}),
+              "race distance": frozenset({LAP_WORD}), "stint index": frozenset({STINT_NOUN})}
+# readings whose number is always written next to its cue: without one, the slot was inferred
+# ("started on the MEDIUM" is stint 1, "laps 1-18" is 18 laps) and reads no token
+_CUED_ONLY = frozenset({"stop count", "stint length", "race distance", "stint index", "position"})
+
+
+def _cued(toks: list[Token], i: int, reading: str) -> bool:
+    """The words next to a number say it is this reading: "lap 18", "L18", "stint 1", "2 stops",
+    "18 laps", "P5"."""
+    t = toks[i]
+    if reading == "lap" and t.kind is LAP_ID or reading == "position" and t.kind in (POSITION, ORDINAL_NUMBER):
+        return True
+    before = _CUE_BEFORE.get(reading)
+    if before and i >= 1 and toks[i - 1].kind in before and t.start - toks[i - 1].end <= 3:
+        return True
+    after = _CUE_AFTER.get(reading)
+    return bool(after and i + 1 < len(toks) and toks[i + 1].kind in after and toks[i + 1].start - t.end <= 3)
 
 
 def entity_claims(doc: Document) -> None:

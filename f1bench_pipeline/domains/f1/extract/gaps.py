@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.checks import avg_before, per_lap
+from f1bench_pipeline.domains.f1.extract.checks import avg_before, clause_start, per_lap
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BY_AMOUNT, FROM_BEFORE_SECS,
-                                                       FROM_TO_SECS, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, REDUCE_BY,
+                                                       FROM_TO_SECS, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
                                                        WHEN_AFTER_TO)
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
                                                      Token)
@@ -34,6 +34,8 @@ def is_seconds(low: str, t: Token) -> bool:
         return False
     if avg_before(low, max(0, t.start - (40 if abs(t.value) >= 60 else 22)), t.start):
         return False
+    if abs(t.value) >= 60 and PACE_WORD.search(low, clause_start(low, t.start, 90), t.start):
+        return False  # "his average stint time went from 107.20s to 104.54s": lap times
     return True
 
 

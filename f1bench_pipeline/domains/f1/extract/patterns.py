@@ -107,6 +107,8 @@ CHANGE_CONN = re.compile(r"\s*" + alt("change_noun") + r"?\s*(?:->|-->|→|=>|>|
 ARROW_CONN = re.compile(r"\s*(?:->|-->|→|=>|>)\s*")
 CHG_TO_BETWEEN = re.compile(r"\s*(?:(?:" + words("chg_between") + r"|\d+|\(|\)|,)\s*)*" + alt("chg_to") + r"\s+"
                             r"(?:" + alt("chg_det") + r"\s+){0,3}")
+FIT_VERBS = word_set("fit_verb")
+FIT_BETWEEN = re.compile(r"\s*(?:" + alt("fit_det") + r"\s+){0,4}")
 GERUND_BEFORE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("gerund_change") + r"\s+" + alt("gerund_from") + r"?\s*"
                            r"(?:" + alt("gerund_det") + r"\s+)?$")
 FROM_ONLY = re.compile(r"\b" + alt("from_only") + r"\s+(?:" + alt("from_only_det") + r"\s+){0,2}$")
@@ -120,6 +122,7 @@ IN_STINT = re.compile(r"\s*(?:tyres?\s+|tires?\s+)?" + alt("in_stint") + r"\s+(?
 START_ON = re.compile(r"\s*" + alt("start_race") + "?" + alt("start_on") + r"?\s*(?:" + alt("start_det") + r"\s+){0,2}")
 STINT_BREAK = re.compile(r"→|->|=>|" + "|".join(r"\b" + a + r"\b" for a in alternatives("stint_then")))
 SUBRANGE_BEFORE = re.compile(r"\b" + alt("subrange_word") + r"\b[^;:\n]{0,40}$")
+PACE_WORD = re.compile(r"\b" + alt("pace_word") + r"\b")
 FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
 AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
 # "un stint de 27 vueltas", "a stint of 27 laps": the count is the stint's, not "lap 12 of 57 laps"

@@ -81,10 +81,20 @@ def positions(doc: Document, sent: Sentence) -> None:
     if not items:
         return
     parallel = assign_parallel(doc, sent, items)
+    found: list[tuple[str, int, int, int]] = []
     for val, s, e, i in items:
         owner = _owner_after(doc.text, toks, i)
         drivers = [owner] if owner else parallel[s] if s in parallel else drivers_for(doc, sent, s, e)
         for d in drivers[:1]:
+            found.append((d, val, s, e))
+    # One reading per number: a driver finishes in one place. Two places given to one driver in one
+    # sentence ("HAD finished behind SAI, P17 to P13") mean one of them is someone else's: neither
+    # is read.
+    places: dict[str, set[int]] = {}
+    for d, val, _s, _e in found:
+        places.setdefault(d, set()).add(val)
+    for d, val, s, e in found:
+        if len(places[d]) == 1:
             doc.add("final_position", {"driver": d, "position": val}, span_start(sent, d, s), e)
 
 

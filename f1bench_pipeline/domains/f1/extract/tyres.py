@@ -21,11 +21,12 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
 from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, from_only, race_count, stint_break
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
-                                                       COMPARE_BEFORE, COORD_F, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
+                                                       COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
                                                        STRONG_BREAK, FOLLOWED_BY, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
                                                        SUBRANGE_CONTRAST)
+from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
 
@@ -41,6 +42,8 @@ _DRIVER_OR_COMPOUND = frozenset({DRIVER, COMPOUND})
 _PIT_OR_AFTER = frozenset({PIT, AFTER})
 _DRIVER_OR_STINT = frozenset({DRIVER, STINT_NOUN})
 _ORDINALS = frozenset({ORDINAL, ORDINAL_NUMBER})
+# ordinals that place a stint in the race, not among the stints on one tyre ("the opening HARD stint")
+RACE_ORDER_ORDINALS = word_set("race_order_ordinal")
 
 
 def _lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:
@@ -127,7 +130,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
                 break
         drivers = []
         chained = False
-        if verb is not None and CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) and \
+        if verb is not None and (CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) or
+                                 verb.word in FIT_VERBS and FIT_BETWEEN.fullmatch(low, verb.end, t.start)) and \
                 not (verb.kind is PIT and PIT_ON_BETWEEN.search(low, verb.end, t.start)):
             drivers = drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s)
             anchor = verb.start
@@ -240,6 +244,8 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
     if i + 1 < len(toks) and toks[i + 1].kind is STINT_NOUN and toks[i + 1].start - t.end <= 3:
         prv = toks[i - 1] if i >= 1 else None
         if prv is not None and prv.kind is ORDINAL and t.start - prv.end <= 3 and prv.value > 0:
+            if prv.word in RACE_ORDER_ORDINALS:
+                return prv.value, prv.start  # "the opening INTERMEDIATE stint": the race's first
             # "the first HARD stint", "the second SOFT stint": the first / second on that tyre, which
             # need not be the race's first or second stint: the tyre is stated, its stint is not
             return "on", prv.start
@@ -356,4 +362,4 @@ def _some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
     if SUBRANGE_AGE_BEFORE.search(low, lo, s):
         return True
     hi = clause_end(low, e, 45)
-    return SUBRANGE_CONTRAST.match(low, e, hi) is not None or SUBRANGE_CONTRAST.search(low, lo, s) is not None
+    return SUBRANGE_CONTRAST.match(low, e, hi) is not None

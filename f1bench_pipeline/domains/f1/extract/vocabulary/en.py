@@ -181,8 +181,15 @@ WINDOWS: dict[str, str] = {
     "followed_by": "followed by|succeeded by",
     # "switched SOFT to MEDIUM after a 12-lap stint": the stint that ended, on the tyre removed
     "after_a": "after an?|after his|after her|after the",
+    # a time of a minute or more in a clause about pace is a lap time, never a gap ("his average
+    # stint time went from 107.20s to 104.54s")
+    "pace_word": "average|avg|mean|pace|lap ?times?|stint ?times?|speed|race time",
+    "race_order_ordinal": "opening|initial|starting|final|last|closing",
+    # change verbs that take the tyre as their object, with no "to": "fitted another set of HARDs"
+    "fit_verb": "fitted|bolted on|put on|took on",
+    "fit_det": "the|a|an|new|fresh|another|used|tyres?|tires?|set|sets|of|second|third",
     "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
-    "subrange_contrast": "while|whereas|meanwhile|part of|same laps|those laps",
+    "subrange_contrast": "while|whereas|part of|same laps|those laps",
     "subrange_word": (
         "avg|average|averaged|mean|pace|still|continued|quickest|fastest|slowest|best|worst|faster|"
         "slower|quicker|deg|degradation|lap ?times?|between"),
@@ -242,7 +249,7 @@ WINDOWS: dict[str, str] = {
     "relative_before": "before|after|earlier than|later than|than|ahead of",
     "between": "between",
     "between_det": r"the\s+",
-    "actor_between": "stopping|pitting|boxing|coming in|diving|staying out",
+    "actor_between": "stopping|pitting|boxing|coming in|diving|staying out|finishing|and finish|and finished|to finish|ending up",
     "vs_pair": r"vs\.?|versus|x",
     "vs_num": r"vs\.?|versus|v\.|x",
     "question_answer": "yes|no|partially|partly",
