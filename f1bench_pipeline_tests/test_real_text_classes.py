@@ -68,6 +68,32 @@ MISREAD = [
      {"seconds": 107.2}),
     ("pace", "pt", "No overcut, HAD baixou seu tempo de volta médio de 107,20 s para 104,54 s.", "gap",
      {"seconds": 107.2}),
+    # 2/count: a stop count named as an option, or a part of the stops, is not the driver's count
+    ("stop_option", "en", "The two-stop approach was faster than a one-stop for OCO.", "n_stops", {"driver": "OCO"}),
+    ("stop_option", "en", "HAM's race was not built around a clean one-stop or two-stop plan.", "n_stops", {"n": 1}),
+    ("stop_option", "en", "PIA's first four pit stops all came under the SC.", "n_stops", {"n": 4}),
+    ("stop_option", "es", "La estrategia de dos paradas fue más rápida que una parada para OCO.", "n_stops",
+     {"driver": "OCO"}),
+    ("stop_option", "es", "Las primeras cuatro paradas de PIA fueron bajo SC.", "n_stops", {"n": 4}),
+    ("stop_option", "pt", "A estratégia de duas paradas foi mais rápida do que uma parada para OCO.", "n_stops",
+     {"driver": "OCO"}),
+    ("stop_option", "pt", "As primeiras quatro paradas de PIA foram sob SC.", "n_stops", {"n": 4}),
+    # 7. a list of stops: each change belongs to the lap before its brackets
+    ("stop_list", "en", "HAM stops on laps 18 (SOFT→MEDIUM), 40 (MEDIUM→HARD) and 52 (HARD→HARD).", "compound_change",
+     {"from": "MEDIUM", "lap": 18}),
+    ("stop_list", "es", "HAM paró en las vueltas 18 (blando→medio), 40 (medio→duro) y 52 (duro→duro).",
+     "compound_change", {"from": "MEDIUM", "lap": 18}),
+    ("stop_list", "pt", "HAM parou nas voltas 18 (macio→médio), 40 (médio→duro) e 52 (duro→duro).", "compound_change",
+     {"from": "MEDIUM", "lap": 18}),
+    ("stop_list", "en", "Stint 1 (SOFT→MEDIUM) for HAM ended on lap 18.", "compound_change", {"lap": 1}),
+    # a lap that is a deadline is no stop
+    ("deadline", "en", "After both had pitted (by lap 19), the gap was 0.79s.", "pit_lap", {"lap": 19}),
+    ("deadline", "en", "After both had pitted (post-lap 21), the gap grew.", "pit_lap", {"lap": 21}),
+    ("deadline", "en", "PIA pitted on lap 32 and then ran HARDs through lap 57.", "pit_lap", {"lap": 57}),
+    # 6. the attacker is the subject of the clause the participle hangs on
+    ("attempt", "en", "STR pitted one lap before TSU, attempting an undercut.", "battle", {"attacker": "TSU"}),
+    ("attempt", "es", "STR paró una vuelta antes que TSU, intentando un undercut.", "battle", {"attacker": "TSU"}),
+    ("attempt", "pt", "STR parou uma volta antes de TSU, tentando um undercut.", "battle", {"attacker": "TSU"}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -113,6 +139,24 @@ STILL_READ = [
     ("fitted", "es", "GAS paró en la vuelta 32 y montó neumáticos medios.", "compound_change",
      {"driver": "GAS", "to": "MEDIUM", "lap": 32}),
     ("fitted", "pt", "GAS parou na volta 32 e colocou MEDIUM.", "compound_change", {"driver": "GAS", "to": "MEDIUM", "lap": 32}),
+    ("stop_option", "en", "HAM ran a one-stop strategy.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stop_option", "en", "OCO made two stops, more than a one-stop rival.", "n_stops", {"driver": "OCO", "n": 2}),
+    ("stop_option", "es", "HAM hizo una estrategia de una parada.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stop_option", "pt", "HAM fez uma estratégia de uma parada.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stop_list", "en", "HAM stops on laps 18 (SOFT→MEDIUM), 40 (MEDIUM→HARD) and 52 (HARD→HARD).", "compound_change",
+     {"driver": "HAM", "from": "MEDIUM", "to": "HARD", "lap": 40}),
+    ("stop_list", "es", "HAM paró en las vueltas 18 (blando→medio), 40 (medio→duro) y 52 (duro→duro).",
+     "pit_lap", {"driver": "HAM", "lap": 52}),
+    ("stop_list", "pt", "HAM parou nas voltas 18 (macio→médio), 40 (médio→duro) e 52 (duro→duro).", "compound_change",
+     {"driver": "HAM", "from": "HARD", "to": "HARD", "lap": 52}),
+    ("deadline", "en", "SAI pitted on lap 17 while LAW stayed out until lap 19.", "pit_lap", {"driver": "LAW", "lap": 19}),
+    ("deadline", "es", "SAI paró en la vuelta 17.", "pit_lap", {"driver": "SAI", "lap": 17}),
+    ("deadline", "pt", "SAI parou na volta 17.", "pit_lap", {"driver": "SAI", "lap": 17}),
+    ("attempt", "en", "STR undercut TSU.", "battle", {"attacker": "STR", "defender": "TSU"}),
+    ("attempt", "es", "STR paró una vuelta antes que TSU, intentando un undercut.", "battle",
+     {"attacker": "STR", "defender": "TSU"}),
+    ("attempt", "pt", "STR parou uma volta antes de TSU, tentando um undercut.", "battle",
+     {"attacker": "STR", "defender": "TSU"}),
 ]
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.checks import hedge_before, noun_before
 from f1bench_pipeline.domains.f1.extract.layout import heading_line
-from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
+from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_CLAUSE, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
                                                        NEG_LIGHT, ON_DEF, PASSIVE_BY, PREP_BEFORE, QUESTION_ANSWER,
                                                        QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
                                                        YES_WORDS)
@@ -59,6 +59,8 @@ def battles(doc: Document, sent: Sentence) -> None:
                 elif PREP_BEFORE.search(low, max(0, t.start - 16), t.start) and \
                         not BATTLE_VERB.search(low, subj.end, t.start):
                     pass  # "GAS did not lose the position in the undercut": who attacked is not stated
+                elif len(before) > 1 and ATTEMPT_CLAUSE.search(low, subj.end, t.start):
+                    att = next((x.value for x in before if not x.is_object), before[0].value)
                 elif not noun or BATTLE_VERB.search(low, subj.end, t.start) and t.start - subj.end <= 45:
                     att = subj.value if not (subj.is_object and len(before) > 1) else \
                         next((x.value for x in before if not x.is_object), subj.value)

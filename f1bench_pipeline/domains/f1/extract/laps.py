@@ -16,7 +16,7 @@ from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers
 from f1bench_pipeline.domains.f1.extract.checks import (elided_before, from_lap_before, index_number, lap_pair_after,
                                                      plain_number)
 from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
-                                                       COUNT_DET_BEFORE, COUNT_OF_M, ELIDED_AFTER, GAP_AFTER,
+                                                       COUNT_DET_BEFORE, COUNT_OF_M, DEADLINE_BEFORE, ELIDED_AFTER, GAP_AFTER,
                                                        LAPNUM_GAP, LIST_CONN, N_OF_BEFORE, OWNER_AFTER, RACE_AFTER,
                                                        RACE_BEFORE, RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
@@ -196,6 +196,7 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
                       and not OWNER_AFTER.match(doc.text, x[2]))
              and not lap_pair_after(low, x[0], x[2])
              and not WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1])
+             and not DEADLINE_BEFORE.search(low, max(0, x[1] - 24), x[1])
              and not STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
     if not cands:
         return

@@ -107,6 +107,16 @@ CHANGE_CONN = re.compile(r"\s*" + alt("change_noun") + r"?\s*(?:->|-->|→|=>|>|
 ARROW_CONN = re.compile(r"\s*(?:->|-->|→|=>|>)\s*")
 CHG_TO_BETWEEN = re.compile(r"\s*(?:(?:" + words("chg_between") + r"|\d+|\(|\)|,)\s*)*" + alt("chg_to") + r"\s+"
                             r"(?:" + alt("chg_det") + r"\s+){0,3}")
+STOP_OPTION_BEFORE = re.compile(r"(?:^|[\s(])" + alt("stop_option_before") + r"\s+$")
+STOP_OPTION_AFTER = re.compile(r"[\s*]*" + alt("stop_option_after") + r"\s+(?:an?\s+|una?\s+|uma?\s+)?[\w-]+[\s-]+"
+                               + alt("stop_noun") + r"\b")
+# "the two-stop approach was faster than a one-stop": both counts are options compared
+STOP_COMPARED_AFTER = re.compile(r"[^.;,\n]{0,60}?\b(?:than|que|do que)\s+(?:an?\s+|una?\s+|uma?\s+)?[\w-]+[\s-]+"
+                                 + alt("stop_noun") + r"\b")
+# "laps 18 (SOFT→MEDIUM), 40 (MEDIUM→HARD)": a lap written right before the bracket of its tyre change
+BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s*$")
+DEADLINE_BEFORE = re.compile(r"\b" + alt("deadline_before") + r"\s*(?:the\s+)?" + alt("lap_word_any") + r"?\s*$")
+ATTEMPT_CLAUSE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("attempt_gerund") + r"\b")
 FIT_VERBS = word_set("fit_verb")
 FIT_BETWEEN = re.compile(r"\s*(?:" + alt("fit_det") + r"\s+){0,4}")
 GERUND_BEFORE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("gerund_change") + r"\s+" + alt("gerund_from") + r"?\s*"

@@ -22,6 +22,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ON
                                                        ARTICLE_ONE_OK_BEFORE, DASH_LABEL, FIN_GAP, LAP_JUST_BEFORE,
                                                        ONCE, ONCE_FIRST, ONCE_TWICE, RUNNING_CUE, SEPARATOR,
                                                        SINGLE_AFTER, STINT_STRATEGY_BEFORE, STOP_DET_BEFORE, STOP_NOUNS,
+                                                       STOP_COMPARED_AFTER, STOP_OPTION_AFTER, STOP_OPTION_BEFORE,
                                                        STOPCOUNT_GAP, STOPS_COLON, WIN_BARE, WIN_NOUNS, WINNER_AFTER)
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, WIN, Token)
@@ -178,6 +179,9 @@ def n_stops(doc: Document, sent: Sentence) -> None:
                     s = p.start
                     if STOP_DET_BEFORE.search(low, max(0, p.start - 14), p.start) or AFTER_STOP.match(low, t.end):
                         n = None
+                    elif STOP_OPTION_BEFORE.search(low, max(0, p.start - 20), p.start) or \
+                            STOP_OPTION_AFTER.match(low, t.end) or STOP_COMPARED_AFTER.match(low, t.end):
+                        n = None  # "faster than a one-stop", "a one-stop or two-stop plan": an option
             if n is None and t.word in ("parada", "stop") and SINGLE_AFTER.match(low, t.end):
                 n = 1  # "parada única"
             if n is None and t.word in ("stops", "paradas", "pit stops", "pitstops"):

@@ -21,7 +21,7 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
 from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, from_only, race_count, stint_break
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
-                                                       COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
+                                                       BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
                                                        STRONG_BREAK, FOLLOWED_BY, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
@@ -107,8 +107,17 @@ def compounds(doc: Document, sent: Sentence) -> None:
                          x.end <= ta.start), None)
             if subj is not None:
                 drivers = [subj.value]  # "HAD pitted ... before OCO, switching from MEDIUM to HARD"
+        m_lap = BRACKETED_CHANGE_LAP.search(low, max(0, ta.start - 12), ta.start)
+        if m_lap is not None and not _in_lap_list(toks, a, m_lap.start(1)):
+            m_lap = None  # "Stint 1 (SOFT→MEDIUM)": a stint's index, not a lap
         for d in drivers:
-            lap = _lap_for(sent, laps, d, ta.start, tb.end)
+            if m_lap is not None and laps is not None:
+                # "stops on laps 18 (S→M), 40 (M→H) and 52 (H→H)": each change is its own lap's
+                lap: int | None = int(m_lap.group(1))
+                if PIT in sent.kind_set and not any(lap == x[0] for x in laps.ids):
+                    doc.add("pit_lap", {"driver": d, "lap": lap}, span_start(sent, d, ta.start), tb.end)
+            else:
+                lap = _lap_for(sent, laps, d, ta.start, tb.end)
             doc.add("compound_change", {"driver": d, "from": ta.value, "to": tb.value, "lap": lap},
                      span_start(sent, d, ta.start), tb.end)
             if lap is not None and not arrow:
@@ -363,3 +372,17 @@ def _some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
         return True
     hi = clause_end(low, e, 45)
     return SUBRANGE_CONTRAST.match(low, e, hi) is not None
+
+
+def _in_lap_list(toks: list[Token], i: int, at: int) -> bool:
+    """The number at offset ``at`` (before token ``i``) continues a list opened by a lap word
+    ("laps 18 (...), 40 (...)") with no stint or stop noun since."""
+    for j in range(i - 1, max(-1, i - 14), -1):
+        x = toks[j]
+        if x.start >= at:
+            continue
+        if x.kind is LAP_WORD:
+            return True
+        if x.kind is STINT_NOUN or x.kind is DRIVER:
+            return False
+    return False

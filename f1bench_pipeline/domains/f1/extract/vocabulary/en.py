@@ -136,7 +136,7 @@ WINDOWS: dict[str, str] = {
         "more|longer|earlier|later|extra|before|after|ahead|behind|early|late|sooner|apart|"
         "remaining|to go|left|of difference|in hand|less|fewer|shorter|extras?"),
     "count_det_before": "last|final|first|the|next|after|within|in|more|extra|another|further|additional",
-    "stop_det_before": "the|both|these|those|their|his|its|all|after|before",
+    "stop_det_before": "the|both|these|those|their|his|its|all|after|before|first|last|final|early|late|opening|remaining",
     "after_stop": "earlier|later|before|after|ahead|behind|apart",
     "article_one_bad_after": "in|on|during|under|extra|final",
     "only": r"only\s+",
@@ -188,6 +188,16 @@ WINDOWS: dict[str, str] = {
     # change verbs that take the tyre as their object, with no "to": "fitted another set of HARDs"
     "fit_verb": "fitted|bolted on|put on|took on",
     "fit_det": "the|a|an|new|fresh|another|used|tyres?|tires?|set|sets|of|second|third",
+    # a stop count named as one of the options ("faster than a one-stop", "a one-stop or two-stop plan",
+    # "(e.g., two-stops)"): a kind of strategy, not the driver's count
+    "stop_option_before": r"than an?|than|e\.g\.,?|such as|like|versus|vs\.?|or an?|or|either an?|a clean|a conventional|a typical|a standard",
+    "stop_option_after": r"or",
+    # a lap that is a deadline or a date of a state ("after both had pitted (by lap 19)", "(post-lap 21)",
+    # "on HARDs through lap 57"), not the lap a stop was made on
+    "deadline_before": r"by|post-?|through|thru|as of",
+    # a participle clause after a comma takes the sentence's subject ("STR pitted one lap before TSU,
+    # attempting an undercut": STR attempted it)
+    "attempt_gerund": "attempting|trying|going for|aiming for|looking for|seeking|executing|performing|completing",
     "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
     "subrange_contrast": "while|whereas|part of|same laps|those laps",
     "subrange_word": (

@@ -139,7 +139,7 @@ WINDOWS: dict[str, str] = {
     "count_det_before": (
         "las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
         "extra|otras|final"),
-    "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de",
+    "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de|primeras|últimas|ultimas|primeros|últimos",
     "after_stop": "antes|después|despues|más tarde|de diferencia",
     "article_one_ok_before": (
         r"\bde|\bfue|\bera|\bes|\bhizo|\brealizó|\befectuó|\bcompletó|\bhicieron|\bsolo|"
@@ -195,6 +195,10 @@ WINDOWS: dict[str, str] = {
     "race_order_ordinal": "inicial|final|último|última|de apertura",
     "fit_verb": "montó|montar|montando|colocó|calzó|puso|poner",
     "fit_det": "el|la|los|las|un|una|otro|otra|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|de",
+    "stop_option_before": r"que una?|que|p\. ?ej\.,?|como|frente a una?|o una?|o",
+    "stop_option_after": r"o|u",
+    "deadline_before": r"para la|hacia la|a más tardar en la",
+    "attempt_gerund": "intentando|buscando|yendo a por|tratando de|ejecutando|realizando|completando",
     "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
                     "degradadas?|envejecidos?|envejecidas?|más viejos?",
     "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",

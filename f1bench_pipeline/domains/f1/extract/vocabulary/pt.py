@@ -139,7 +139,7 @@ WINDOWS: dict[str, str] = {
         "as|os|últimas|últimos|ultimas|ultimos|primeiras|primeiros|próximas|próximos|em|mais|"
         "extra|outras|final"),
     "stop_det_before": (
-        "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|"
+        "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|primeiras|últimas|primeiros|últimos|"
         "antes de"),
     "after_stop": "antes|depois|mais tarde",
     "article_one_ok_before": (
@@ -191,6 +191,10 @@ WINDOWS: dict[str, str] = {
     "race_order_ordinal": "inicial|final|último|última|de abertura",
     "fit_verb": "colocou|colocar|colocando|calçou|montou|pôs",
     "fit_det": "o|os|a|as|um|uma|outro|outra|novos?|novas?|pneus?|jogo|de",
+    "stop_option_before": r"do que uma?|que uma?|p\. ?ex\.,?|como|ou uma?|ou",
+    "stop_option_after": r"ou",
+    "deadline_before": r"por volta da|lá pela|la pela",
+    "attempt_gerund": "tentando|buscando|procurando|indo para|executando|realizando|completando",
     "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
                     "degradadas?|envelhecidos?|envelhecidas?",
     "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
