@@ -74,6 +74,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_gold(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.review.store import import_gold
+    from f1bench_pipeline.scoring.gold import GoldFormatError
     from f1bench_pipeline.settings import get_settings
 
     gold_dir = Path(args.gold_dir)
@@ -86,8 +87,12 @@ def cmd_gold(args: argparse.Namespace) -> int:
         system = registry.by_alias(name)
         return system.name if system else name
 
-    summary, report = import_gold(gold_dir, get_settings().warehouse_dir, resolve, extractor=args.extractor,
-                                  include_context_mismatch=args.include_context_mismatch)
+    try:
+        summary, report = import_gold(gold_dir, get_settings().warehouse_dir, resolve, extractor=args.extractor,
+                                      include_context_mismatch=args.include_context_mismatch)
+    except GoldFormatError as exc:
+        print(f"f1bench review gold: {exc}", file=sys.stderr)
+        return 2
     for model, id_, lang, why in report.skipped:
         print(f"  skipped {model} {lang} {id_}: {why}")
     if summary is None:

@@ -12,7 +12,11 @@ of reviewer ``gold_dev``:
 * a matched claim takes the gold claim's label; a leftover claim that restates a matched
   gold claim (the gold keeps a repeated fact once) takes that claim's label; any other
   leftover claim is ``not_a_claim``;
-* a gold claim nothing matched is a ``missed`` claim (its type, slots, span and label).
+* a gold claim nothing matched is a ``missed`` claim (its type, slots, span and label);
+* each of the gold's ``key_facts`` is a ``fact`` row, ``stated`` when the gold lists it as
+  ``covered`` (the human recall of ``review/human_score.py``).
+
+The gold's answers are not a random sample of ours: their ``sampling`` is ``not_random``.
 
 The gold was judged against the published context, not ours. Where the two state
 different facts (our events differ: the published pit battle of BOR and STR at Canada 2025
@@ -38,7 +42,8 @@ from types import SimpleNamespace
 import polars as pl
 
 from f1bench_pipeline.review.judgments import CLAIM_TYPES, REVIEW_SCHEMA
-from f1bench_pipeline.review.sheet import ANSWER, CLAIM, MISSED, NOT_A_CLAIM, REVIEWED, review_id
+from f1bench_pipeline.review.human_score import NOT_RANDOM
+from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, NOT_STATED, REVIEWED, STATED, review_id
 from f1bench_pipeline.scoring.gold import load_gold, match_claims, slots_match
 
 GOLD_REVIEWER = "gold_dev"
@@ -110,6 +115,14 @@ def convert_answer(text: str, gold_claims: list[dict], ours: list[dict]) -> list
     return rows
 
 
+def fact_rows(gold: dict) -> list[dict]:
+    """One ``fact`` row per key fact of a gold line: ``stated`` when the gold counts it covered."""
+    covered = set(gold.get("covered") or [])
+    return [{"row_type": FACT, "claim_index": n, "type": str(f).split(":", 1)[0], "slots": str(f),
+             "human_label": STATED if f in covered else NOT_STATED, "human_note": "gold key fact"}
+            for n, f in enumerate(gold.get("key_facts") or [])]
+
+
 def gold_judgments(gold_dir: str | Path, claims: pl.DataFrame, generations: pl.DataFrame, scores: pl.DataFrame,
                    instances: pl.DataFrame, resolve_model: Callable[[str], str], *, extractor: str = "regex",
                    reviewer: str = GOLD_REVIEWER, include_context_mismatch: bool = False,
@@ -160,11 +173,12 @@ def gold_judgments(gold_dir: str | Path, claims: pl.DataFrame, generations: pl.D
                 report.skipped.append((model, item["id"], lang, why))
                 continue
             base = {**key, "review_id": review_id(*key.values()), "decision_type": g.get("decision_type"),
-                    "answer_reviewed": True, "stratum_size": None, "stratum_sampled": None}
-            rows.append({**base, "row_type": ANSWER, "human_label": REVIEWED,
+                    "answer_reviewed": True, "stratum_size": None, "stratum_sampled": None, "sample_seed": None}
+            rows.append({**base, "row_type": ANSWER, "human_label": REVIEWED, "sampling": NOT_RANDOM,
                          "human_note": "gold_dev annotation (judged against the published context)"})
             mine = ours.get((model, item["id"], lang), [])  # none: an abstention, every gold claim is missed
             rows.extend({**base, **r} for r in convert_answer(item["text"], gold["claims"], mine))
+            rows.extend({**base, **r} for r in fact_rows(gold))
             report.converted.append((model, item["id"], lang))
     schema = {k: v for k, v in REVIEW_SCHEMA.items() if k not in ("reviewer", "source", "imported_at")}
     frame = pl.DataFrame(rows, schema=schema) if rows else pl.DataFrame(schema=schema)

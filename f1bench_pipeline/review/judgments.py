@@ -44,6 +44,8 @@ from f1bench_pipeline.review.sheet import (
     ANSWER_LABELS,
     CLAIM,
     CLAIM_LABELS,
+    FACT,
+    FACT_LABELS,
     KEY_COLUMNS,
     MISSED,
     MISSED_LABELS,
@@ -62,13 +64,16 @@ ANSWER_KEY = list(KEY_COLUMNS)
 # The claim_reviews table: one row per judged answer (row_type answer), per judged extracted
 # claim (claim) and per claim the reviewer added (missed). ``label``/``reason``/``matched_fact``
 # are our verdict at import time; ``answer_reviewed`` is copied onto every row of the answer.
+# A ``fact`` row is an oracle fact of the answer's instance (``claim_index`` its number, ``slots``
+# its id, ``label`` ours: stated / not_stated), judged stated or not by the reviewer. ``sampling``
+# (answer rows): random / not_random, as ``review/human_score.py`` defines it.
 REVIEW_SCHEMA: dict[str, pl.DataType] = {
     "reviewer": pl.Utf8, "review_id": pl.Utf8, "model": pl.Utf8, "season": pl.Int64, "id": pl.Utf8,
     "decision_type": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "extractor": pl.Utf8, "row_type": pl.Utf8,
     "claim_index": pl.Int64, "missed_index": pl.Int64, "type": pl.Utf8, "slots": pl.Utf8, "span_text": pl.Utf8,
     "label": pl.Utf8, "reason": pl.Utf8, "matched_fact": pl.Utf8, "human_label": pl.Utf8, "human_note": pl.Utf8,
     "answer_reviewed": pl.Boolean, "stratum_size": pl.Int64, "stratum_sampled": pl.Int64, "source": pl.Utf8,
-    "imported_at": pl.Datetime("us", "UTC"),
+    "imported_at": pl.Datetime("us", "UTC"), "sample_seed": pl.Int64, "sampling": pl.Utf8,
 }
 MAX_PROBLEMS = 200  # a wholly wrong file would otherwise list thousands of lines
 _INVALID = "\x00invalid"  # a claim row whose human_label was reported as bad
@@ -129,6 +134,8 @@ class _Answer:
     claims: list[tuple[SheetRow, int, str]]  # (row, claim_index, human label, '' or _INVALID)
     missed: list[tuple[SheetRow, str, str | None]]  # (row, human label, normalised slots)
     stratum: tuple[int | None, int | None]
+    seed: int | None = None
+    facts: list[tuple[SheetRow, int, str]] | None = None  # (row, fact index, human label)
 
 
 class _Checker:
@@ -208,9 +215,11 @@ def parse_sheet(path: str | Path, claims: pl.DataFrame, generations: pl.DataFram
                 check.add(r, "human_label", f"an answer row's human_label is empty or 'reviewed', not {r['human_label']!r}")
             try:
                 stratum = (_int(r.get("stratum_size", "")), _int(r.get("stratum_sampled", "")))
+                seed = _int(r.get("sample_seed", ""))
             except ValueError:
-                check.add(r, "stratum_size", "stratum_size / stratum_sampled must be whole numbers (leave them as exported)")
-                stratum = (None, None)
+                check.add(r, "stratum_size", "stratum_size / stratum_sampled / sample_seed must be whole numbers "
+                                             "(leave them as exported)")
+                stratum, seed = (None, None), None
             rid = r["review_id"].strip()
             if key is None:
                 broken.add(rid)
@@ -218,7 +227,7 @@ def parse_sheet(path: str | Path, claims: pl.DataFrame, generations: pl.DataFram
             if rid in answers:
                 check.add(r, "review_id", f"answer {rid} appears twice (first on row {answers[rid].row.row})")
                 continue
-            answers[rid] = _Answer(r, key, label == REVIEWED, [], [], stratum)
+            answers[rid] = _Answer(r, key, label == REVIEWED, [], [], stratum, seed, [])
         else:
             pending.append((kind, r))
     seen_claims: dict[tuple[str, int], int] = {}
@@ -230,6 +239,23 @@ def parse_sheet(path: str | Path, claims: pl.DataFrame, generations: pl.DataFram
             continue
         answer = answers.get(rid)
         if answer is None and rid in broken:
+            continue
+        if kind == FACT:
+            if answer is None:
+                check.add(r, "review_id", f"unknown review_id {rid!r}: the sheet has no answer row with it")
+                continue
+            try:
+                index = _int(r["claim_index"])
+            except ValueError:
+                index = None
+            if index is None or index < 0 or not r["slots"].strip():
+                check.add(r, "claim_index", "a fact row needs its claim_index and slots as exported")
+                continue
+            if label and label not in FACT_LABELS:
+                check.add(r, "human_label", f"a fact row's human_label is {' or '.join(FACT_LABELS)}, not {r['human_label']!r}")
+                continue
+            assert answer.facts is not None
+            answer.facts.append((r, index, label))
             continue
         if kind == CLAIM:
             key = check.key(r)
@@ -321,7 +347,8 @@ def _against_warehouse(check: _Checker, answers: dict[str, _Answer], claims: pl.
         text, decision_type = texts[a.key[:5]]
         mine = ours.get(a.key, {})
         base = {"review_id": rid, **dict(zip(ANSWER_KEY, a.key)), "decision_type": decision_type,
-                "answer_reviewed": a.reviewed, "stratum_size": a.stratum[0], "stratum_sampled": a.stratum[1]}
+                "answer_reviewed": a.reviewed, "stratum_size": a.stratum[0], "stratum_sampled": a.stratum[1],
+                "sample_seed": a.seed}
         out.append({**base, "row_type": ANSWER, "human_label": REVIEWED if a.reviewed else None,
                     "human_note": a.row["human_note"].strip() or None})
         for r, index, label in a.claims:
@@ -348,6 +375,10 @@ def _against_warehouse(check: _Checker, answers: dict[str, _Answer], claims: pl.
             if absent:
                 check.add(a.row, "human_label", f"answer {rid} is marked reviewed but its claim(s) "
                                                 f"{', '.join(map(str, absent))} are not in the sheet")
+        for r, index, label in a.facts or []:
+            out.append({**base, "row_type": FACT, "claim_index": index, "type": r["type"].strip() or None,
+                        "slots": r["slots"].strip(), "label": r["label"].strip() or None, "human_label": label or None,
+                        "human_note": r["human_note"].strip() or None})
         for n, (r, label, slots) in enumerate(a.missed):
             if not a.reviewed:
                 check.add(r, "human_label", f"a missed claim of answer {rid}, whose answer row (row {a.row.row}) is not "

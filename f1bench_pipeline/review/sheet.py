@@ -8,12 +8,18 @@ answer is a block of rows, in this order:
   extractor``), its ``answer_text`` and the instance's ``context_text`` (what the model was
   given; on this row only, to keep the sheet readable), and the sampling record
   ``stratum_size`` / ``stratum_sampled`` (answers in its model × language stratum, and how
-  many of them the sample took: the sampling weight is their ratio).
+  many of them the sample took: the sampling weight is their ratio) and ``sample_seed``
+  (the seed of the sample's order: with it the import checks that the judged answers are
+  a random sample of their stratum, ``review/export.py``).
 * one ``claim`` row per extracted claim, in ``claim_index`` order: ``type``, ``slots``
   (JSON), ``span_text`` (the words of the answer the claim was read from), and our
   verdict: ``label`` (supported / contradicted / unverifiable), ``reason``,
   ``matched_fact`` (the context fact it matched) and ``expected_facts`` (JSON: what the
   context says instead, for a contradicted claim).
+* one ``fact`` row per oracle fact of the instance (the key facts recall counts):
+  ``claim_index`` its number, ``type`` the fact's type, ``slots`` its id
+  (``pit_lap(driver=LEC, lap=15)``), ``label`` ours (``stated`` when a supported claim
+  covers it, else ``not_stated``).
 
 Every row starts with ``review_id``, the answer's id in the review (``rv-`` and ten hex
 digits of a hash of its key, so it also tells when a key column was edited).
@@ -29,6 +35,9 @@ against the warehouse):
   ``span_text`` (copied exactly from the answer), ``human_label`` (supported /
   contradicted / unverifiable) and optionally ``slots`` (a JSON object). Anywhere in the
   sheet; the import groups by ``review_id``.
+* ``human_label`` on each fact row: ``stated`` (the answer states this fact correctly) or
+  ``not_stated``; with every fact row of an answer judged, the answer has a human recall
+  (``review/human_score.py``).
 * ``human_label`` ``reviewed`` on the answer row once every claim row of the answer is
   judged and every missed claim added: only such answers count towards the missed-claim
   rate (an answer without claims is reviewed by this mark alone).
@@ -48,21 +57,23 @@ import io
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-ANSWER, CLAIM, MISSED = "answer", "claim", "missed"
-ROW_TYPES = (ANSWER, CLAIM, MISSED)
+ANSWER, CLAIM, MISSED, FACT = "answer", "claim", "missed", "fact"
+ROW_TYPES = (ANSWER, CLAIM, MISSED, FACT)
 
 SUPPORTED, CONTRADICTED, UNVERIFIABLE, NOT_A_CLAIM = "supported", "contradicted", "unverifiable", "not_a_claim"
 REVIEWED = "reviewed"
 CLAIM_LABELS = (SUPPORTED, CONTRADICTED, UNVERIFIABLE, NOT_A_CLAIM)  # human_label on a claim row
 MISSED_LABELS = (SUPPORTED, CONTRADICTED, UNVERIFIABLE)  # a missed claim is a claim by definition
 ANSWER_LABELS = (REVIEWED,)
+STATED, NOT_STATED = "stated", "not_stated"
+FACT_LABELS = (STATED, NOT_STATED)  # human_label on a fact row: does the answer state this oracle fact?
 
 KEY_COLUMNS = ("model", "season", "id", "lang", "variant", "extractor")
 COLUMNS = (
     "review_id", "row_type", "model", "season", "id", "decision_type", "lang", "variant", "extractor",
     "claim_index", "type", "slots", "span_text", "label", "human_label", "human_note",
     "reason", "matched_fact", "expected_facts", "answer_text", "context_text",
-    "stratum_size", "stratum_sampled",
+    "stratum_size", "stratum_sampled", "sample_seed",
 )
 HUMAN_COLUMNS = ("human_label", "human_note")
 # Every column the import needs in the header (the rest may be deleted by the reviewer).

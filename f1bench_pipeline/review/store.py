@@ -6,7 +6,10 @@ together. An import is validated whole before anything is written (``judgments``
 each (season, model) partition it touches is rewritten atomically with the answers it
 judges replaced (same reviewer and answer) and every other row kept. The table is written
 by ``f1bench review import`` / ``review gold``, not by a Dagster asset: judgments are
-inputs made by people, like imported generations, and no run may overwrite them.
+inputs made by people, like imported generations, and no run may overwrite them. Each
+write also rewrites the same partitions of ``review_scores``: the human precision, recall
+and F1 of every reviewed answer (``review/human_score.py``), which the leaderboard's
+corrected figures read.
 """
 
 from __future__ import annotations
@@ -18,13 +21,15 @@ from pathlib import Path
 import polars as pl
 
 from f1bench_pipeline.generation.names import safe_name, unsafe_name
-from f1bench_pipeline.review.export import sample_answers, sampling_frame, sheet_rows
+from f1bench_pipeline.review.export import ranked_frame, sample_answers, sampling_frame, sampling_status, sheet_rows
+from f1bench_pipeline.review.human_score import HUMAN_SCORE_SCHEMA, NOT_RANDOM, human_scores
 from f1bench_pipeline.review.judgments import REVIEW_SCHEMA, load_sheet, merge_reviews, parse_sheet, sheet_partitions
-from f1bench_pipeline.review.sheet import write_rows
+from f1bench_pipeline.review.sheet import ANSWER, write_rows
 from f1bench_pipeline.storage.location import Root
 from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
 TABLE = "claim_reviews"
+SCORES_TABLE = "review_scores"  # the human score of every reviewed answer (review/human_score.py), derived from TABLE
 
 
 def read_decoded(root: Root, table: str, partition: dict | None = None) -> pl.DataFrame:
@@ -70,11 +75,28 @@ def export_review(root: Root, out: str | Path, *, season: int, per_stratum: int 
     parts = set(sample.select("model", "season").unique().iter_rows())
     claims, generations = _read_parts(root, "claims", parts), _read_parts(root, "generations", parts)
     instances = read_table(root, "instances", {"season": season})
-    rows = sheet_rows(sample, claims, generations, instances)
+    rows = sheet_rows(sample, claims, generations, instances, scores)
     write_rows(rows, out)
+    strata = sample.select("model", "lang").unique()
+    recorded = ranked_frame(frame.join(strata, on=["model", "lang"], how="semi"), seed)
+    recorded.with_columns(pl.col("stratum_position") < per_stratum).rename({"stratum_position": "sampled"}).with_columns(
+        pl.lit(seed).alias("sample_seed")).drop("n_claims").write_csv(frame_path(out))
     strata = {(m, la): (n, size) for m, la, n, size in
               sample.group_by("model", "lang").agg(pl.col("stratum_sampled").first(), pl.col("stratum_size").first()).iter_rows()}
     return ExportSummary(Path(out), sample.height, sum(r["row_type"] == "claim" for r in rows), strata)
+
+
+def frame_path(sheet: str | Path) -> Path:
+    """Where the export records a sheet's sampling frame: ``<sheet stem>.frame.csv`` beside it."""
+    sheet = Path(sheet)
+    return sheet.with_name(sheet.stem + ".frame.csv")
+
+
+def read_review_scores(root: Root) -> pl.DataFrame:
+    """The human score of every reviewed answer (``HUMAN_SCORE_SCHEMA``), empty when none."""
+    df = read_decoded(root, SCORES_TABLE)
+    return (df.select([pl.col(c).cast(t) for c, t in HUMAN_SCORE_SCHEMA.items() if c in df.columns])
+            if not df.is_empty() else pl.DataFrame(schema=HUMAN_SCORE_SCHEMA))
 
 
 def read_reviews(root: Root) -> pl.DataFrame:
@@ -98,7 +120,9 @@ def write_reviews(root: Root, new: pl.DataFrame, *, replace_reviewer: str | None
         existing = read_decoded(root, TABLE, where)
         if replace_reviewer is not None and not existing.is_empty():
             existing = existing.filter(pl.col("reviewer") != replace_reviewer)
-        write_partition(merge_reviews(existing, part), root, TABLE, where)
+        merged = merge_reviews(existing, part)
+        write_partition(merged, root, TABLE, where)
+        write_partition(human_scores(merged).drop("season", "model"), root, SCORES_TABLE, where)
         written.append((season, model))
     return written
 
@@ -133,7 +157,19 @@ def import_review(path: str | Path, root: Root, *, reviewer: str) -> ImportSumma
     parts = sheet_partitions(sheet[1])
     new = parse_sheet(path, _read_parts(root, "claims", parts), _read_parts(root, "generations", parts),
                       reviewer=reviewer, sheet=sheet)
+    new = new.with_columns(pl.col("review_id").replace_strict(_sampling(root, new), default=NOT_RANDOM).alias("sampling"))
     return _summary(str(path), reviewer, new, write_reviews(root, new))
+
+
+def _sampling(root: Root, new: pl.DataFrame) -> dict[str, str]:
+    """review_id → random / not_random for the answers of an imported sheet (``export.sampling_status``)."""
+    answers = new.filter(pl.col("row_type") == ANSWER)
+    out: dict[str, str] = {}
+    for (season, variant, extractor), part in answers.partition_by(["season", "variant", "extractor"], as_dict=True).items():
+        frame = sampling_frame(read_decoded(root, "scores", {"season": season}), season=int(season), variant=str(variant),
+                               extractor=str(extractor))
+        out.update(sampling_status(part, frame))
+    return out
 
 
 def import_gold(gold_dir: str | Path, root: Root, resolve_model: Callable[[str], str], *,

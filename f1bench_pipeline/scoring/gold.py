@@ -65,10 +65,32 @@ def match_claims(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict,
     return matches, missed, free
 
 
+class GoldFormatError(ValueError):
+    """A gold folder that cannot be read: the message names the file and line."""
+
+
 def load_gold(gold_dir: Path, lang: str) -> list[tuple[dict, dict]]:
-    """(gold line, item) pairs of one language, in the gold file's order."""
+    """(gold line, item) pairs of one language, in the gold file's order; ``GoldFormatError``
+    naming the file and line for a line that does not parse or has no item of its id and model."""
     gold_dir = Path(gold_dir)
-    rows = [json.loads(line) for line in (gold_dir / f"gold_{lang}.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-    items = {(it["id"], it["model"]): it for it in json.loads((gold_dir / f"items_{lang}.json").read_text(encoding="utf-8"))}
-    return [(g, items[(g["id"], g["model"])]) for g in rows]
+    gold_path, items_path = gold_dir / f"gold_{lang}.jsonl", gold_dir / f"items_{lang}.json"
+    if not items_path.exists():
+        raise GoldFormatError(f"{items_path}: missing (every gold_{lang}.jsonl needs its items_{lang}.json)")
+    try:
+        items = {(it["id"], it["model"]): it for it in json.loads(items_path.read_text(encoding="utf-8"))}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise GoldFormatError(f"{items_path}: not a JSON list of items with id and model ({exc})") from None
+    out = []
+    for n, line in enumerate(gold_path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            g = json.loads(line)
+            key = (g["id"], g["model"])
+        except (ValueError, KeyError, TypeError):
+            raise GoldFormatError(f"{gold_path}, line {n}: not a JSON object with id and model") from None
+        if key not in items:
+            raise GoldFormatError(f"{gold_path}, line {n}: no item with id {key[0]!r} and model {key[1]!r} "
+                                  f"in {items_path.name}")
+        out.append((g, items[key]))
+    return out

@@ -1,0 +1,143 @@
+"""Figures corrected for the instrument's own error (#29): the human score of a reviewed answer,
+random-sample bookkeeping, the refused gold folder, and the prediction-powered leaderboard."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from f1bench_pipeline.review import human_score, sheet, store
+from f1bench_pipeline.review.export import sampling_frame, sampling_status
+from f1bench_pipeline.review.judgments import REVIEW_SCHEMA
+
+SEASON = 2025
+GOLD_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "paper_generations" / "gold_dev"
+
+
+def _rows(*rows: dict) -> pl.DataFrame:
+    base = {"reviewer": "alice", "review_id": "rv-1", "model": "m", "season": SEASON, "id": "i", "lang": "en",
+            "variant": "default", "extractor": "regex", "decision_type": "undercut", "answer_reviewed": True}
+    return pl.DataFrame([{**base, **r} for r in rows], schema={k: v for k, v in REVIEW_SCHEMA.items()})
+
+
+def test_human_score_by_hand():
+    # 3 extracted claims (one not a claim), 1 missed claim, 4 oracle facts of which 3 stated
+    df = _rows({"row_type": "answer", "human_label": "reviewed", "sampling": "random"},
+               {"row_type": "claim", "claim_index": 0, "label": "supported", "human_label": "supported"},
+               {"row_type": "claim", "claim_index": 1, "label": "contradicted", "human_label": "supported"},
+               {"row_type": "claim", "claim_index": 2, "label": "supported", "human_label": "not_a_claim"},
+               {"row_type": "missed", "missed_index": 0, "human_label": "unverifiable"},
+               *({"row_type": "fact", "claim_index": n, "human_label": lab}
+                 for n, lab in enumerate(["stated", "stated", "not_stated", "stated"])))
+    out = human_score.human_scores(df).row(0, named=True)
+    assert (out["n_claims_human"], out["n_supported_human"], out["n_facts"], out["n_stated"]) == (3, 2, 4, 3)
+    assert out["precision_human"] == pytest.approx(2 / 3) and out["recall_human"] == pytest.approx(0.75)
+    assert out["f1_human"] == pytest.approx(2 * (2 / 3) * 0.75 / (2 / 3 + 0.75)) and out["sampling"] == "random"
+    # a fact left unjudged: no recall (nor F1), precision kept; not marked reviewed: no score at all
+    partial = df.with_columns(pl.when((pl.col("row_type") == "fact") & (pl.col("claim_index") == 3))
+                              .then(None).otherwise(pl.col("human_label")).alias("human_label"))
+    got = human_score.human_scores(partial).row(0, named=True)
+    assert got["recall_human"] is None and got["f1_human"] is None and got["precision_human"] == pytest.approx(2 / 3)
+    assert human_score.human_scores(df.with_columns(pl.lit(False).alias("answer_reviewed"))).is_empty()
+    # an abstention the reviewer agrees with: precision undefined, F1 0 (as f1bench scores it)
+    empty = _rows({"row_type": "answer", "human_label": "reviewed"}, {"row_type": "fact", "claim_index": 0,
+                                                                        "human_label": "not_stated"})
+    got = human_score.human_scores(empty).row(0, named=True)
+    assert got["precision_human"] is None and got["recall_human"] == 0 and got["f1_human"] == 0
+    assert got["sampling"] == "not_random"  # no record of a random sample
+
+
+def test_sampling_status_random_prefix_only():
+    frame = pl.DataFrame({"model": ["m"] * 6, "season": [SEASON] * 6, "id": [f"q{i}" for i in range(6)],
+                          "lang": ["en"] * 6, "variant": ["default"] * 6, "extractor": ["regex"] * 6})
+    from f1bench_pipeline.review.export import ranked_frame
+
+    order = ranked_frame(frame, 7)["id"].to_list()
+
+    def judged(ids: list[str], seed: int | None = 7, size: int = 6) -> pl.DataFrame:
+        return frame.filter(pl.col("id").is_in(ids)).with_columns(
+            pl.col("id").alias("review_id"), pl.lit(seed, pl.Int64).alias("sample_seed"),
+            pl.lit(size, pl.Int64).alias("stratum_size"))
+
+    assert set(sampling_status(judged(order[:3]), frame).values()) == {"random"}
+    assert set(sampling_status(judged([order[0], order[2]]), frame).values()) == {"not_random"}  # one skipped
+    assert set(sampling_status(judged(order[:3], seed=None), frame).values()) == {"not_random"}  # no seed
+    assert set(sampling_status(judged(order[:3], size=9), frame).values()) == {"not_random"}  # frame changed
+
+
+def test_gold_line_without_item_is_refused_naming_file_and_line(tmp_path, capsys, monkeypatch):
+    from f1bench_pipeline.cli import main
+    from f1bench_pipeline.scoring.gold import GoldFormatError, load_gold
+
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / "items_en.json").write_text(json.dumps([{"id": "a", "model": "m", "text": "x"}]), encoding="utf-8")
+    (gold / "gold_en.jsonl").write_text(json.dumps({"id": "a", "model": "m", "claims": []}) + "\n\n"
+                                        + json.dumps({"id": "b", "model": "m", "claims": []}) + "\n", encoding="utf-8")
+    with pytest.raises(GoldFormatError, match=r"gold_en\.jsonl, line 3: no item with id 'b' and model 'm'"):
+        load_gold(gold, "en")
+    monkeypatch.setenv("F1BENCH_DATA_DIR", str(tmp_path / "data"))
+    from f1bench_pipeline.settings import get_settings
+
+    get_settings.cache_clear()
+    try:
+        assert main(["review", "gold", "--gold-dir", str(gold)]) == 2
+    finally:
+        get_settings.cache_clear()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "gold_en.jsonl, line 3: no item with id 'b'" in err[0] and "Traceback" not in err[0]
+
+
+@pytest.fixture
+def root(sample_build, tmp_path) -> Path:
+    shutil.copytree(sample_build["settings"].warehouse_dir, tmp_path / "data" / "warehouse")
+    return tmp_path / "data" / "warehouse"
+
+
+def test_sheet_with_fact_rows_gives_human_scores_and_random_sampling(root, tmp_path):
+    import csv
+
+    out = tmp_path / "s.csv"
+    store.export_review(root, out, season=SEASON, per_stratum=3, seed=5, models=["template-faithful"])
+    assert store.frame_path(out).exists()
+    frame_rec = pl.read_csv(store.frame_path(out))
+    assert frame_rec.filter(pl.col("sampled")).height == 9 and set(frame_rec["sample_seed"]) == {5}
+    with open(out, encoding="utf-8-sig", newline="") as fh:
+        rd = csv.DictReader(fh)
+        header, rows = list(rd.fieldnames or []), list(rd)
+    facts = [r for r in rows if r["row_type"] == "fact"]
+    assert facts and {r["label"] for r in facts} <= {"stated", "not_stated"}
+    for r in rows:  # the reviewer agrees with every verdict and every fact
+        r["human_label"] = sheet.REVIEWED if r["row_type"] == "answer" else r["label"]
+    with open(out, "w", encoding="utf-8-sig", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=header)
+        w.writeheader()
+        w.writerows(rows)
+    store.import_review(out, root, reviewer="alice")
+    hs = store.read_review_scores(root)
+    assert hs.height == 9 and set(hs["sampling"]) == {"random"}
+    scores = store.read_decoded(root, "scores", {"season": SEASON}).filter(pl.col("variant") == "default")
+    both = hs.join(scores, on=["model", "season", "id", "lang", "variant", "extractor"])
+    # agreeing with the instrument everywhere, the human score is the instrument's
+    assert both.height == 9
+    assert (both["recall_human"] - both["recall"]).abs().max() < 1e-12
+    pr = both.filter(pl.col("precision").is_not_null())
+    assert (pr["precision_human"] - pr["precision"]).abs().max() < 1e-12
+    # judged out of order (the first answer of each stratum dropped): imported, marked not_random
+    first = {r["review_id"] for r in rows if r["row_type"] == "answer"}
+    drop = {next(r["review_id"] for r in rows if r["row_type"] == "answer" and r["lang"] == la) for la in ("en",)}
+    kept = [r for r in rows if r["review_id"] not in drop]
+    with open(tmp_path / "t.csv", "w", encoding="utf-8-sig", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=header)
+        w.writeheader()
+        w.writerows(kept)
+    store.import_review(tmp_path / "t.csv", root, reviewer="bob")
+    bob = store.read_review_scores(root).filter(pl.col("reviewer") == "bob")
+    assert bob.height == len(first) - 1
+    assert set(bob.filter(pl.col("lang") == "en")["sampling"]) == {"not_random"}
+    assert set(bob.filter(pl.col("lang") != "en")["sampling"]) == {"random"}
+    assert sampling_frame(scores, season=SEASON).height > 0
