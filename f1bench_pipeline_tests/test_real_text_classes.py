@@ -89,7 +89,6 @@ MISREAD = [
     # a lap that is a deadline is no stop
     ("deadline", "en", "After both had pitted (by lap 19), the gap was 0.79s.", "pit_lap", {"lap": 19}),
     ("deadline", "en", "After both had pitted (post-lap 21), the gap grew.", "pit_lap", {"lap": 21}),
-    ("deadline", "en", "PIA pitted on lap 32 and then ran HARDs through lap 57.", "pit_lap", {"lap": 57}),
     # 6. the attacker is the subject of the clause the participle hangs on
     ("attempt", "en", "STR pitted one lap before TSU, attempting an undercut.", "battle", {"attacker": "TSU"}),
     ("attempt", "es", "STR paró una vuelta antes que TSU, intentando un undercut.", "battle", {"attacker": "TSU"}),
@@ -107,6 +106,10 @@ STILL_READ = [
      {"driver": "HAM", "compound": "HARD", "start_lap": 19, "end_lap": 52}),
     ("subrange", "es", "HAM usó medios en las vueltas 1-18 y duros en las vueltas 19-52.", "stint_laps",
      {"driver": "HAM", "compound": "MEDIUM", "start_lap": 1, "end_lap": 18}),
+    ("subrange", "en", "ANT remained on the INTERMEDIATE from laps 5-33, while OCO stayed on it until lap 39.",
+     "stint_laps", {"driver": "ANT", "start_lap": 5, "end_lap": 33}),
+    ("subrange", "pt", "STR fez HARD por 27 voltas (voltas 25-51), enquanto ALB fez HARD por 24 voltas (voltas 24-47).",
+     "stint_laps", {"driver": "STR", "start_lap": 25, "end_lap": 51}),
     ("subrange", "pt", "HAM usou médios nas voltas 1-18 e duros nas voltas 19-52.", "stint_laps",
      {"driver": "HAM", "compound": "MEDIUM", "start_lap": 1, "end_lap": 18}),
     ("after_stint", "en", "HAM switched SOFT to MEDIUM after a 12-lap stint.", "stint_laps",

@@ -104,7 +104,8 @@ FROM_BEFORE = re.compile(alt("from_before_verb") + r"\s+(?:" + alt("tyre_det") +
 COMPARE_BEFORE = re.compile(r"\b" + alt("compare_before") + r"\b[^.]{0,12}$")
 CHANGE_CONN = re.compile(r"\s*" + alt("change_noun") + r"?\s*(?:->|-->|→|=>|>|" + words("change_to") + r")\s+"
                          r"(?:" + alt("change_det") + r"\s+){0,4}")
-ARROW_CONN = re.compile(r"\s*(?:->|-->|→|=>|>)\s*")
+# "MEDIUM->HARD", and the hyphenated "Medium-to-Hard" / "medio-a-duro" / "médio-para-duro" (one word: a pair)
+ARROW_CONN = re.compile(r"\s*(?:->|-->|→|=>|>)\s*|-(?:to|a|para)-")
 CHG_TO_BETWEEN = re.compile(r"\s*(?:(?:" + words("chg_between") + r"|\d+|\(|\)|,)\s*)*" + alt("chg_to") + r"\s+"
                             r"(?:" + alt("chg_det") + r"\s+){0,3}")
 STOP_OPTION_BEFORE = re.compile(r"(?:^|[\s(])" + alt("stop_option_before") + r"\s+$")

@@ -371,7 +371,15 @@ def _some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
     if SUBRANGE_AGE_BEFORE.search(low, lo, s):
         return True
     hi = clause_end(low, e, 45)
-    return SUBRANGE_CONTRAST.match(low, e, hi) is not None
+    m = SUBRANGE_CONTRAST.match(low, e, hi)
+    if m is None:
+        return False
+    if "part" in m.group():  # "part of a 19-lap stint", "parte de", "parte do"
+        return True
+    # "laps 5-33, while OCO stayed out until lap 39", "enquanto ALB fez HARD (voltas 24-47)": two
+    # drivers' stints set side by side, each with its own laps, are stints
+    tail_end = clause_end(low, m.end(), 80)
+    return not any(c.isdigit() for c in low[m.end():tail_end])
 
 
 def _in_lap_list(toks: list[Token], i: int, at: int) -> bool:

@@ -192,9 +192,9 @@ WINDOWS: dict[str, str] = {
     # "(e.g., two-stops)"): a kind of strategy, not the driver's count
     "stop_option_before": r"than an?|than|e\.g\.,?|such as|like|versus|vs\.?|or an?|or|either an?|a clean|a conventional|a typical|a standard",
     "stop_option_after": r"or",
-    # a lap that is a deadline or a date of a state ("after both had pitted (by lap 19)", "(post-lap 21)",
-    # "on HARDs through lap 57"), not the lap a stop was made on
-    "deadline_before": r"by|post-?|through|thru|as of",
+    # a lap that is a deadline or a date of a state ("after both had pitted (by lap 19)", "(post-lap 21)"),
+    # not the lap a stop was made on
+    "deadline_before": r"by|post-?|as of",
     # a participle clause after a comma takes the sentence's subject ("STR pitted one lap before TSU,
     # attempting an undercut": STR attempted it)
     "attempt_gerund": "attempting|trying|going for|aiming for|looking for|seeking|executing|performing|completing",
