@@ -93,6 +93,14 @@ MISREAD = [
     ("attempt", "en", "STR pitted one lap before TSU, attempting an undercut.", "battle", {"attacker": "TSU"}),
     ("attempt", "es", "STR paró una vuelta antes que TSU, intentando un undercut.", "battle", {"attacker": "TSU"}),
     ("attempt", "pt", "STR parou uma volta antes de TSU, tentando um undercut.", "battle", {"attacker": "TSU"}),
+    # 8. a from/to of gaps is two gaps, not a gain of its first term; the terms of a sum are no gain
+    ("gain_from_to", "en", "In the undercut, ALO's time gain shrank the gap from -4.833s to -1.049s against LAW.",
+     "gain", {"seconds": -4.833}),
+    ("gain_from_to", "en", "TSU gain over SAI in the undercut: 6.2 − 4.1 = 2.1 s.", "gain", {"seconds": 6.2}),
+    ("gain_from_to", "es", "En el undercut, la ganancia de ALO redujo la diferencia de -4,833 s a -1,049 s frente a LAW.",
+     "gain", {"seconds": -4.833}),
+    ("gain_from_to", "pt", "No undercut, o ganho de ALO reduziu a diferença de -4,833 s para -1,049 s sobre LAW.",
+     "gain", {"seconds": -4.833}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -160,6 +168,11 @@ STILL_READ = [
      {"attacker": "STR", "defender": "TSU"}),
     ("attempt", "pt", "STR parou uma volta antes de TSU, tentando um undercut.", "battle",
      {"attacker": "STR", "defender": "TSU"}),
+    ("gain_from_to", "en", "In the undercut TSU gained −0.417 s on SAI.", "gain", {"seconds": -0.417}),
+    ("gain_from_to", "en", "In the undercut, ALO's time gain shrank the gap from -4.833s to -1.049s against LAW.",
+     "gap", {"seconds": 1.049, "when": "after"}),
+    ("gain_from_to", "es", "En el undercut TSU ganó 3,8 s sobre SAI.", "gain", {"seconds": 3.8}),
+    ("gain_from_to", "pt", "No undercut TSU ganhou 3,8 s sobre SAI.", "gain", {"seconds": 3.8}),
 ]
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.checks import avg_before, clause_start, per_lap
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BY_AMOUNT, FROM_BEFORE_SECS,
-                                                       FROM_TO_SECS, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
+                                                       FROM_TO_SECS, GAIN_EQUATION_AFTER, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
                                                        WHEN_AFTER_TO)
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
                                                      Token)
@@ -79,6 +79,11 @@ def _gain(doc: Document, sent: Sentence, secs: list[Token]) -> None:
                     target = x
         if target is None:
             continue
+        nxt = next((x for x in secs if x.start >= target.end), None)
+        if nxt is not None and nxt.start - target.end <= 50 and FROM_TO_SECS.fullmatch(low, target.end, nxt.start):
+            continue  # "shrinking the gap from -4.833s to -1.049s", "a swing from -0.582s to +3.239s": two gaps
+        if GAIN_EQUATION_AFTER.match(low, target.end):
+            continue  # "6.2 − 4.1 = 2.1 s": the gain is the result, not the first term
         used.add(id(target))
         # signed as written: the oracle's gain is negative when the move lost time
         slots: dict[str, Any] = {"seconds": round(target.value, 3)}

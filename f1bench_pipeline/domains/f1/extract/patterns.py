@@ -118,6 +118,7 @@ STOP_COMPARED_AFTER = re.compile(r"[^.;,\n]{0,60}?\b(?:than|que|do que)\s+(?:an?
 BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s*$")
 DEADLINE_BEFORE = re.compile(r"\b" + alt("deadline_before") + r"\s*(?:the\s+)?" + alt("lap_word_any") + r"?\s*$")
 ATTEMPT_CLAUSE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("attempt_gerund") + r"\b")
+GAIN_EQUATION_AFTER = re.compile(r"\s*s?\s*[−–\-+]\s*\(?\s*[−–\-+]?\d")
 FIT_VERBS = word_set("fit_verb")
 FIT_BETWEEN = re.compile(r"\s*(?:" + alt("fit_det") + r"\s+){0,4}")
 GERUND_BEFORE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("gerund_change") + r"\s+" + alt("gerund_from") + r"?\s*"
