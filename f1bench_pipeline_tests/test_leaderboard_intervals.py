@@ -154,8 +154,11 @@ def test_the_view_and_the_python_aggregate_are_one_definition(sample_build):
     con = reader(root)
     view = con.sql("SELECT * FROM leaderboard").pl()
     scores = read_table(root, "scores")
+    from f1bench_pipeline.review.human_score import HUMAN_SCORE_SCHEMA
+
+    # the view reads review_scores (empty on the sample: its corrected columns are NULL)
     python = aggregate(scores, ["season", "variant", "extractor", "model"], Bootstrap.from_settings(),
-                       levels=["lang", "decision_type"])
+                       levels=["lang", "decision_type"], reviews=pl.DataFrame(schema=HUMAN_SCORE_SCHEMA))
     keys = ["season", "variant", "extractor", "model", "lang", "decision_type"]
     assert view.height == python.height > 0
     assert view.columns == python.columns

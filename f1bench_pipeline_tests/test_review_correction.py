@@ -141,3 +141,72 @@ def test_sheet_with_fact_rows_gives_human_scores_and_random_sampling(root, tmp_p
     assert set(bob.filter(pl.col("lang") == "en")["sampling"]) == {"not_random"}
     assert set(bob.filter(pl.col("lang") != "en")["sampling"]) == {"random"}
     assert sampling_frame(scores, season=SEASON).height > 0
+
+
+# --- the prediction-powered correction, against a known truth -----------------------------------
+
+SIM = {"A": (0.80, 0.06), "B": (0.70, 0.02)}  # system: (true mean human score, extractor's bias)
+
+
+def _simulated(reps: int, n_all: int, n_reviewed: int, seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Per repetition and system, ``n_all`` answers whose automatic score is the human one plus a
+    system-dependent bias and noise, ``n_reviewed`` of them reviewed (a simple random sample)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    scores, reviews = [], []
+    for system, (mean, bias) in SIM.items():
+        human = rng.uniform(mean - 0.2, mean + 0.2, size=(reps, n_all))
+        auto = human + bias + rng.normal(0, 0.05, size=(reps, n_all))
+        picked = np.argsort(rng.random((reps, n_all)), axis=1)[:, :n_reviewed]
+        ids = np.array([[f"r{r}_q{i}" for i in range(n_all)] for r in range(reps)])
+        rep_col = np.repeat(np.arange(reps), n_all)
+        scores.append(pl.DataFrame({"rep": rep_col, "model": system, "id": ids.ravel(), "precision": auto.ravel(),
+                                    "recall": auto.ravel(), "f1": auto.ravel()}))
+        rows = np.take_along_axis(np.arange(reps * n_all).reshape(reps, n_all), picked, axis=1).ravel()
+        reviews.append(pl.DataFrame({"model": system, "id": ids.ravel()[rows], "precision_human": human.ravel()[rows],
+                                     "recall_human": human.ravel()[rows], "f1_human": human.ravel()[rows],
+                                     "sampling": "random"}))
+    const = [pl.lit(SEASON).cast(pl.Int64).alias("season"), pl.lit("default").alias("variant"),
+             pl.lit("regex").alias("extractor"), pl.lit("en").alias("lang")]
+    s = pl.concat(scores).with_columns(*const, pl.lit("ok").alias("status"), pl.lit("ok").alias("extraction_status"),
+                                      pl.lit(3).alias("n_claims"), pl.lit(0.0).alias("hallucination_rate"))
+    return s, pl.concat(reviews).with_columns(*const)
+
+
+def test_corrected_estimate_is_unbiased_and_covers_the_truth():
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
+
+    reps = 300
+    scores, reviews = _simulated(reps, n_all=150, n_reviewed=40, seed=29)
+    board = aggregate(scores, ["rep", "model"], Bootstrap(replicates=200, seed=7), reviews=reviews)
+    assert board.height == reps * len(SIM) and set(board["n_reviewed"]) == {40}
+    truth = pl.col("model").replace_strict({k: v[0] for k, v in SIM.items()}, return_dtype=pl.Float64)
+    per = board.with_columns(truth.alias("truth")).group_by("model").agg(
+        (pl.col("precision_corrected") - pl.col("truth")).mean().alias("bias_corrected"),
+        (pl.col("precision") - pl.col("truth")).mean().alias("bias_automatic"),
+        ((pl.col("precision_corrected_lo") <= pl.col("truth")) & (pl.col("truth") <= pl.col("precision_corrected_hi")))
+        .mean().alias("coverage_corrected"),
+        ((pl.col("precision_lo") <= pl.col("truth")) & (pl.col("truth") <= pl.col("precision_hi"))).mean()
+        .alias("coverage_automatic"),
+        (pl.col("recall_corrected") - pl.col("truth")).mean().alias("bias_recall"),
+    ).sort("model")
+    for r in per.iter_rows(named=True):
+        assert abs(r["bias_corrected"]) < 0.004, r  # unbiased (sd of one estimate ≈ 0.012)
+        assert abs(r["bias_recall"]) < 0.004, r
+        assert abs(r["bias_automatic"] - SIM[r["model"]][1]) < 0.004, r  # the bias is there to correct
+        assert r["coverage_automatic"] < (0.05 if SIM[r["model"]][1] >= 0.05 else 0.6), r  # the plain interval misses
+    pooled = per["coverage_corrected"].mean()
+    assert 0.93 <= pooled <= 0.97, per
+    assert per["coverage_corrected"].min() >= 0.91, per
+
+
+def test_no_reviews_leaves_the_leaderboard_unchanged(sample_tables):
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
+
+    scores = sample_tables("scores")
+    keys, boot = ["season", "variant", "extractor", "model"], Bootstrap(replicates=50)
+    plain = aggregate(scores, keys, boot, levels=["lang"])
+    empty = aggregate(scores, keys, boot, levels=["lang"], reviews=pl.DataFrame(schema=human_score.HUMAN_SCORE_SCHEMA))
+    assert empty.select(plain.columns).equals(plain)
+    assert empty["n_reviewed"].unique().to_list() == [0] and empty["precision_corrected"].null_count() == empty.height

@@ -37,6 +37,13 @@ _SUMS = {
     "hallucination_rate": ("sum(_w * hallucination_rate)", "sum(_w) FILTER (hallucination_rate IS NOT NULL)"),
 }
 _POISSON_MAX = 12  # P(Poisson(1) > 12) < 1e-10: the weight's tail is cut there
+# Figures corrected for the instrument's own error from human-reviewed answers (``reviews``
+# below; review/human_score.py defines the human score): prediction-powered inference. The
+# corrected mean is the automatic mean over every scored answer plus the mean of (human −
+# automatic) over the reviewed ones (the rectifier), both resampled by the same bootstrap.
+CORRECTED_MEASURES = ("precision", "recall", "f1")
+# How a score row finds its human score: the answer's key (one row per answer after averaging reviewers).
+REVIEW_JOIN = ("season", "variant", "extractor", "model", "id", "lang")
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,29 @@ def _with_coverage(source: str) -> str:
     return f"(SELECT * FROM {source} UNION ALL BY NAME SELECT NULL::DOUBLE AS reading_coverage WHERE false)"
 
 
-def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str]) -> str:
+def reviewed_source_sql(source: str, reviews: str, on: Sequence[str] = REVIEW_JOIN) -> str:
+    """``source`` with each answer's human score (``_h_precision``, ``_h_recall``, ``_h_f1``: the
+    mean over its reviewers in ``reviews``, a ``review_scores`` relation) and ``_h_random`` (every
+    review of it was of a random sample); NULL for answers nobody reviewed."""
+    cols = ", ".join(on)
+    return f"""(SELECT _s.*, _h._h_precision, _h._h_recall, _h._h_f1, _h._h_random, _h._h_random IS NOT NULL AS _h_reviewed
+    FROM {source} AS _s LEFT JOIN (
+        SELECT {cols}, avg(precision_human) AS _h_precision, avg(recall_human) AS _h_recall, avg(f1_human) AS _h_f1,
+               bool_and(coalesce(sampling, 'not_random') = 'random') AS _h_random
+        FROM {reviews} GROUP BY ALL) AS _h USING ({cols}))"""
+
+
+def _corrected_points() -> str:
+    """Point estimates of the corrected figures (for ``_points_sql`` over a ``reviewed_source_sql``)."""
+    figures = "".join(f",\n           avg({m}) FILTER (_scored) + avg(_h_{m} - {m}) FILTER (_scored) AS {m}_corrected"
+                      for m in CORRECTED_MEASURES)
+    return (",\n           count(*) FILTER (_scored AND _h_reviewed) AS n_reviewed,"
+            "\n           CASE WHEN bool_and(_h_random) FILTER (_scored AND _h_reviewed) THEN 'random'"
+            " WHEN count(*) FILTER (_scored AND _h_reviewed) > 0 THEN 'not_random' END AS correction_sampling"
+            + figures)
+
+
+def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str], corrected: bool = False) -> str:
     return f"""
     SELECT * REPLACE ({MICRO_F1} AS micro_f1) FROM (
     SELECT {', '.join([*keys, *_level_columns(levels)])},
@@ -122,13 +151,16 @@ def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str]) -> str:
            sum(n_covered) FILTER (_scored) / nullif(sum(n_oracle) FILTER (_scored), 0) AS micro_recall,
            NULL::DOUBLE AS micro_f1,
            avg(n_claims) FILTER (_scored) AS claims_per_generation,
-           avg(reading_coverage) FILTER (_scored) AS reading_coverage
+           avg(reading_coverage) FILTER (_scored) AS reading_coverage{_corrected_points() if corrected else ''}
     FROM (SELECT *, {SCORED} AS _scored FROM {_with_coverage(source)})
     GROUP BY {_grouping_sets(keys, levels)})"""
 
 
-def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], bootstrap: Bootstrap) -> str:
-    """One row per group × replicate ``b`` with the resampled macro means of INTERVAL_MEASURES.
+def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], bootstrap: Bootstrap,
+                   corrected: bool = False) -> str:
+    """One row per group × replicate ``b`` with the resampled macro means of INTERVAL_MEASURES
+    (and, ``corrected`` over a ``reviewed_source_sql``, ``<m>_corrected`` of CORRECTED_MEASURES:
+    the resampled automatic mean plus the resampled rectifier of the same replicate).
 
     Weighted sums are taken at the finest grain once, then rolled up (sums add), so the work
     is one pass over rows × replicates whatever the number of grouping sets.
@@ -136,6 +168,11 @@ def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], boot
     grain = [*keys, *levels]
     sums = ",\n           ".join(f"{num} AS _n_{m}, {den} AS _d_{m}" for m, (num, den) in _SUMS.items())
     means = ",\n           ".join(f"sum(_n_{m}) / nullif(sum(_d_{m}), 0) AS {m}" for m in _SUMS)
+    if corrected:
+        sums += "".join(f",\n           sum(_w * (_h_{m} - {m})) AS _rn_{m}, "
+                        f"sum(_w) FILTER (_h_{m} IS NOT NULL AND {m} IS NOT NULL) AS _rd_{m}" for m in CORRECTED_MEASURES)
+        means += "".join(f",\n           sum(_n_{m}) / nullif(sum(_d_{m}), 0) + sum(_rn_{m}) / nullif(sum(_rd_{m}), 0)"
+                         f" AS {m}_corrected" for m in CORRECTED_MEASURES)
     weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
     return f"""
     WITH _fine AS (
@@ -151,11 +188,12 @@ def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], boot
     GROUP BY {_grouping_sets(keys, levels, extra=('b',))}"""
 
 
-def intervals_sql(replicates: str, keys: Sequence[str], levels: Sequence[str], confidence: float) -> str:
+def intervals_sql(replicates: str, keys: Sequence[str], levels: Sequence[str], confidence: float,
+                  measures: Sequence[str] = INTERVAL_MEASURES) -> str:
     """``<measure>_lo`` / ``<measure>_hi``: percentile interval of each measure over the replicates."""
     lo, hi = (1 - confidence) / 2, 1 - (1 - confidence) / 2
     cols = ",\n           ".join(f"quantile_cont({m}, {lo!r}) AS {m}_lo, quantile_cont({m}, {hi!r}) AS {m}_hi"
-                                 for m in INTERVAL_MEASURES)
+                                 for m in measures)
     return f"""
     SELECT {', '.join([*keys, *levels])},
            {cols}
@@ -164,17 +202,26 @@ def intervals_sql(replicates: str, keys: Sequence[str], levels: Sequence[str], c
 
 
 def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = (),
-                    bootstrap: Bootstrap | None = None) -> str:
+                    bootstrap: Bootstrap | None = None, reviews: str | None = None) -> str:
     """The leaderboard of ``source`` per ``keys`` and every roll-up of ``levels`` ('all').
 
     With ``bootstrap`` (and replicates > 0), each INTERVAL_MEASURE gets ``_lo``/``_hi`` columns
-    beside it: the percentile interval at ``bootstrap.confidence``.
+    beside it: the percentile interval at ``bootstrap.confidence``. With ``reviews`` (a
+    ``review_scores`` relation), the last columns are ``n_reviewed`` (scored answers with a
+    human score), ``correction_sampling`` (random / not_random; NULL with none reviewed) and
+    ``precision_corrected``, ``recall_corrected``, ``f1_corrected`` with their ``_lo``/``_hi``
+    (NULL where nothing is reviewed): the other columns are the same as without ``reviews``.
     """
-    points = _points_sql(source, keys, levels)
+    corrected = reviews is not None
+    if reviews is not None:
+        source = reviewed_source_sql(source, reviews)
+    points = _points_sql(source, keys, levels, corrected)
     if bootstrap is None or bootstrap.replicates <= 0:
         return points
     groups = [*keys, *levels]
-    ci = intervals_sql(replicates_sql(source, keys, levels, bootstrap), keys, levels, bootstrap.confidence)
+    measures = [*INTERVAL_MEASURES, *(f"{m}_corrected" for m in CORRECTED_MEASURES if corrected)]
+    ci = intervals_sql(replicates_sql(source, keys, levels, bootstrap, corrected), keys, levels, bootstrap.confidence,
+                       measures)
     # interval columns right after their figure, in the points' column order
     order = []
     for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
@@ -184,6 +231,10 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
         order.append(f"_p.{c}")
         if c in INTERVAL_MEASURES:
             order += [f"_i.{c}_lo", f"_i.{c}_hi"]
+    if corrected:
+        order += ["_p.n_reviewed", "_p.correction_sampling"]
+        for m in CORRECTED_MEASURES:
+            order += [f"_p.{m}_corrected", f"_i.{m}_corrected_lo", f"_i.{m}_corrected_hi"]
     on = " AND ".join(f"_p.{g} = _i.{g}" for g in groups)
     return f"""
     SELECT {', '.join(f'_p.{g}' for g in groups)}, {', '.join(order)}
@@ -337,9 +388,11 @@ def render_template(name: str, args: dict[str, str], bootstrap: Bootstrap) -> st
 
     if name == "leaderboard":
         return leaderboard_sql(args["source"], listed("keys"), listed("levels"),
-                               None if args.get("intervals") == "off" else bootstrap)
+                               None if args.get("intervals") == "off" else bootstrap, args.get("reviews"))
     if name == "leaderboard_replicates":
-        return replicates_sql(args["source"], listed("keys"), listed("levels"), bootstrap)
+        reviews = args.get("reviews")
+        source = args["source"] if reviews is None else reviewed_source_sql(args["source"], reviews)
+        return replicates_sql(source, listed("keys"), listed("levels"), bootstrap, reviews is not None)
     if name == "pair_differences":
         return pair_differences_sql(args["source"], listed("keys"), args["system"], listed("levels"), bootstrap)
     if name == "ranking_inversion":
@@ -379,14 +432,18 @@ def _run(sql: str, frames: dict[str, pl.DataFrame]) -> pl.DataFrame:
 
 
 def aggregate(scores: pl.DataFrame, by: Sequence[str], bootstrap: Bootstrap | None = None,
-              levels: Sequence[str] = ()) -> pl.DataFrame:
+              levels: Sequence[str] = (), reviews: pl.DataFrame | None = None) -> pl.DataFrame:
     """The leaderboard of a score frame per ``by`` (and roll-ups of ``levels``), sorted by ``by``.
 
     Runs ``leaderboard_sql`` in DuckDB on the frame; with ``bootstrap``,
-    interval columns beside precision, recall, F1 and hallucination rate.
+    interval columns beside precision, recall, F1 and hallucination rate; with ``reviews``
+    (``review_scores`` rows, ``review/human_score.py``), the corrected figures.
     """
     by = list(by)
-    out = _run(leaderboard_sql("_scores", by, levels, bootstrap), {"_scores": _frame_for_sql(scores)})
+    frames = {"_scores": _frame_for_sql(scores)}
+    if reviews is not None:
+        frames["_reviews"] = reviews
+    out = _run(leaderboard_sql("_scores", by, levels, bootstrap, "_reviews" if reviews is not None else None), frames)
     return out.sort([*by, *levels], nulls_last=True)
 
 

@@ -63,6 +63,29 @@ def view_parameters() -> dict[str, str]:
     return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false"}
 
 
+# ``{optional:<table>}`` in a view file: the table's Parquet files when it has any, else an
+# empty relation of its columns, so a view may read a table that is often absent (the human
+# reviews beside the leaderboard) without waiting for it. Columns: the table's schema here.
+_OPTIONAL = re.compile(r"\{optional:([a-z_]+)\}")
+_SQL_TYPES = {"String": "VARCHAR", "Int64": "BIGINT", "Float64": "DOUBLE", "Boolean": "BOOLEAN"}
+
+
+def _optional_schema(table: str) -> dict:
+    if table == "review_scores":
+        from f1bench_pipeline.review.human_score import HUMAN_SCORE_SCHEMA
+
+        return HUMAN_SCORE_SCHEMA
+    raise ValueError(f"{{optional:{table}}}: no schema known for table {table!r}")
+
+
+def optional_relation(table: str, present: bool) -> str:
+    """The SQL of ``{optional:<table>}``: a read of its files, or an empty relation of its columns."""
+    if present:
+        return f"(SELECT * FROM read_parquet('{{warehouse}}/{table}/**/*.parquet', hive_partitioning = true, union_by_name = true))"
+    cols = ", ".join(f"NULL::{_SQL_TYPES[str(t)]} AS {c}" for c, t in _optional_schema(table).items())
+    return f"(SELECT {cols} WHERE false)"
+
+
 _TEMPLATE = re.compile(r"\{\{(\w+)((?:\s+\w+=\S+)*)\s*\}\}")
 
 
@@ -101,6 +124,7 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
         text = expand_templates(path.read_text(encoding="utf-8"))
         tables = _TABLE_REF.findall(text) + [t.strip() for line in text.splitlines()
                                              if line.startswith("-- requires:") for t in line[12:].split(",")]
+        text = _OPTIONAL.sub(lambda m: optional_relation(m.group(1), has_files(root, m.group(1), files)), text)
         if listed:
             text = _TABLE_GLOB.sub(file_list, text)
         sql = text.replace("{warehouse}", where)

@@ -5,8 +5,12 @@
 -- lang / decision_type read 'all' on the rolled-up rows; only ok generations with a valid
 -- extraction are scored, the rest are counted (n_not_ok and one column per status).
 -- Abstentions (no claims) are kept out of the precision means and counted.
+-- Last, the figures corrected for the instrument's own error from human-reviewed answers
+-- (review_scores; prediction-powered: the automatic mean plus the mean human − automatic
+-- difference on the reviewed answers): n_reviewed, correction_sampling (random / not_random),
+-- precision_corrected, recall_corrected, f1_corrected with _lo / _hi; NULL where none is reviewed.
 -- The query is scoring/leaderboard.py's, the same one `f1bench score` and every Python
 -- aggregate run: the leaderboard has one definition.
 -- requires: scores
 CREATE OR REPLACE VIEW leaderboard AS
-{{leaderboard source=leaderboard_generations keys=season,variant,extractor,model levels=lang,decision_type}};
+{{leaderboard source=leaderboard_generations keys=season,variant,extractor,model levels=lang,decision_type reviews=review_scores}};
