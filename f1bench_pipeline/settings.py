@@ -124,6 +124,12 @@ class Settings(BaseModel):
     confidence_level: float = Field(0.95, gt=0, lt=1)
     # Two systems sharing fewer scored instances get no "differs" verdict (too few to call an order).
     significance_min_instances: int = Field(20, ge=1)
+    # `f1bench review plan`: the target half-width of the corrected precision's interval, and the
+    # standard deviation of (human − automatic) precision per answer assumed for a system with
+    # fewer than review_plan_min_reviewed reviewed answers (review/plan.py).
+    review_plan_half_width: float = Field(0.02, gt=0, lt=1)
+    review_plan_default_sd: float = Field(0.15, gt=0, le=1)
+    review_plan_min_reviewed: int = Field(10, ge=2)
     # A system × language whose mean reading coverage (the share of its answers' numbers and
     # driver mentions a claim or a skip rule accounts for; domains/f1/extract/coverage.py) is
     # below this gets a WARN in `f1bench score`, the printed leaderboard and the audit page:

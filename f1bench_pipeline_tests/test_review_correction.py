@@ -210,3 +210,57 @@ def test_no_reviews_leaves_the_leaderboard_unchanged(sample_tables):
     empty = aggregate(scores, keys, boot, levels=["lang"], reviews=pl.DataFrame(schema=human_score.HUMAN_SCORE_SCHEMA))
     assert empty.select(plain.columns).equals(plain)
     assert empty["n_reviewed"].unique().to_list() == [0] and empty["precision_corrected"].null_count() == empty.height
+
+
+def test_plan_answers_needed():
+    from f1bench_pipeline.review.plan import Z95, answers_needed
+
+    # n = z² var(d) / (h² − z² var(a) / N), by hand
+    n = answers_needed(0.05, 0.11, 358, 0.02)
+    assert n == __import__("math").ceil(Z95 ** 2 * 0.05 ** 2 / (0.02 ** 2 - Z95 ** 2 * 0.11 ** 2 / 358))
+    assert answers_needed(0.05, 0.11, 358, 0.03) < n  # a wider interval needs fewer
+    assert answers_needed(0.05, 0.5, 358, 0.02) is None  # the automatic part alone is wider
+
+
+def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
+    """`review gold` on the sample's few gold instances: the leaderboard view's corrected figure is
+    the automatic mean plus the mean human − automatic difference on the reviewed answers."""
+    if not GOLD_DIR.exists():
+        pytest.skip(f"shared gold not found at {GOLD_DIR}")
+    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.scoring.gold import load_gold
+    from f1bench_pipeline.storage.views import refresh_views
+    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline_tests.test_review import _score_imported
+
+    registry = load_registry()
+    items = [(lang, it) for lang in ("en", "es", "pt") for _g, it in load_gold(GOLD_DIR, lang)]
+    jsonl = tmp_path / "gold_items.jsonl"
+    jsonl.write_text("".join(json.dumps({"id": it["id"], "model": it["model"], "lang": lang, "text": it["text"]}) + "\n"
+                             for lang, it in items), encoding="utf-8")
+    report = import_jsonl(jsonl, root, registry=registry)
+    _score_imported(root, report.partitions)
+    summary, gold = store.import_gold(GOLD_DIR, root, lambda n: registry.by_alias(n).name)
+    assert summary is not None
+    refresh_views(root, tmp_path / "w.duckdb")
+    hs = store.read_review_scores(root)
+    assert hs.height == summary.answers and set(hs["sampling"]) == {"not_random"}
+    scores = store.read_decoded(root, "scores").filter((pl.col("variant") == "default") & (pl.col("status") == "ok")
+                                                       & (pl.col("extraction_status") == "ok"))
+    con = reader(root)
+    try:
+        view = con.sql("SELECT * FROM leaderboard WHERE variant = 'default' AND lang = 'all' AND decision_type = 'all' "
+                       "AND n_reviewed > 0").pl()
+    finally:
+        con.close()
+    assert set(view["model"]) == set(hs["model"])
+    key = ["model", "season", "id", "lang", "variant", "extractor"]
+    for r in view.iter_rows(named=True):
+        mine = scores.filter((pl.col("model") == r["model"]) & (pl.col("season") == r["season"]))
+        both = mine.join(hs, on=key)
+        assert r["n_reviewed"] == both.height and r["correction_sampling"] == "not_random"
+        rect = (both["precision_human"] - both["precision"]).drop_nulls().mean()
+        assert r["precision_corrected"] == pytest.approx(mine["precision"].mean() + rect)
+        assert r["precision_corrected_lo"] <= r["precision_corrected"] <= r["precision_corrected_hi"]
+        assert r["f1_corrected_lo"] is not None and r["recall_corrected_hi"] is not None

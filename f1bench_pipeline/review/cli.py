@@ -4,6 +4,7 @@
     f1bench review import FILE.csv [--reviewer NAME]
     f1bench review report [--metrics] [--format table|json]
     f1bench review gold [--gold-dir DIR] [--include-context-mismatch]
+    f1bench review plan [--half-width 0.02] [--season 2025]
 
 Imports neither Dagster nor litellm.
 """
@@ -126,10 +127,71 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         cols, rows = queries.run("instrument_error", s.warehouse_dir, s.duckdb_path)
     dicts = [dict(zip(cols, r)) for r in rows]
+    corrected = _corrected_rows(s.warehouse_dir)
     if args.format == "json":
-        print(json.dumps(dicts, default=str, indent=1))
+        print(json.dumps(dicts if args.metrics else {"instrument_error": dicts, "corrected": corrected},
+                         default=str, indent=1))
     else:
         print(format_table([{k: (round(v, 3) if isinstance(v, float) else v) for k, v in d.items()} for d in dicts], cols))
+        if corrected and not args.metrics:
+            from f1bench_pipeline.scoring.cli import corrected_rows
+
+            shown = corrected_rows(corrected)
+            print("\nCorrected for the instrument's error (prediction-powered, from the reviewed answers; 95% intervals):")
+            print(format_table(shown, list(shown[0])))
+    return 0
+
+
+CORRECTED_COLUMNS = ["season", "variant", "extractor", "model", "lang", "n_scored", "n_reviewed", "correction_sampling",
+                     "precision", "precision_lo", "precision_hi", "precision_corrected", "precision_corrected_lo",
+                     "precision_corrected_hi", "recall", "recall_lo", "recall_hi", "recall_corrected",
+                     "recall_corrected_lo", "recall_corrected_hi", "f1", "f1_lo", "f1_hi", "f1_corrected",
+                     "f1_corrected_lo", "f1_corrected_hi"]
+
+
+def _corrected_rows(root) -> list[dict]:
+    """The leaderboard's rows with corrected figures (decision_type 'all'), for the report."""
+    from f1bench_pipeline.summary import reader
+
+    con = reader(root)
+    try:
+        cur = con.execute(f"SELECT {', '.join(CORRECTED_COLUMNS)} FROM leaderboard WHERE decision_type = 'all' "
+                          "AND n_reviewed > 0 ORDER BY season, variant, extractor, model, lang = 'all', lang")
+        cols = [d[0] for d in cur.description]
+        return [dict(zip(cols, r)) for r in cur.fetchall()]
+    except Exception:  # no leaderboard yet (nothing scored): no corrected figures to show
+        return []
+    finally:
+        con.close()
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.review.plan import plan
+    from f1bench_pipeline.review.store import read_decoded, read_review_scores
+    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.summary import format_table
+
+    s = get_settings()
+    season = args.season or s.test_season
+    half = args.half_width if args.half_width is not None else s.review_plan_half_width
+    import polars as pl
+
+    scores = read_decoded(s.warehouse_dir, "scores", {"season": season})
+    if scores.is_empty():
+        print(f"f1bench review plan: no scores for season {season}", file=sys.stderr)
+        return 1
+    scores = scores.filter((pl.col("variant") == args.variant) & (pl.col("extractor") == args.extractor))
+    rows = plan(scores, read_review_scores(s.warehouse_dir), half_width=half, default_sd=s.review_plan_default_sd,
+                min_reviewed=s.review_plan_min_reviewed)
+    table = [{"model": r.model, "scored": r.n_scored, "reviewed": r.n_reviewed, "sd automatic": round(r.sd_automatic, 3),
+              "sd human−automatic": f"{r.sd_difference:.3f} ({r.sd_source})",
+              "to review": "unreachable" if r.needed is None else r.needed,
+              "more": "" if r.more is None else r.more} for r in rows]
+    print(format_table(table, list(table[0]) if table else ["model"]))
+    print(f"answers to review per system for a 95% interval of ±{half:g} on corrected precision (season {season}, "
+          f"{args.variant} prompt, {args.extractor} extractor); 'default' = sd {s.review_plan_default_sd:g} assumed until "
+          f"{s.review_plan_min_reviewed} answers are reviewed. Export them with "
+          f"`f1bench review export --per-model-lang <to review / 3>`")
     return 0
 
 
@@ -165,3 +227,10 @@ def register(sub) -> None:
     g.add_argument("--include-context-mismatch", action="store_true",
                    help="also answers whose published context states facts ours does not (their gold judged another context)")
     g.set_defaults(func=cmd_gold)
+    pl_ = rs.add_parser("plan", help="how many answers to review per system for a target interval half-width on "
+                                     "corrected precision")
+    pl_.add_argument("--half-width", type=float, help="target 95%% half-width (default F1BENCH_REVIEW_PLAN_HALF_WIDTH, 0.02)")
+    pl_.add_argument("--season", type=int, help="default: the test season")
+    pl_.add_argument("--variant", default="default")
+    pl_.add_argument("--extractor", default="regex")
+    pl_.set_defaults(func=cmd_plan)

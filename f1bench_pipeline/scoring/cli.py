@@ -98,6 +98,19 @@ def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
     return out
 
 
+def corrected_rows(rows: list[dict]) -> list[dict]:
+    """Leaderboard rows with corrected figures, printable: each uncorrected figure beside its
+    corrected one (prediction-powered, from reviewed answers), with their 95% intervals."""
+    out = []
+    for r in rows:
+        row = {c: r.get(c) for c in ("model", "lang", "n_scored", "n_reviewed", "correction_sampling")}
+        for c in ("precision", "recall", "f1"):
+            row[c] = _figure(r, c)
+            row[f"{c} corrected"] = _figure(r, f"{c}_corrected")
+        out.append(row)
+    return out
+
+
 def pair_rows(pairs: pl.DataFrame) -> list[dict]:
     return [{"variant": r["variant"], "lang": r["lang"], "a": r["system_a"], "b": r["system_b"], "shared": r["n_shared"],
              "precision a−b": _figure({"d": r["precision_diff"], "d_lo": r["precision_diff_lo"], "d_hi": r["precision_diff_hi"]}, "d"),
