@@ -101,6 +101,21 @@ MISREAD = [
      "gain", {"seconds": -4.833}),
     ("gain_from_to", "pt", "No undercut, o ganho de ALO reduziu a diferença de -4,833 s para -1,049 s sobre LAW.",
      "gain", {"seconds": -4.833}),
+    # a stint word and a tyre in two clauses; a lead, a gap or a total in laps is no stint
+    ("stint_clause", "en", "The hard tyre was faster over VER's second stint than the medium was in the first stint.",
+     "stint_compound", {"compound": "MEDIUM", "stint": 2}),
+    ("stint_clause", "en", "NOR used SOFT tyres for the first stint covering 34 laps, followed by MEDIUM tyres for the "
+     "second stint.", "stint_compound", {"compound": "MEDIUM", "stint": 1}),
+    ("stint_clause", "es", "El segundo stint de VER fue más rápido que el de medios en el primer stint.", "stint_compound",
+     {"compound": "MEDIUM", "stint": 2}),
+    ("stint_clause", "pt", "O segundo stint de VER foi mais rápido do que o de médios no primeiro stint.",
+     "stint_compound", {"compound": "MEDIUM", "stint": 2}),
+    ("lap_lead", "en", "This allowed BEA to complete its second stint before ALB, gaining a 2-lap lead.", "stint_laps",
+     {"n_laps": 2}),
+    ("lap_lead", "en", "By using two sets of Mediums for the first two stints (totaling 44 laps), NOR was quick.",
+     "stint_laps", {"n_laps": 44}),
+    ("lap_lead", "es", "BEA terminó su segundo stint con 2 vueltas de ventaja sobre ALB.", "stint_laps", {"n_laps": 2}),
+    ("lap_lead", "pt", "BEA terminou o segundo stint com 2 voltas de vantagem sobre ALB.", "stint_laps", {"n_laps": 2}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -173,6 +188,15 @@ STILL_READ = [
      "gap", {"seconds": 1.049, "when": "after"}),
     ("gain_from_to", "es", "En el undercut TSU ganó 3,8 s sobre SAI.", "gain", {"seconds": 3.8}),
     ("gain_from_to", "pt", "No undercut TSU ganhou 3,8 s sobre SAI.", "gain", {"seconds": 3.8}),
+    ("stint_clause", "en", "HAM's second stint on the HARD lasted 30 laps.", "stint_compound",
+     {"driver": "HAM", "compound": "HARD", "stint": 2}),
+    ("stint_clause", "es", "El segundo stint de HAM con duros duró 30 vueltas.", "stint_laps",
+     {"driver": "HAM", "compound": "HARD", "stint": 2, "n_laps": 30}),
+    ("stint_clause", "pt", "O segundo stint de HAM com duros durou 30 voltas.", "stint_laps",
+     {"driver": "HAM", "compound": "HARD", "stint": 2, "n_laps": 30}),
+    ("lap_lead", "en", "HAM's second stint on the HARD lasted 30 laps.", "stint_laps", {"driver": "HAM", "n_laps": 30}),
+    ("lap_lead", "es", "HAM hizo un stint de 27 vueltas con medios.", "stint_laps", {"driver": "HAM", "n_laps": 27}),
+    ("lap_lead", "pt", "HAM fez um stint de 27 voltas com médios.", "stint_laps", {"driver": "HAM", "n_laps": 27}),
 ]
 
 

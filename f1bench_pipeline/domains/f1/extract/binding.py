@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
@@ -40,14 +40,20 @@ def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> Non
     last: str | None = None
     named: list[str] = []
     if doc.refs:
+        seen: tuple[list[int], list[str]] = ([], [])  # the drivers so far (starts, codes), in text order
+        prev: Token | None = None
         for t in toks:
+            if prev is not None and prev.kind is DRIVER:  # (the previous token, once resolved)
+                seen[0].append(prev.start)
+                seen[1].append(prev.value)
+            prev = t
             k = t.kind
             if k is DRIVER:
                 last = t.value
                 if last not in named:
                     named.append(last)
             elif k is PRONOUN:
-                if last is not None and not ambiguous_pronoun(doc, t, toks):
+                if last is not None and not ambiguous_pronoun(doc, t, seen):
                     t.kind, t.value, t.tag = DRIVER, last, "pron"
             elif k is TEAM:
                 code = team_driver(doc, t)
@@ -187,15 +193,18 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
         return [doc.single]
     return []
 
-def ambiguous_pronoun(doc: Document, p: Token, toks: list[Token]) -> bool:
+def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]) -> bool:
     """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS
-    had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated."""
+    had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated.
+    ``seen``: the starts and codes of the drivers before ``p``, in text order (looked up by
+    bisection: a long answer stays linear)."""
     low = doc.low
+    starts, codes = seen
     ss = max(low.rfind(". ", 0, p.start), low.rfind("; ", 0, p.start), low.rfind("\n", 0, p.start))
-    if ss < 0 or any(t.kind is DRIVER and ss < t.start < p.start for t in toks):
+    if ss < 0 or bisect_right(starts, ss) < bisect_left(starts, p.start):
         return False
     ps = max(low.rfind(". ", 0, ss), low.rfind("; ", 0, ss), low.rfind("\n", 0, ss), 0)
-    named = {t.value for t in toks if t.kind is DRIVER and ps <= t.start < ss}
+    named = set(codes[bisect_left(starts, ps):bisect_left(starts, ss)])
     return len(named) >= 2
 
 def _compared_pair(low: str, last: Token, s: int, e: int) -> bool:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -146,6 +147,7 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
     nums = [i for i, t in enumerate(toks) if t.kind in _NUMERIC_KINDS and isinstance(t.value, (int, float))]
     if len(recs) < 2 or not nums:
         return recs
+    starts = [toks[i].start for i in nums]  # (sorted: tokens are in text order)
     readings: dict[int, set[str]] = {}
     users: dict[int, list[int]] = {}
     for r, (ctype, slots, s, e) in enumerate(recs):
@@ -155,11 +157,9 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
             if reading is None or not isinstance(v, (int, float)) or isinstance(v, bool):
                 continue
             tok = cued = None
-            for i in nums:
+            for i in nums[bisect_left(starts, s):bisect_left(starts, e)]:  # the numbers in the span
                 t = toks[i]
-                if t.start >= e:
-                    break
-                if t.start >= s and abs(abs(float(t.value)) - abs(float(v))) < 1e-9:
+                if abs(abs(float(t.value)) - abs(float(v))) < 1e-9:
                     tok = t
                     if _cued(toks, i, reading):
                         cued = t

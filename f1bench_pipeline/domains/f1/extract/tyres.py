@@ -24,7 +24,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, 
                                                        BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
-                                                       STRONG_BREAK, FOLLOWED_BY, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
+                                                       STINT_TYRE_BREAK, STRONG_BREAK, FOLLOWED_BY, TOTAL_BEFORE, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
                                                        SUBRANGE_CONTRAST)
 from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
@@ -216,8 +216,8 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
         if t.start - x.end > 45 or x.kind is COMPOUND or x.kind is STINT_NOUN and stint_break(low, x.end, t.start):
             break  # "MEDIUM (stint 1, L1-L7) => HARD": the stint word belongs to the tyre before
         if x.kind is STINT_NOUN:
-            if COORD_F.search(low, x.end, t.start):
-                return None, t.start  # "el segundo stint y cerrar con HARD": another clause
+            if COORD_F.search(low, x.end, t.start) or STINT_TYRE_BREAK.search(low, x.end, t.start):
+                return None, t.start  # "el segundo stint y cerrar con HARD", "his second stint than the medium"
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if nxt is not None and nxt.kind is NUMBER and not nxt.tag and nxt.start - x.end <= 3 and \
                     0 < nxt.value < 10 and \
@@ -347,6 +347,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
         if not ctx or (not m["plural"] and not stint_word):
             continue
         if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
+                                        TOTAL_BEFORE.search(low, max(0, s - 20), s) or
                                         OF_BEFORE.search(low, max(0, s - 8), s) and
                                         not STINT_OF_BEFORE.search(low, max(0, s - 20), s)):
             continue

@@ -198,6 +198,11 @@ WINDOWS: dict[str, str] = {
     # a participle clause after a comma takes the sentence's subject ("STR pitted one lap before TSU,
     # attempting an undercut": STR attempted it)
     "attempt_gerund": "attempting|trying|going for|aiming for|looking for|seeking|executing|performing|completing",
+    # a lap count that is a total of several stints ("two sets of Mediums (totaling 44 laps)")
+    "total_before": "totaling|totalling|a total of|in total|combined|altogether|together",
+    # a stint word and a tyre in two clauses ("faster over his second stint than the medium was",
+    # "the first stint (97.41s) ..., indicating that the medium"): the tyre is not that stint's
+    "stint_tyre_break": "than|compared|versus|vs|whereas|while|indicating|suggesting|showing|meaning|followed by|converted",
     "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
     "subrange_contrast": "while|whereas|part of|same laps|those laps",
     "subrange_word": (
@@ -226,7 +231,7 @@ WINDOWS: dict[str, str] = {
     "race_of_noun": "race|distance|gp|prix",
     "race_of_prep": "of|over",
     "n_of_the": "of the|out of|of",
-    "range_not_stint": "race|gp|grand prix|distance|race distance|total",
+    "range_not_stint": "race|gp|grand prix|distance|race distance|total|lead|gap|advantage|margin|deficit|head start",
     "out_of": "of|out of",
     "of_out_of": "of|out of",
     "laps_noun": "laps",

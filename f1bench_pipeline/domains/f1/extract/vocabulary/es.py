@@ -199,6 +199,8 @@ WINDOWS: dict[str, str] = {
     "stop_option_after": r"o|u",
     "deadline_before": r"para la|hacia la|a más tardar en la",
     "attempt_gerund": "intentando|buscando|yendo a por|tratando de|ejecutando|realizando|completando",
+    "total_before": "en total|un total de|sumando|combinad[oa]s",
+    "stint_tyre_break": "que el|que la|que los|comparad[oa]|frente a|mientras|indicando|sugiriendo|mostrando|seguid[oa] de",
     "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
                     "degradadas?|envejecidos?|envejecidas?|más viejos?",
     "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",
@@ -231,7 +233,7 @@ WINDOWS: dict[str, str] = {
     "laps_left": "faltaban|quedaban|quedando|restando",
     "only_before_n": r"solo\s+",
     "n_of_the": "de las|de los|de",
-    "range_not_stint": "carrera|gp|distancia",
+    "range_not_stint": "carrera|gp|distancia|de ventaja|de diferencia|de margen|de desventaja",
     "out_of": "de|sobre",
     "of_out_of": "de",
     "laps_noun": "vueltas|giros",

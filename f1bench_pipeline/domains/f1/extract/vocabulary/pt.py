@@ -195,6 +195,8 @@ WINDOWS: dict[str, str] = {
     "stop_option_after": r"ou",
     "deadline_before": r"por volta da|lá pela|la pela",
     "attempt_gerund": "tentando|buscando|procurando|indo para|executando|realizando|completando",
+    "total_before": "no total|um total de|somando|combinad[oa]s",
+    "stint_tyre_break": "do que|comparad[oa]|frente a|enquanto|indicando|sugerindo|mostrando|seguid[oa] de",
     "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
                     "degradadas?|envelhecidos?|envelhecidas?",
     "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
@@ -222,7 +224,7 @@ WINDOWS: dict[str, str] = {
     "laps_left": "faltando|faltavam|restando|restavam",
     "only_before_n": r"apenas\s+|só\s+",
     "n_of_the": "das|dos|de",
-    "range_not_stint": "corrida|prova|gp|distância",
+    "range_not_stint": "corrida|prova|gp|distância|de vantagem|de diferença|de margem|de desvantagem",
     "out_of": "de|sobre",
     "of_out_of": "de",
     "laps_noun": "voltas|giros",
