@@ -16,6 +16,8 @@ carries on. ``-i`` forces the interactive shell when standard input is not a ter
 
 from __future__ import annotations
 
+from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
+
 import argparse
 import csv
 import json
@@ -155,7 +157,9 @@ def cmd_sql(args: argparse.Namespace) -> int:
     except duckdb.Error as exc:
         print(f"f1bench sql: cannot read the warehouse at {root}: {exc}", file=sys.stderr)
         return 2
-    views = [r[0] for r in con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()]
+    # (a view over an optional input, such as review_scores, exists before any table does)
+    views = [r[0] for r in con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()
+             if r[0] not in OPTIONAL_INPUT_VIEWS]
     interactive = args.interactive or (args.statements is None and sys.stdin.isatty())
     if not views:
         print(f"f1bench sql: the warehouse at {root} has no tables yet, so no views (build it first: "

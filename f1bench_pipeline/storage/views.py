@@ -67,6 +67,8 @@ def view_parameters() -> dict[str, str]:
 # empty relation of its columns, so a view may read a table that is often absent (the human
 # reviews beside the leaderboard) without waiting for it. Columns: the table's schema here.
 _OPTIONAL = re.compile(r"\{optional:([a-z_]+)\}")
+# views that read only optional inputs: present (empty) in a warehouse that has no table yet
+OPTIONAL_INPUT_VIEWS = frozenset({"review_scores"})
 _SQL_TYPES = {"String": "VARCHAR", "Int64": "BIGINT", "Float64": "DOUBLE", "Boolean": "BOOLEAN"}
 
 
