@@ -116,6 +116,56 @@ MISREAD = [
      "stint_laps", {"n_laps": 44}),
     ("lap_lead", "es", "BEA terminó su segundo stint con 2 vueltas de ventaja sobre ALB.", "stint_laps", {"n_laps": 2}),
     ("lap_lead", "pt", "BEA terminou o segundo stint com 2 voltas de vantagem sobre ALB.", "stint_laps", {"n_laps": 2}),
+    # an index before "of N laps": "stint 1 of 26 laps" is a stint's index and length, no race distance
+    ("n_of_index", "en", "NOR: pit on lap 26, stint 1 of 26 laps on Medium, stint 2 of 36 laps on Hard.", "race_laps",
+     {"laps": 26}),
+    ("n_of_index", "es", "NOR: parada en la vuelta 26, stint 1 de 26 vueltas con medios, stint 2 de 36 vueltas con "
+     "duros.", "race_laps", {"laps": 26}),
+    ("n_of_index", "pt", "NOR: pit na volta 26, stint 1 de **26 voltas** em Medium, stint 2 de **36 voltas** em Hard.",
+     "race_laps", {"laps": 36}),
+    # a bound is no length ("more than 20 laps")
+    ("bound", "en", "HAM ran more than 20 laps on the MEDIUM.", "stint_laps", {"n_laps": 20}),
+    ("bound", "es", "HAM rodó más de 20 vueltas con medios.", "stint_laps", {"n_laps": 20}),
+    ("bound", "pt", "HAM rodou mais de 20 voltas com médios.", "stint_laps", {"n_laps": 20}),
+    # "una parada" that is "a stop" (or one stop more), not the count
+    ("article_one", "en", "HUL made one stop more than the ideal.", "n_stops", {"n": 1}),
+    ("article_one", "es", "La estrategia de ANT fue una parada planificada seguida de varias paradas bajo SC.",
+     "n_stops", {"n": 1}),
+    ("article_one", "es", "HUL hizo una parada más que el ideal.", "n_stops", {"n": 1}),
+    ("article_one", "pt", "A estratégia de HUL foi uma parada a mais que o ideal.", "n_stops", {"n": 1}),
+    # some of the stints are not all of them: no stop count from "two long stints"
+    ("stint_count", "en", "STR followed a short opening stint with two long stints on the HARD.", "n_stops", {"n": 1}),
+    ("stint_count", "es", "STR usó un stint inicial corto con medios seguido de dos stints largos con duros.", "n_stops",
+     {"n": 1}),
+    ("stint_count", "pt", "A estratégia de dois stints iniciais com médios deu ritmo a LEC.", "n_stops", {"n": 1}),
+    # "until lap N" ends a stint; it is a stop only after a stayed-out word
+    ("until", "en", "VER pitted on lap 37 and switched to SOFT until lap 71.", "pit_lap", {"lap": 71}),
+    ("until", "es", "VER paró en la vuelta 37 y cambió a SOFT hasta la vuelta 71.", "pit_lap", {"lap": 71}),
+    ("until", "pt", "HAD parou na volta 20 para trocar para HARD, completando a corrida com esse composto até a "
+     "volta 50.", "pit_lap", {"lap": 50}),
+    # a stint word and a tyre across a comparison (Spanish and Portuguese articles after "que")
+    ("stint_clause", "pt", "TSU terminou à frente com SOFT no stint 3, mais rápido que o HARD de DOO.",
+     "stint_compound", {"compound": "HARD", "stint": 3}),
+    ("stint_clause", "pt", "A média de BOR na stint 2 (105,72s) foi mais lenta que a média dos HARD de HAD.",
+     "stint_compound", {"driver": "BOR", "compound": "HARD"}),
+    ("stint_clause", "es", "TSU usó SOFT en el stint 3, más rápido que las HARD de DOO.", "stint_compound",
+     {"compound": "HARD", "stint": 3}),
+    # out of the pits is not off the grid: "salió con duros" names no first stint
+    ("came_out", "en", "BEA came out of the pits on hard tyres while SAI stayed on the medium.", "stint_compound",
+     {"driver": "BEA", "stint": 1}),
+    ("came_out", "es", "BEA salió a pista con neumático duro mientras SAI siguió 4 vueltas más con el medio.",
+     "stint_compound", {"driver": "BEA", "stint": 1}),
+    ("came_out", "es", "ANT salió con neumáticos HARD nuevos y pudo rodar más rápido que PIA.", "stint_compound",
+     {"driver": "ANT", "stint": 1}),
+    ("came_out", "pt", "BEA saiu com pneus duros novos enquanto SAI seguiu com médios.", "stint_compound",
+     {"driver": "BEA", "stint": 1}),
+    # "both switched: A on lap X and B on lap Y": X is A's, not both drivers'
+    ("both_colon", "en", "Both switched to SOFT: PIA on lap 45 and NOR on lap 46.", "compound_change",
+     {"driver": "NOR", "lap": 45}),
+    ("both_colon", "es", "Ambos pasaron a SOFT: PIA en la vuelta 45 y NOR en la 46.", "compound_change",
+     {"driver": "NOR", "lap": 45}),
+    ("both_colon", "pt", "Ambos trocaram para SOFT: PIA na volta 45 e NOR na 46.", "compound_change",
+     {"driver": "NOR", "lap": 45}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -197,6 +247,36 @@ STILL_READ = [
     ("lap_lead", "en", "HAM's second stint on the HARD lasted 30 laps.", "stint_laps", {"driver": "HAM", "n_laps": 30}),
     ("lap_lead", "es", "HAM hizo un stint de 27 vueltas con medios.", "stint_laps", {"driver": "HAM", "n_laps": 27}),
     ("lap_lead", "pt", "HAM fez um stint de 27 voltas com médios.", "stint_laps", {"driver": "HAM", "n_laps": 27}),
+    ("n_of_index", "en", "NOR: pit on lap 26, stint 1 of 26 laps on Medium.", "stint_laps",
+     {"driver": "NOR", "stint": 1, "n_laps": 26, "compound": "MEDIUM"}),
+    ("n_of_index", "es", "NOR: parada en la vuelta 26, stint 1 de 26 vueltas con medios.", "stint_laps",
+     {"driver": "NOR", "stint": 1, "n_laps": 26}),
+    ("n_of_index", "pt", "NOR: pit na volta 26, stint 2 de **36 voltas** em Hard.", "stint_laps",
+     {"driver": "NOR", "stint": 2, "n_laps": 36, "compound": "HARD"}),
+    ("n_of_index", "pt", "HAM completou 58 de 70 voltas.", "race_laps", {"laps": 70}),
+    ("bound", "en", "ALO gained more than 4 seconds on COL in the undercut.", "gain", {"seconds": 4.0, "bound": "min"}),
+    ("bound", "es", "ALO ganó una ventaja de más de 4 segundos sobre COL en el undercut.", "gain",
+     {"seconds": 4.0, "bound": "min"}),
+    ("bound", "pt", "A diferença entre TSU e SAI era de menos de 1 segundo após as paradas.", "gap",
+     {"seconds": 1.0, "bound": "max", "driver_a": "TSU"}),
+    ("article_one", "en", "HAM made only one stop.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("article_one", "es", "HAM hizo una sola parada.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("article_one", "pt", "HAM fez só uma parada.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stint_count", "en", "HUL used a three-stint strategy.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("stint_count", "es", "HUL hizo una estrategia de tres stints.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("stint_count", "pt", "HUL fez uma estratégia de três stints.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("until", "en", "VER pitted on lap 37 and switched to SOFT until lap 71.", "pit_lap", {"driver": "VER", "lap": 37}),
+    ("until", "es", "LAW se quedó en pista hasta la vuelta 19.", "pit_lap", {"driver": "LAW", "lap": 19}),
+    ("until", "pt", "LAW ficou na pista até a volta 19.", "pit_lap", {"driver": "LAW", "lap": 19}),
+    ("came_out", "en", "HAM started on the MEDIUM.", "stint_compound", {"driver": "HAM", "stint": 1}),
+    ("came_out", "es", "HAM arrancó con medios.", "stint_compound", {"driver": "HAM", "compound": "MEDIUM", "stint": 1}),
+    ("came_out", "pt", "HAM largou com médios.", "stint_compound", {"driver": "HAM", "compound": "MEDIUM", "stint": 1}),
+    ("both_colon", "en", "Both switched to SOFT: PIA on lap 45 and NOR on lap 46.", "compound_change",
+     {"driver": "NOR", "to": "SOFT", "lap": 46}),
+    ("both_colon", "es", "Ambos pasaron a SOFT: PIA en la vuelta 45 y NOR en la 46.", "compound_change",
+     {"driver": "PIA", "to": "SOFT", "lap": 45}),
+    ("both_colon", "pt", "Ambos trocaram para SOFT: PIA na volta 45 e NOR na 46.", "compound_change",
+     {"driver": "PIA", "to": "SOFT", "lap": 45}),
 ]
 
 

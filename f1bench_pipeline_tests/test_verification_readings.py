@@ -9,7 +9,7 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.domains.f1.verifier import (
-    CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,
+    BOUND, COMPOUND_TOTAL, CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,
     SUPPORTED, ContextIndex, verify_claim,
 )
 
@@ -81,3 +81,35 @@ def test_a_tyre_change_without_its_old_compound_is_checked_on_what_it_states():
     assert _v("compound_change", driver="OCO", to="MEDIUM", lap=20).label == CONTRADICTED
     assert _v("compound_change", driver="OCO", to="MEDIUM", lap=17).reading == OUT_LAP
     assert _v("compound_change", driver="XXX", to="MEDIUM").label == "unverifiable"
+
+
+# HAM ran HARD in both stints (18 + 38 = 56 laps on the HARD).
+TOTAL_IDX = ContextIndex(CONTEXT + [F.stint_compound("HAM", 1, "HARD")], {"drivers": ["HAM", "OCO"], "teams": []})
+
+
+def test_laps_on_a_tyre_over_its_stints():
+    """"HAM ran the HARD for 56 laps": the sum of his HARD stints, not one stint (compound_total)."""
+    v = verify_claim(Claim(type="stint_laps", slots={"driver": "HAM", "compound": "HARD", "n_laps": 56}), TOTAL_IDX)
+    assert (v.label, v.reading, v.matched) == (SUPPORTED, COMPOUND_TOTAL, [])
+    for n in (55, 57):  # a sum off by one stays contradicted, as a stint length does
+        w = verify_claim(Claim(type="stint_laps", slots={"driver": "HAM", "compound": "HARD", "n_laps": n}), TOTAL_IDX)
+        assert w.label == CONTRADICTED and w.reading is None
+    one = verify_claim(Claim(type="stint_laps", slots={"driver": "HAM", "compound": "HARD", "n_laps": 38}), TOTAL_IDX)
+    assert one.label == SUPPORTED and one.reading is None and one.matched  # one stint: the plain reading
+
+
+@pytest.mark.parametrize("ctype, slots, label", [
+    ("gain", {"seconds": 4.0, "bound": "min", "attacker": "HAM", "defender": "OCO"}, SUPPORTED),  # 5.433 > 4
+    ("gain", {"seconds": 7.0, "bound": "min", "attacker": "HAM", "defender": "OCO"}, CONTRADICTED),
+    ("gain", {"seconds": 6.0, "bound": "max", "attacker": "HAM", "defender": "OCO"}, SUPPORTED),
+    ("gain", {"seconds": 4.0, "bound": "max", "attacker": "HAM", "defender": "OCO"}, CONTRADICTED),
+    ("gap", {"seconds": 3.0, "bound": "max", "when": "before", "driver_a": "HAM", "driver_b": "OCO"}, SUPPORTED),
+    ("gap", {"seconds": 2.0, "bound": "max", "when": "before", "driver_a": "HAM", "driver_b": "OCO"}, CONTRADICTED),
+    ("gap", {"seconds": 8.0, "bound": "min", "when": "after", "driver_a": "HAM", "driver_b": "OCO"}, SUPPORTED),
+])
+def test_a_bound_is_checked_as_a_bound(ctype, slots, label):
+    """"gained more than 4 seconds" is true of 5.433 and covers no fact; "more than 7" is not."""
+    v = _v(ctype, **slots)
+    assert v.label == label
+    if label == SUPPORTED:
+        assert v.reading == BOUND and v.matched == []

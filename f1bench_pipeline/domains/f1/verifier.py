@@ -27,6 +27,10 @@ Each alternative is narrow, and its neighbours stay contradicted (tested):
   whose size is the context's gap at the other reference lap (before vs after the stops).
 * ``gap_change`` — a "gap" whose size is the pair's gain, the change of the gap ("the gap shrank
   by 0.59 s" read as a gap).
+* ``compound_total`` — laps on a tyre with no stint named ("ran the intermediates for 41 laps")
+  that equal the sum of the driver's stints on that tyre (two or more of them).
+* ``bound`` — a gain or gap stated as a bound ("more than 4 seconds", "menos de 1 s"): supported
+  when the context's value lies on the stated side (within tolerance); it covers nothing.
 Signs of gaps are ignored throughout (the context states sizes with "behind"/"ahead of").
 """
 
@@ -44,7 +48,9 @@ OUT_LAP = "out_lap"
 STINT_FROM_PIT_LAP = "stint_from_pit_lap"
 GAP_OTHER_REFERENCE = "gap_other_reference"
 GAP_CHANGE = "gap_change"
-READINGS = (OUTCOME_TIME_GAINED, OUT_LAP, STINT_FROM_PIT_LAP, GAP_OTHER_REFERENCE, GAP_CHANGE)
+COMPOUND_TOTAL = "compound_total"
+BOUND = "bound"
+READINGS = (OUTCOME_TIME_GAINED, OUT_LAP, STINT_FROM_PIT_LAP, GAP_OTHER_REFERENCE, GAP_CHANGE, COMPOUND_TOTAL, BOUND)
 DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver_b", "teammate")
 _DRIVER_SLOT_SET = frozenset(DRIVER_SLOTS)
 _REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
@@ -193,7 +199,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         cands = idx.keyed(t, s["driver"])
         if s.get("stint") is not None:
             cands = [f for f in cands if f.key["stint"] == s["stint"]]
-        elif s.get("compound") is not None:
+        comp: set[int] = set()
+        if s.get("stint") is None and s.get("compound") is not None:
             comp = {f.key["stint"] for f in idx.facts(FactType.stint_compound)
                     if f.key["driver"] == s["driver"] and _eq(f.value["compound"], s["compound"])}
             cands = [f for f in cands if f.key["stint"] in comp] or cands
@@ -201,6 +208,12 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         if not slots:
             return Verdict(UNVERIFIABLE, "claim states no lap numbers")
         plain = judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+        if slots == ["n_laps"] and s.get("stint") is None and s.get("compound") is not None:
+            # "ran the intermediates for 41 laps": the laps on that tyre, over all its stints
+            runs = [f for f in idx.keyed(t, s["driver"]) if f.key["stint"] in comp]
+            total = sum(int(f.value["n_laps"]) for f in runs)
+            return _alternative(plain, COMPOUND_TOTAL, "the laps on that tyre over its stints", runs[:1] if
+                                len(runs) >= 2 else [], lambda f: total == s["n_laps"])
         if "start_lap" not in slots:
             return plain
         stops = {f.value["lap"] for f in idx.keyed("pit_lap", s["driver"])}
@@ -240,6 +253,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             gains = [f for f in idx.facts(FactType.gain) if f.key["pair"] in pairs]
             return _alternative(plain, OUTCOME_TIME_GAINED, "time gained (the attacker gained on the defender)",
                                 gains, lambda f: float(f.value["seconds"]) > 0)
+        if s.get("bound"):
+            return _bounded(cands, s, "time gained", signed=True)
         return judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
     if t == "gap":
         cands = idx.facts(t)
@@ -250,6 +265,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         if s.get("when"):
             cands = [f for f in cands if f.key["when"] == s["when"]] or cands
         size = abs(float(s["seconds"]))
+        if s.get("bound"):
+            return _bounded(cands, s, "gap", signed=False)
         plain = judge(cands, lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]), "gap")
         other = [f for f in pair_gaps if f not in cands]
         plain = _alternative(plain, GAP_OTHER_REFERENCE, "the gap at the other reference lap", other,
@@ -275,6 +292,24 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return judge(idx.keyed(t, s["defender"]),
                       lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
+
+
+def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool) -> Verdict:
+    """"gained more than 4 seconds", "less than 1 s behind": supported when the context's value is
+    on the stated side of the bound (within the type's tolerance). Supported, it covers no oracle
+    fact: the text bounds the value, it does not state it."""
+    claimed = float(s["seconds"]) if signed else abs(float(s["seconds"]))
+
+    def m(f: Fact) -> bool:
+        v = float(f.value["seconds"]) if signed else abs(float(f.value["seconds"]))
+        tol = _tolerance(f).get("seconds", 0.0)
+        return v >= claimed - tol if s["bound"] == "min" else v <= claimed + tol
+    v = judge(cands, m, what)
+    if v.label == SUPPORTED:
+        v.matched = []
+        v.reading = BOUND
+        v.reason = f"the context's {what} is {'above' if s['bound'] == 'min' else 'below'} the stated bound"
+    return v
 
 
 def _partial_change(claim: Claim, idx: ContextIndex) -> Verdict:

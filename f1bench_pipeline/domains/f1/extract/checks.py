@@ -7,11 +7,12 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
+from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
                                                        GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
                                                        NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
-                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STOP_NOUNS,
+                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STINT_OF_BEFORE, STOP_NOUNS,
+                                                       SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
                                                        TO_GO_AFTER)
 from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, PIT, STINT_NOUN, Token
 
@@ -124,7 +125,8 @@ def race_count(low: str, s: int, e: int) -> bool:
     a stint: "the 57-lap race", "the 58-lap Abu Dhabi Grand Prix", "una carrera de 58 vueltas",
     "la distancia de 50 vueltas", "faltando 16 voltas", "19 das 70 voltas", "with 16 laps to go"."""
     return bool(RANGE_NOT_STINT_AFTER.match(low, e) or EVENT_AFTER.match(low, e) or TO_GO_AFTER.match(low, e)
-                or RACE_OF_BEFORE.search(low, max(0, s - 24), s))
+                or RACE_OF_BEFORE.search(low, max(0, s - 24), s)
+                and not STINT_OF_BEFORE.search(low, max(0, s - 20), s))  # "stint 1 of 26 laps": the stint's
 
 
 def clause_start(low: str, s: int, width: int) -> int:
@@ -194,3 +196,29 @@ def next_word(low: str, e: int) -> str:
     """The word after ``e`` (within 30 characters)."""
     m = NEXT_WORD.match(low, e, e + 30)
     return m.group(1) if m else ""
+
+
+def bounded_count(low: str, s: int) -> bool:
+    """"more than 20 laps", "menos de 10 vueltas": a bound, no stint length ("over 16 laps" is the
+    laps an average was taken over, a length)."""
+    m = BOUND_MIN_BEFORE.search(low, max(0, s - 28), s) or BOUND_MAX_BEFORE.search(low, max(0, s - 28), s)
+    return m is not None and m.group().split()[0] not in ("over", "under", "within")
+
+
+def some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
+    """A range of laps on a tyre said to be old ("older MEDIUMs during laps 15-18"), or set against
+    another driver's ("laps 20-22 on new HARDs while STR stayed out", "laps 12-14 (part of a 19-lap
+    stint)"): some laps of a stint, whose own extent the sentence does not state."""
+    lo = clause_start(low, s, 60)
+    if SUBRANGE_AGE_BEFORE.search(low, lo, s):
+        return True
+    hi = clause_end(low, e, 45)
+    m = SUBRANGE_CONTRAST.match(low, e, hi)
+    if m is None:
+        return False
+    if "part" in m.group():  # "part of a 19-lap stint", "parte de", "parte do"
+        return True
+    # "laps 5-33, while OCO stayed out until lap 39", "enquanto ALB fez HARD (voltas 24-47)": two
+    # drivers' stints set side by side, each with its own laps, are stints
+    tail_end = clause_end(low, m.end(), 80)
+    return not any(c.isdigit() for c in low[m.end():tail_end])

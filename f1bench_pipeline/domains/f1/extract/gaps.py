@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.checks import avg_before, clause_start, per_lap
-from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BY_AMOUNT, FROM_BEFORE_SECS,
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE,
+                                                       BY_AMOUNT, FROM_BEFORE_SECS,
                                                        FROM_TO_SECS, GAIN_EQUATION_AFTER, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
                                                        WHEN_AFTER_TO)
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
@@ -37,6 +38,17 @@ def is_seconds(low: str, t: Token) -> bool:
     if abs(t.value) >= 60 and PACE_WORD.search(low, clause_start(low, t.start, 90), t.start):
         return False  # "his average stint time went from 107.20s to 104.54s": lap times
     return True
+
+
+def bound(low: str, x: Token) -> str | None:
+    """"min" for "more than 4 s" / "más de 4 s" / "pelo menos 4 s", "max" for "less than 1 s": the
+    text states a bound of the value, not the value."""
+    lo = max(0, x.start - 28)
+    if BOUND_MIN_BEFORE.search(low, lo, x.start):
+        return "min"
+    if BOUND_MAX_BEFORE.search(low, lo, x.start):
+        return "max"
+    return None
 
 
 def seconds(doc: Document, sent: Sentence) -> None:
@@ -87,6 +99,9 @@ def _gain(doc: Document, sent: Sentence, secs: list[Token]) -> None:
         used.add(id(target))
         # signed as written: the oracle's gain is negative when the move lost time
         slots: dict[str, Any] = {"seconds": round(target.value, 3)}
+        b = bound(low, target)
+        if b:
+            slots["bound"] = b
         named = {x.value for x in toks if x.kind is DRIVER}
         if doc.last_battle and named <= set(doc.last_battle):
             slots["attacker"], slots["defender"] = doc.last_battle
@@ -210,6 +225,9 @@ def _when(low: str, toks: list[Token], lo: int, x: Token) -> str | None:
 
 def _add_gap(doc: Document, pair: tuple[str, str] | None, x: Token, when: str | None, s: int, e: int) -> None:
     slots: dict[str, Any] = {"seconds": round(abs(x.value), 3), "when": when}
+    b = bound(doc.low, x)
+    if b:
+        slots["bound"] = b
     if pair:
         slots["driver_a"], slots["driver_b"] = pair
         doc.last_gap_pair = pair

@@ -13,17 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import (elided_before, from_lap_before, index_number, lap_pair_after,
+from f1bench_pipeline.domains.f1.extract.checks import (clause_start, elided_before, from_lap_before, index_number, lap_pair_after,
                                                      plain_number)
 from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
                                                        COUNT_DET_BEFORE, COUNT_OF_M, DEADLINE_BEFORE, ELIDED_AFTER, GAP_AFTER,
                                                        LAPNUM_GAP, LIST_CONN, N_OF_BEFORE, OWNER_AFTER, RACE_AFTER,
                                                        RACE_BEFORE, RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
-                                                       STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, VERB_TO_LAP,
+                                                       STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE, UNTIL_FINISH,
+                                                       VERB_TO_LAP,
                                                        WAIT_BEFORE)
 from f1bench_pipeline.domains.f1.extract.sentence import Laps
-from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
+from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, STAY, Token)
 
 if TYPE_CHECKING:
@@ -142,6 +143,22 @@ def _elided_laps(doc: Document, sent: Sentence) -> list[tuple[int, int, int, int
     return out
 
 
+def _until_ends_race(low: str, toks: list[Token], ids: list[tuple[int, int, int, int]], s: int) -> bool:
+    """"until lap N" at ``s`` is the end of the race, not a stop: the race or its finish is named
+    around it ("completing the race on that set until lap 50"), or a stop on an earlier lap of the
+    sentence began the stint it ends ("pitted on lap 37 and switched to SOFT until lap 71"). A
+    stint ended or a stop put off "until lap 40" ("retrasar la parada hasta la vuelta 40", "stayed
+    out until lap 19") stays a stop."""
+    if UNTIL_FINISH.search(low, max(0, s - 80), s + 40):
+        return True
+    lo = clause_start(low, s, 90)
+    if any(t.kind is STAY and lo <= t.start and t.end <= s for t in toks):
+        return False
+    drivers = [t.start for t in toks if t.kind is DRIVER]
+    return any(t.kind is PIT and t.end <= ls < s and ls - t.end <= 30 and not any(le <= d < s for d in drivers)
+               for t in toks for _lap, ls, le, _i in ids)  # (another driver named since: his own stop)
+
+
 def _pit_verb_governs(low: str, toks: list[Token], s: int) -> bool:
     """A pit verb right before the lap ("pitted on lap 25", "parou na volta 25")."""
     return any(t.kind is PIT and t.end <= s and s - t.end <= 12 and not t.word.endswith("s")
@@ -197,6 +214,7 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
              and not lap_pair_after(low, x[0], x[2])
              and not WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1])
              and not DEADLINE_BEFORE.search(low, max(0, x[1] - 24), x[1])
+             and not (UNTIL_BEFORE.search(low, max(0, x[1] - 24), x[1]) and _until_ends_race(low, toks, ids, x[1]))
              and not STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
     if not cands:
         return
@@ -217,9 +235,11 @@ def race_laps(doc: Document, sent: Sentence) -> None:
     if laps is None or not laps.counts or max(c[0] for c in laps.counts) < 20:
         return
     low = doc.low
-    for n, s, e, _i in laps.counts:
+    toks = sent.tokens
+    for n, s, e, i in laps.counts:
         if n < 20:
             continue
+        # "58 of 70 laps" is a share of the distance; "stint 1 of 26 laps" is an index and a length
         if RACE_AFTER.match(low, e) or RACE_BEFORE.search(low, max(0, s - 40), s) or \
-                N_OF_BEFORE.search(low, max(0, s - 12), s):
+                N_OF_BEFORE.search(low, max(0, s - 12), s) and not (i > 0 and index_number(low, toks, i - 1)):
             doc.add("race_laps", {"laps": n}, s, e)

@@ -116,6 +116,9 @@ STOP_COMPARED_AFTER = re.compile(r"[^.;,\n]{0,60}?\b(?:than|que|do que)\s+(?:an?
                                  + alt("stop_noun") + r"\b")
 # "laps 18 (SOFT→MEDIUM), 40 (MEDIUM→HARD)": a lap written right before the bracket of its tyre change
 BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s*$")
+UNTIL_BEFORE = re.compile(r"\b" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?" + alt("lap_word_any")
+                          + r"?\s*$")
+UNTIL_FINISH = re.compile(r"\b" + alt("until_finish") + r"\b")
 DEADLINE_BEFORE = re.compile(r"\b" + alt("deadline_before") + r"\s*(?:the\s+)?" + alt("lap_word_any") + r"?\s*$")
 ATTEMPT_CLAUSE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("attempt_gerund") + r"\b")
 GAIN_EQUATION_AFTER = re.compile(r"\s*s?\s*[−–\-+]\s*\(?\s*[−–\-+]?\d")
@@ -139,8 +142,9 @@ SUBRANGE_BEFORE = re.compile(r"\b" + alt("subrange_word") + r"\b[^;:\n]{0,40}$")
 PACE_WORD = re.compile(r"\b" + alt("pace_word") + r"\b")
 FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
 AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
-# "un stint de 27 vueltas", "a stint of 27 laps": the count is the stint's, not "lap 12 of 57 laps"
-STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+$")
+# "un stint de 27 vueltas", "a stint of 27 laps", "stint 1 de 26 voltas": the count is the stint's,
+# not "lap 12 of 57 laps"
+STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:#?\d{1,2}\s+)?" + alt("of_out_of") + r"\s+$")
 SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}$")
 SUBRANGE_CONTRAST = re.compile(r"[^;:\n.]{0,40}?\b" + alt("subrange_contrast") + r"\b")
 SUBRANGE_AFTER = re.compile(r"\s*" + alt("subrange_of") + r"\s+" + alt("subrange_det") + r"?\s*(?:[\w-]+\s+){0,2}"
@@ -189,6 +193,8 @@ DASH_LABEL = re.compile(r"\s[—–-]\s|\*\*")  # "Lap 12** — Pits": a label a
 STOPS_COLON = re.compile(r"\s*:\s*(\d)\b")
 SINGLE_AFTER = re.compile(r"\s*" + alt("single_after") + r"\b")
 STOPCOUNT_GAP = re.compile(r"[\s-]*(?:" + alt("stopcount_gap") + r"[\s-]*)?")
+# "two long stints on the HARD", "dois stints iniciais com médios": some of the stints, not their number
+STINT_SUBSET_AFTER = re.compile(r"\s+" + alt("stint_subset_after") + r"\b")
 STINT_STRATEGY_BEFORE = re.compile(r"\b" + alt("stint_strategy_before") + r"\s+$")
 
 # ---- binding
@@ -289,3 +295,7 @@ PREV_WORD_RUN = re.compile(r"(?<![\w'-])([\w'-]+)[^\w]*$")
 NEXT_WORD = re.compile(r"[^\w]*([\w'-]+)")
 # reference pattern; read by checks.per_before
 PER_BEFORE = re.compile(r"(?:/|" + words("per_before") + r")\s*$")
+
+# "more than 4 seconds", "menos de 1 s", "pelo menos 15 segundos": the number is a bound of the value
+BOUND_MIN_BEFORE = re.compile(r"\b" + alt("bound_min") + r"\s*[~≈]?\s*$")
+BOUND_MAX_BEFORE = re.compile(r"\b" + alt("bound_max") + r"\s*[~≈]?\s*$")

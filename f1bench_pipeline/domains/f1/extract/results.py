@@ -21,7 +21,7 @@ from f1bench_pipeline.domains.f1.extract.layout import finish_column, finish_key
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ONE, ARTICLE_ONE_BAD_AFTER,
                                                        ARTICLE_ONE_OK_BEFORE, DASH_LABEL, FIN_GAP, LAP_JUST_BEFORE,
                                                        ONCE, ONCE_FIRST, ONCE_TWICE, RUNNING_CUE, SEPARATOR,
-                                                       SINGLE_AFTER, STINT_STRATEGY_BEFORE, STOP_DET_BEFORE, STOP_NOUNS,
+                                                       SINGLE_AFTER, STINT_STRATEGY_BEFORE, STINT_SUBSET_AFTER, STOP_DET_BEFORE, STOP_NOUNS,
                                                        STOP_COMPARED_AFTER, STOP_OPTION_AFTER, STOP_OPTION_BEFORE,
                                                        STOPCOUNT_GAP, STOPS_COLON, WIN_BARE, WIN_NOUNS, WINNER_AFTER)
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
@@ -199,7 +199,8 @@ def n_stops(doc: Document, sent: Sentence) -> None:
                 n_stints = int(p.value)
                 if 2 <= n_stints <= 7 and (STINT_STRATEGY_BEFORE.search(low, max(0, p.start - 10), p.start) or
                                     next_word(low, t.end) in _STRATEGY_NOUNS) and \
-                        not STOP_DET_BEFORE.search(low, max(0, p.start - 14), p.start):
+                        not STOP_DET_BEFORE.search(low, max(0, p.start - 14), p.start) and \
+                        not STINT_SUBSET_AFTER.match(low, t.end):
                     n = n_stints - 1
                     s = p.start
         if n is None:

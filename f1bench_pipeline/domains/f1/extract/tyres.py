@@ -15,18 +15,21 @@ nor under a key-value block whose key names one.
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, from_only, race_count, stint_break
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, clause_start, from_only, race_count,
+                                                     some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
                                                        BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
-                                                       STINT_TYRE_BREAK, STRONG_BREAK, FOLLOWED_BY, TOTAL_BEFORE, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_BEFORE,
+                                                       STINT_TYRE_BREAK, STRONG_BREAK, FOLLOWED_BY, TOTAL_BEFORE, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_BEFORE,
                                                        SUBRANGE_CONTRAST)
-from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
+from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
 
@@ -44,17 +47,26 @@ _DRIVER_OR_STINT = frozenset({DRIVER, STINT_NOUN})
 _ORDINALS = frozenset({ORDINAL, ORDINAL_NUMBER})
 # ordinals that place a stint in the race, not among the stints on one tyre ("the opening HARD stint")
 RACE_ORDER_ORDINALS = word_set("race_order_ordinal")
+COME_OUT_VERBS = COME_OUT - word_set("start_noun")  # "salió", "saiu"; not "la salida" (the start)
+# what makes "salió con HARD" a stop's out-lap: "a pista", "de boxes", "nuevos", "novos"
+OUT_OF_PITS = re.compile(r"\b(?:" + "|".join(alternatives("out_of_pits")) + r")\b")
 
 
 def _lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:
-    """The lap id nearest to [s, e) (within ``window``) that is not another driver's pit lap."""
+    """The lap id nearest to [s, e) (within ``window``) that is not another driver's pit lap, nor
+    introduced by another driver named in between ("both switched to SOFT: PIA on lap 45 ...")."""
     if not laps:
         return None
     best, bd = None, window + 1
+    named = [t for t in sent.tokens if t.kind is DRIVER and t.tag != "pron"]
     for lap, ls, le, _i in laps.ids:
         owners = sent.lap_owner.get(ls)
         if owners and d not in owners:
             continue
+        if ls >= e:  # a lap after the change, introduced by another driver: his
+            between = [t for t in named if e <= t.start and t.end <= ls]
+            if between and between[-1].value != d:
+                continue
         if le <= s:
             dist = s - le
         elif ls >= e:
@@ -232,8 +244,11 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
                 return nxt.value if nxt.value > 0 else "on", x.start
             return None, t.start
         if x.kind is START and t.start - x.end <= 30:
-            if x.word in COME_OUT and any(y.kind in _PIT_OR_AFTER for y in toks[:j]):
-                return None, t.start  # "Tras la parada, BEA salió ... en MEDIUM" is no race start
+            if x.word in COME_OUT and (any(y.kind in _PIT_OR_AFTER for y in toks[:j]) or
+                                       x.word in COME_OUT_VERBS and OUT_OF_PITS.search(low, x.end, t.end + 24)):
+                # "Tras la parada, BEA salió ... en MEDIUM", "BEA salió a pista con duros", "ANT saiu com
+                # pneus novos": out of the pits, not off the grid ("PIA salió con MEDIUM" still is)
+                return None, t.start
             if (x.word in COME_OUT or i + 1 < len(toks) and toks[i + 1].kind is STINT_NOUN) and \
                     LATER_LAP_AFTER.match(low, t.end):
                 # "LAT saiu com pneus HARD novos na volta 10": out of the pits; "began the HARD stint
@@ -271,7 +286,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
     low = doc.low
     items = [("range", a, b, s, e, pl) for a, b, s, e, pl in laps.ranges] + \
             [("count", n, None, s, e, True) for n, s, e, _i in laps.counts
-             if not race_count(low, s, e)]  # "in a 57-lap race: MEDIUM from lap 1 ...", "faltando 16 voltas"
+             if not race_count(low, s, e)  # "in a 57-lap race: MEDIUM from lap 1 ...", "faltando 16 voltas"
+             and not bounded_count(low, s)]
     items.sort(key=lambda x: x[3])
     merged: list[dict[str, Any]] = []
     for it in items:
@@ -352,7 +368,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                                         not STINT_OF_BEFORE.search(low, max(0, s - 20), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
-                low, clause_start(low, s, 45), s) or _some_laps_of_a_stint(low, s, e)):
+                low, clause_start(low, s, 45), s) or some_laps_of_a_stint(low, s, e)):
             continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
         drivers = drivers_for(doc, sent, s, e, postfix=True)
         n_laps = m.get("n_laps")
@@ -362,25 +378,6 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
             slots = {"driver": d, "stint": stint, "compound": compound, "start_lap": m.get("start_lap"),
                      "end_lap": m.get("end_lap"), "n_laps": n_laps}
             doc.add("stint_laps", slots, span_start(sent, d, s), e)
-
-
-def _some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
-    """A range of laps on a tyre said to be old ("older MEDIUMs during laps 15-18"), or set against
-    another driver's ("laps 20-22 on new HARDs while STR stayed out", "laps 12-14 (part of a 19-lap
-    stint)"): some laps of a stint, whose own extent the sentence does not state."""
-    lo = clause_start(low, s, 60)
-    if SUBRANGE_AGE_BEFORE.search(low, lo, s):
-        return True
-    hi = clause_end(low, e, 45)
-    m = SUBRANGE_CONTRAST.match(low, e, hi)
-    if m is None:
-        return False
-    if "part" in m.group():  # "part of a 19-lap stint", "parte de", "parte do"
-        return True
-    # "laps 5-33, while OCO stayed out until lap 39", "enquanto ALB fez HARD (voltas 24-47)": two
-    # drivers' stints set side by side, each with its own laps, are stints
-    tail_end = clause_end(low, m.end(), 80)
-    return not any(c.isdigit() for c in low[m.end():tail_end])
 
 
 def _in_lap_list(toks: list[Token], i: int, at: int) -> bool:

@@ -115,6 +115,15 @@ DEMONYMS: dict[str, str] = {
 
 # Named alternatives of the window patterns and word sets (see vocabulary/__init__.py).
 WINDOWS: dict[str, str] = {
+    # "gained more than 4 seconds", "less than 1 s behind": a bound, not the value
+    "stint_subset_after": "long|longer|short|shorter|initial|opening|early|late|final|middle|more",
+    # "ran the SOFT until lap 71": the end of a stint, a stop only when a stay word governs it
+    "until_before": "until|till|up until|up to",
+    "until_finish": "finish|the end|chequered|checkered|the race|race distance",
+    "start_noun": "start",
+    "out_of_pits": "of the pits|from the pits|of the pit lane|new|fresh|fresher",
+    "bound_min": "more than|over|above|at least|upwards of|in excess of|north of|greater than",
+    "bound_max": "less than|under|below|at most|no more than|fewer than|within",
     "unknown_compound": "unknown",
     "tyre_noun": "tyre|tyres|tire|tires|compound",
     "strategy_noun": "strategy|race|plan|approach",
@@ -137,7 +146,7 @@ WINDOWS: dict[str, str] = {
         "remaining|to go|left|of difference|in hand|less|fewer|shorter|extras?"),
     "count_det_before": "last|final|first|the|next|after|within|in|more|extra|another|further|additional",
     "stop_det_before": "the|both|these|those|their|his|its|all|after|before|first|last|final|early|late|opening|remaining",
-    "after_stop": "earlier|later|before|after|ahead|behind|apart",
+    "after_stop": "earlier|later|before|after|ahead|behind|apart|more|fewer|less|too many|extra",
     "article_one_bad_after": "in|on|during|under|extra|final",
     "only": r"only\s+",
     "times": "once|twice|three times",

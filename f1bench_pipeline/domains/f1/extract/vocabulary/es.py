@@ -115,6 +115,14 @@ DEMONYMS: dict[str, str] = {
 
 # Named alternatives of the window patterns and word sets (see vocabulary/__init__.py).
 WINDOWS: dict[str, str] = {
+    "stint_subset_after": (
+        "largos|largas|cortos|cortas|iniciales|finales|intermedios|centrales|más|seguidos|consecutivos"),
+    "until_before": "hasta|hasta el final en",
+    "until_finish": "final de la carrera|el final|la meta|la carrera|bandera a cuadros",
+    "start_noun": "salida|largada",
+    "out_of_pits": "a pista|de boxes|de los boxes|del pit|nuevos|nuevas|nuevo|nueva|frescos|frescas|fresco|fresca",
+    "bound_min": "más de|mas de|por encima de|al menos|por lo menos|superior a|mayor de|mayor a",
+    "bound_max": "menos de|por debajo de|como máximo|como mucho|no más de|inferior a",
     "unknown_compound": "desconocido",
     "tyre_noun": "neumático|neumáticos|neumatico|neumaticos|compuesto",
     "strategy_noun": "estrategia|carrera",
@@ -140,7 +148,7 @@ WINDOWS: dict[str, str] = {
         "las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
         "extra|otras|final"),
     "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de|primeras|últimas|ultimas|primeros|últimos",
-    "after_stop": "antes|después|despues|más tarde|de diferencia",
+    "after_stop": "antes|después|despues|más tarde|de diferencia|más|menos|de más|a mayores",
     "article_one_ok_before": (
         r"\bde|\bfue|\bera|\bes|\bhizo|\brealizó|\befectuó|\bcompletó|\bhicieron|\bsolo|"
         r"\bsólo|\bcon|\ben|\búnicamente|\bpor"),
@@ -148,7 +156,7 @@ WINDOWS: dict[str, str] = {
         "más|adicional|extra|temprana|tardía|rápida|rapida|lenta|anticipada|posterior|"
         "anterior|durante|bajo|en la|en el|al|temprano|tardío|rápido|lento|largo|larga|"
         r"corto|corta|clave|estratégic\w*|obligatori\w*|anticipado|inicial|final|muy|tan|"
-        "que"),
+        "que|a mayores|de más|planificada|planeada|programada|prevista|doble|seguida|normal|real"),
     "only": r"solo\s+|sólo\s+",
     "times": "una vez|dos veces|tres veces",
     "times_any": "vez|veces",
@@ -200,7 +208,7 @@ WINDOWS: dict[str, str] = {
     "deadline_before": r"para la|hacia la|a más tardar en la",
     "attempt_gerund": "intentando|buscando|yendo a por|tratando de|ejecutando|realizando|completando",
     "total_before": "en total|un total de|sumando|combinad[oa]s",
-    "stint_tyre_break": "que el|que la|que los|comparad[oa]|frente a|mientras|indicando|sugiriendo|mostrando|seguid[oa] de",
+    "stint_tyre_break": "que el|que la|que los|que las|comparad[oa]|frente a|mientras|indicando|sugiriendo|mostrando|seguid[oa] de",
     "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
                     "degradadas?|envejecidos?|envejecidas?|más viejos?",
     "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",

@@ -115,6 +115,14 @@ DEMONYMS: dict[str, str] = {
 
 # Named alternatives of the window patterns and word sets (see vocabulary/__init__.py).
 WINDOWS: dict[str, str] = {
+    "stint_subset_after": (
+        "longos|longas|curtos|curtas|iniciais|finais|intermediários|centrais|mais|seguidos|consecutivos"),
+    "until_before": "até|ate",
+    "until_finish": "final da corrida|o final|o fim|a corrida|bandeirada|chegada",
+    "start_noun": "largada|saída",
+    "out_of_pits": "dos boxes|do box|dos pits|para a pista|novos|novas|novo|nova|frescos|frescas|fresco|fresca",
+    "bound_min": "mais de|acima de|pelo menos|no mínimo|superior a|maior que",
+    "bound_max": "menos de|abaixo de|no máximo|não mais de|inferior a",
     "unknown_compound": "desconhecido",
     "tyre_noun": "pneu|pneus|composto",
     "strategy_noun": "estratégia|corrida",
@@ -141,14 +149,15 @@ WINDOWS: dict[str, str] = {
     "stop_det_before": (
         "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|primeiras|últimas|primeiros|últimos|"
         "antes de"),
-    "after_stop": "antes|depois|mais tarde",
+    "after_stop": "antes|depois|mais tarde|mais|menos|a mais|a menos|de mais",
     "article_one_ok_before": (
         r"\bde|\bfoi|\bera|\bé|\bfez|\brealizou|\befetuou|\bcompletou|\bfizeram|\bapenas|"
         r"\bsó|\bcom|\bem|\bsomente|\bunicamente|\bpor"),
     "article_one_bad_after": (
         "mais|adicional|extra|tardia|rápida|rapida|lenta|cedo|antecipada|precoce|posterior|"
         "anterior|durante|sob|na|no|ao|tardio|rápido|lento|longo|longa|curto|curta|"
-        r"estratégic\w*|antecipado|inicial|final|bem|muito|tão|que"),
+        r"estratégic\w*|antecipado|inicial|final|bem|muito|tão|que|a mais|de mais|planejada|programada|"
+        "prevista|dupla|seguida|normal|real"),
     "only": r"apenas\s+|só\s+",
     "times": "uma vez|duas vezes|três vezes",
     "times_any": "vez|vezes",
@@ -196,7 +205,7 @@ WINDOWS: dict[str, str] = {
     "deadline_before": r"por volta da|lá pela|la pela",
     "attempt_gerund": "tentando|buscando|procurando|indo para|executando|realizando|completando",
     "total_before": "no total|um total de|somando|combinad[oa]s",
-    "stint_tyre_break": "do que|comparad[oa]|frente a|enquanto|indicando|sugerindo|mostrando|seguid[oa] de",
+    "stint_tyre_break": r"do que|(?:mais|menos|melhor|pior|maior|menor)\s+(?:[\w-]+\s+)?que\s+(?:o|a|os|as)|comparad[oa]|frente a|enquanto|indicando|sugerindo|mostrando|seguid[oa] de",
     "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
                     "degradadas?|envelhecidos?|envelhecidas?",
     "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
