@@ -21,14 +21,14 @@ from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
 from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
                                                        OBJ_MARK, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
-                                                       RELATIVE_BEFORE, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_CONN,
+                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_CONN,
                                                        VS_NUM_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, NUMBER,
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
                                                      ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
-    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
+    from f1bench_pipeline.domains.f1.extract.sentence import Laps, Sentence
 
 _VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
 _POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})
@@ -181,6 +181,9 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
             return [subj.value]  # "SAI went for the undercut on HAM, stopping on lap 47": SAI stopped
         if not last.is_object and subj is not None and subj is not last and _compared_pair(doc.low, last, s, e):
             return [subj.value]  # "ALO ... stopping 4 laps before SAI (lap 13": the lap is ALO's
+        if subj is not None and subj is not last and subj.value != last.value and \
+                RELATIVE_BEFORE.search(low, max(0, last.start - 24), last.start) and RESUME_AFTER.fullmatch(low, last.end, s):
+            return [subj.value]  # "SAI pitted earlier than LAW, on lap 17": the clause resumes the subject
         return [last.value]
     # a driver right after the value at the start of the sentence ("On lap 15 LEC pitted")
     if sent_s >= 0 and s - sent_s <= 30:
@@ -266,9 +269,14 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                         first = first or t
             if len(order) >= 2:
                 out[a[1]], out[b[1]] = [order[0]], [order[1]]
+            elif len(order) == 1 and first is not None and AND_ONLY.fullmatch(low, a[2], b[1]):
+                out[a[1]] = out[b[1]] = [order[0]]  # "NOR pitted on laps 20 and 52": both NOR's
             elif len(order) == 1 and first is not None:
                 other = other_of_pair(doc, order[0])
-                if other and OBJ_MARK.search(low, max(0, first.start - 12), first.start):
+                # "superar a BEA (P13 vs P14)": BEA is the one passed; "contributing to HAD finishing
+                # ahead (P10 vs P11)": HAD is the subject of the finish, not an object
+                if other and OBJ_MARK.search(low, max(0, first.start - 12), first.start) and \
+                        not any(t.kind is FINISH and 0 <= t.start - first.end <= 3 for t in toks):
                     out[a[1]], out[b[1]] = [other], [order[0]]  # "superar a BEA (P13 vs P14)"
                 else:
                     out[a[1]] = [order[0]]
@@ -283,3 +291,28 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
         k += 1
     return out
 
+
+def lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:
+    """The lap id nearest to [s, e) (within ``window``) that is not another driver's pit lap, nor
+    introduced by another driver named in between ("both switched to SOFT: PIA on lap 45 ...")."""
+    if not laps:
+        return None
+    best, bd = None, window + 1
+    named = [t for t in sent.tokens if t.kind is DRIVER and t.tag != "pron"]
+    for lap, ls, le, _i in laps.ids:
+        owners = sent.lap_owner.get(ls)
+        if owners and d not in owners:
+            continue
+        if ls >= e:  # a lap after the change, introduced by another driver: his
+            between = [t for t in named if e <= t.start and t.end <= ls]
+            if between and between[-1].value != d:
+                continue
+        if le <= s:
+            dist = s - le
+        elif ls >= e:
+            dist = ls - e
+        else:
+            dist = 0
+        if dist < bd:
+            best, bd = lap, dist
+    return best

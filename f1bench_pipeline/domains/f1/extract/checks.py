@@ -14,7 +14,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MA
                                                        RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STINT_OF_BEFORE, STOP_NOUNS,
                                                        SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
                                                        TO_GO_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, PIT, STINT_NOUN, Token
+from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, NUMBER_WORD, PIT, STINT_NOUN, Token
 
 
 def stint_break(low: str, a: int, b: int) -> bool:
@@ -222,3 +222,9 @@ def some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
     # drivers' stints set side by side, each with its own laps, are stints
     tail_end = clause_end(low, m.end(), 80)
     return not any(c.isdigit() for c in low[m.end():tail_end])
+
+
+def counted_stop(toks: list[Token], j: int) -> bool:
+    """The pit noun ``toks[j]`` is counted ("two stops", "dos paradas"): a strategy, not one stop."""
+    p = toks[j - 1] if j else None
+    return p is not None and p.kind in (NUMBER, NUMBER_WORD) and toks[j].start - p.end <= 3 and p.value != 1

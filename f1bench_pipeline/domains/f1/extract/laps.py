@@ -20,7 +20,8 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_B
                                                        LAPNUM_GAP, LIST_CONN, N_OF_BEFORE, OWNER_AFTER, RACE_AFTER,
                                                        RACE_BEFORE, RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
-                                                       STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE, UNTIL_FINISH,
+                                                       STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE, UNTIL_FINISH, PLURAL_LAPS,
+                                                       FINISH_AT_BEFORE,
                                                        VERB_TO_LAP,
                                                        WAIT_BEFORE)
 from f1bench_pipeline.domains.f1.extract.sentence import Laps
@@ -75,7 +76,8 @@ def lap_mentions(doc: Document, sent: Sentence) -> Laps:
         elif k is NUMBER and plain(t) and t.value >= 2 and i + 1 < n and toks[i + 1].kind is NUMBER:
             m = COUNT_OF_M.match(low, t.end)  # "20 de 53 vueltas": a 20-lap stint of a 53-lap race
             if m and int(toks[i + 1].value) == int(m.group(1)) and not index_number(low, toks, i):
-                counts.append((int(t.value), t.start, t.end, i))
+                # (ends after "de 53 vueltas": a tyre after it is the count's, "41 de 52 vueltas con INTER")
+                counts.append((int(t.value), t.start, m.end(), i))
                 used.add(id(t))
         elif k is ORDINAL_NUMBER and i + 1 < n and toks[i + 1].kind is LAP_WORD and toks[i + 1].value == "sg" and \
                 toks[i + 1].start - t.end <= 2:
@@ -174,8 +176,8 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
             if (k is PIT or k is CHANGE) and s - t.end <= 160 and \
                     (s - t.end <= 16 or not TRIGGER_BREAK.search(low, t.end, s)):
                 return True
-            if k is STAY and s - t.end <= 30:
-                return True
+            if k is STAY and s - t.end <= 30 and not PLURAL_LAPS.search(low, t.end, e):
+                return True  # "stayed out until lap 19"; not "stayed out (laps 36 and 37)": laps run, no stop
         elif t.start >= e:
             if t.start - e > 14:
                 break
@@ -215,6 +217,7 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
              and not WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1])
              and not DEADLINE_BEFORE.search(low, max(0, x[1] - 24), x[1])
              and not (UNTIL_BEFORE.search(low, max(0, x[1] - 24), x[1]) and _until_ends_race(low, toks, ids, x[1]))
+             and not FINISH_AT_BEFORE.search(low, max(0, x[1] - 40), x[1])
              and not STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
     if not cands:
         return

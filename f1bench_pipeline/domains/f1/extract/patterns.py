@@ -119,12 +119,17 @@ BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s
 UNTIL_BEFORE = re.compile(r"\b" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?" + alt("lap_word_any")
                           + r"?\s*$")
 UNTIL_FINISH = re.compile(r"\b" + alt("until_finish") + r"\b")
+PLURAL_LAPS = re.compile(r"\b(?:laps|vueltas|voltas|giros)\s+\d")  # "(laps 36 and 37)": a list of laps run
+# "to the finish on lap 57", "la bandera en la vuelta 57": the race's last lap, never a stop
+FINISH_AT_BEFORE = re.compile(r"\b" + alt("until_finish") + r"\s+" + alt("resume_prep") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
+                              + alt("lap_word_any") + r"?\s*$")
 DEADLINE_BEFORE = re.compile(r"\b" + alt("deadline_before") + r"\s*(?:the\s+)?" + alt("lap_word_any") + r"?\s*$")
 ATTEMPT_CLAUSE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("attempt_gerund") + r"\b")
 GAIN_EQUATION_AFTER = re.compile(r"\s*s?\s*[−–\-+]\s*\(?\s*[−–\-+]?\d")
 TOTAL_BEFORE = re.compile(r"\b" + alt("total_before") + r"\s+(?:of\s+|de\s+)?$")
 STINT_TYRE_BREAK = re.compile(r"\b" + alt("stint_tyre_break") + r"\b")
 FIT_VERBS = word_set("fit_verb")
+AT_START_AFTER = re.compile(r"[\s*]*" + alt("at_start") + r"\b")  # "montó SOFT al inicio": the first tyre
 FIT_BETWEEN = re.compile(r"\s*(?:" + alt("fit_det") + r"\s+){0,4}")
 GERUND_BEFORE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("gerund_change") + r"\s+" + alt("gerund_from") + r"?\s*"
                            r"(?:" + alt("gerund_det") + r"\s+)?$")
@@ -181,7 +186,7 @@ WINNER_AFTER = re.compile(r"\s*(?:[.,;:!)]|$|\n|" + words("win_after") + ")")
 STOP_NOUNS = word_set("stop_noun")
 ARTICLE_ONE = word_set("article_one")  # "una parada" is also "a stop"
 ARTICLE_ONE_OK_BEFORE = re.compile(alt("article_one_ok_before") + r"\s+$")
-ARTICLE_ONE_BAD_AFTER = re.compile(r"\s*" + alt("article_one_bad_after") + r"\b")
+ARTICLE_ONE_BAD_AFTER = re.compile(r"\s*[\"“”'‘’«»]?\s*" + alt("article_one_bad_after") + r"\b")  # (una parada “normal”)
 STOP_DET_BEFORE = re.compile(alt("stop_det_before") + r"\s+$")
 AFTER_STOP = re.compile(r"[\s-]*" + alt("after_stop") + r"\b")
 ONCE_TWICE = re.compile(r"\s*" + alt("only") + "?(" + words("times") + r")\b")
@@ -213,6 +218,9 @@ RELATIVE_BEFORE = re.compile(r"\b" + alt("relative_before") + r"\s+$")
 VS_PAIR_BEFORE = re.compile(r"\b[A-Z]{3}\s+" + alt("vs_pair") + r"\s+[A-Z]{3}\s*[(|:—–-]?\s*$")
 VS_NUM_AFTER = re.compile(r"\s*(?:" + words("vs_num") + r"|/)\s*\d")
 PAREN_ONLY = re.compile(r"\s*\(\s*")
+# ", on lap 17" right after a compared driver: the clause goes back to its subject
+RESUME_AFTER = re.compile(r"[*_\s]*,\s*(?:" + alt("resume_prep") + r")?\s*(?:(?:the|la|el|a|o)\s+)?")
+AND_ONLY = re.compile(r"[\s*_]*(?:" + words("and") + r"|,)[\s*_]*")  # "laps 20 and 52": a list, not "20 vs 52"
 TEAM_DESC_BEFORE = re.compile(alt("team_desc_before") + r"\s+" + alt("team_desc_de") + r"\s+" + alt("team_desc_det")
                               + "?$")
 TEAM_DESC_AFTER = re.compile(r"(?:'s)?\s+" + alt("team_desc_after") + r"\b")

@@ -38,6 +38,9 @@ _NUMBER_KINDS = frozenset({NUMBER_WORD, NUMBER})
 _STRATEGY_NOUNS = word_set("strategy_noun")
 
 
+_NOT_A_PLACE = word_set("not_a_place_ordinal")
+
+
 def positions(doc: Document, sent: Sentence) -> None:
     """final_position: "P5", "finished 3rd", "5º lugar", "position 4" after a finish word; not a
     grid or running place, not a table cell or key outside the finish."""
@@ -54,8 +57,8 @@ def positions(doc: Document, sent: Sentence) -> None:
             if 1 <= t.value <= 24:
                 val = t.value
         elif t.kind is ORDINAL or t.kind is ORDINAL_NUMBER:
-            if not (isinstance(t.value, int) and 1 <= t.value <= 24):
-                continue
+            if not (isinstance(t.value, int) and 1 <= t.value <= 24) or t.word in _NOT_A_PLACE:
+                continue  # "initial position gain" is no first place
             prev = toks[i - 1] if i else None
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             fin = prev is not None and prev.kind is FINISH and t.start - prev.end <= 14 and \
@@ -144,6 +147,13 @@ def winner(doc: Document, sent: Sentence) -> None:
             doc.add("final_position", {"driver": d, "position": 1}, span_start(sent, d, t.start), t.end)
 
 
+def _counted_stops(toks: list[Token]) -> bool:
+    """The sentence counts the stops themselves ("dos paradas en el sentido de dos stints"): a count
+    of stints beside it is no second reading of the stops."""
+    return any(t.kind is PIT and t.word in STOP_NOUNS and i and toks[i - 1].kind in _COUNT_KINDS and
+               t.start - toks[i - 1].end <= 3 for i, t in enumerate(toks))
+
+
 def n_stops(doc: Document, sent: Sentence) -> None:
     """n_stops: "two stops", "a one-stop", "no stops", "pitted twice", "stops: 2", "a 3-stint
     strategy" (2); "una parada" only where it reads as a count; none when a stop is denied."""
@@ -200,7 +210,7 @@ def n_stops(doc: Document, sent: Sentence) -> None:
                 if 2 <= n_stints <= 7 and (STINT_STRATEGY_BEFORE.search(low, max(0, p.start - 10), p.start) or
                                     next_word(low, t.end) in _STRATEGY_NOUNS) and \
                         not STOP_DET_BEFORE.search(low, max(0, p.start - 14), p.start) and \
-                        not STINT_SUBSET_AFTER.match(low, t.end):
+                        not STINT_SUBSET_AFTER.match(low, t.end) and not _counted_stops(toks):
                     n = n_stints - 1
                     s = p.start
         if n is None:

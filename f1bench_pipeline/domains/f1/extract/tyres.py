@@ -19,11 +19,11 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, clause_start, from_only, race_count,
+from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, span_start
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
                                                      some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
-from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AT_START_AFTER, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
                                                        BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
@@ -35,7 +35,7 @@ from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COM
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
-    from f1bench_pipeline.domains.f1.extract.sentence import Laps, Sentence
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _CHANGE_BREAK = frozenset({DRIVER, NUMBER, LAP_WORD, POSITION, COMPOUND})  # none between "from" and "to" tyre
 _CHANGE_VERBS = frozenset({CHANGE, PIT, START})
@@ -50,32 +50,6 @@ RACE_ORDER_ORDINALS = word_set("race_order_ordinal")
 COME_OUT_VERBS = COME_OUT - word_set("start_noun")  # "salió", "saiu"; not "la salida" (the start)
 # what makes "salió con HARD" a stop's out-lap: "a pista", "de boxes", "nuevos", "novos"
 OUT_OF_PITS = re.compile(r"\b(?:" + "|".join(alternatives("out_of_pits")) + r")\b")
-
-
-def _lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:
-    """The lap id nearest to [s, e) (within ``window``) that is not another driver's pit lap, nor
-    introduced by another driver named in between ("both switched to SOFT: PIA on lap 45 ...")."""
-    if not laps:
-        return None
-    best, bd = None, window + 1
-    named = [t for t in sent.tokens if t.kind is DRIVER and t.tag != "pron"]
-    for lap, ls, le, _i in laps.ids:
-        owners = sent.lap_owner.get(ls)
-        if owners and d not in owners:
-            continue
-        if ls >= e:  # a lap after the change, introduced by another driver: his
-            between = [t for t in named if e <= t.start and t.end <= ls]
-            if between and between[-1].value != d:
-                continue
-        if le <= s:
-            dist = s - le
-        elif ls >= e:
-            dist = ls - e
-        else:
-            dist = 0
-        if dist < bd:
-            best, bd = lap, dist
-    return best
 
 
 def compounds(doc: Document, sent: Sentence) -> None:
@@ -122,6 +96,11 @@ def compounds(doc: Document, sent: Sentence) -> None:
         m_lap = BRACKETED_CHANGE_LAP.search(low, max(0, ta.start - 12), ta.start)
         if m_lap is not None and not _in_lap_list(toks, a, m_lap.start(1)):
             m_lap = None  # "Stint 1 (SOFT→MEDIUM)": a stint's index, not a lap
+        if m_lap is not None and laps is not None:
+            # "SAI pitted earlier than LAW, on lap 17 (SOFT → MEDIUM)": the change is the stop's driver's
+            owner = next((sent.lap_owner.get(ls) for _lap, ls, le, _i in laps.ids if ls <= m_lap.start(1) < le), None)
+            if owner:
+                drivers = list(owner)
         for d in drivers:
             if m_lap is not None and laps is not None:
                 # "stops on laps 18 (S→M), 40 (M→H) and 52 (H→H)": each change is its own lap's
@@ -129,7 +108,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
                 if PIT in sent.kind_set and not any(lap == x[0] for x in laps.ids):
                     doc.add("pit_lap", {"driver": d, "lap": lap}, span_start(sent, d, ta.start), tb.end)
             else:
-                lap = _lap_for(sent, laps, d, ta.start, tb.end)
+                lap = lap_for(sent, laps, d, ta.start, tb.end)
             doc.add("compound_change", {"driver": d, "from": ta.value, "to": tb.value, "lap": lap},
                      span_start(sent, d, ta.start), tb.end)
             if lap is not None and not arrow:
@@ -142,15 +121,19 @@ def compounds(doc: Document, sent: Sentence) -> None:
             continue
         t = toks[i]
         verb: Token | None = None
+        vj = -1
         for j in range(i - 1, max(-1, i - 7), -1):
             x = toks[j]
             if (x.kind is CHANGE or x.kind is PIT) and t.start - x.end <= 45:
-                verb = x
+                verb, vj = x, j
                 break
             if x.kind in _VERB_SEARCH_STOP or x.kind is NUMBER and x.tag:
                 break
         drivers = []
         chained = False
+        if verb is not None and (verb.word in FIT_VERBS and AT_START_AFTER.match(low, t.end) or
+                                 verb.kind is PIT and counted_stop(toks, vj)):
+            continue  # "montó SOFT al inicio": the starting tyre; "dos paradas con neumático medio": a plan
         if verb is not None and (CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) or
                                  verb.word in FIT_VERBS and FIT_BETWEEN.fullmatch(low, verb.end, t.start)) and \
                 not (verb.kind is PIT and PIT_ON_BETWEEN.search(low, verb.end, t.start)):
@@ -167,7 +150,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
         same = bool(SAME_SET.search(low, max(0, t.start - 30), t.start))
         for d in drivers:
             frm = t.value if same else (None if chained else _from_before(toks, i, d, anchor, targets))
-            lap = _lap_for(sent, laps, d, anchor, t.end)
+            lap = lap_for(sent, laps, d, anchor, t.end)
             doc.add("compound_change", {"driver": d, "from": frm, "to": t.value, "lap": lap},
                      span_start(sent, d, anchor), t.end)
             if lap is not None:
@@ -186,7 +169,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
             continue
         done.add(i)
         for d in drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s):
-            lap = _lap_for(sent, laps, d, verb.start, t.end)
+            lap = lap_for(sent, laps, d, verb.start, t.end)
             doc.add("compound_change", {"driver": d, "from": t.value, "lap": lap},
                      span_start(sent, d, verb.start), t.end)
     # 3. stint compounds
@@ -353,7 +336,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                         ctx = True
                 elif t.kind is START and t.end <= s and s - t.end <= 35:
                     ctx = True
-                    stint = stint or 1
+                    if not LATER_LAP_AFTER.match(low, t.end):  # "starting it on lap 42": not the race's first
+                        stint = stint or 1
         if follow_cmp is not None:
             compound = follow_cmp
         elif m["kinds"] == {"count"} and len(before_cmps) >= 2 and AFTER_A_BEFORE.search(low, max(0, s - 32), s):

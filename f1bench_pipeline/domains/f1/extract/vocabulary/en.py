@@ -118,9 +118,12 @@ WINDOWS: dict[str, str] = {
     # "gained more than 4 seconds", "less than 1 s behind": a bound, not the value
     "stint_subset_after": "long|longer|short|shorter|initial|opening|early|late|final|middle|more",
     # "ran the SOFT until lap 71": the end of a stint, a stop only when a stay word governs it
-    "until_before": "until|till|up until|up to",
+    "until_before": "until|till|up until|up to|through",
+    "resume_prep": "on|at|in",
     "until_finish": "finish|the end|chequered|checkered|the race|race distance",
     "start_noun": "start",
+    "at_start": "at the start|for the start|from the start|off the line|on the grid",
+    "not_a_place_ordinal": "initial|opening|early|final|last|middle",
     "out_of_pits": "of the pits|from the pits|of the pit lane|new|fresh|fresher",
     "bound_min": "more than|over|above|at least|upwards of|in excess of|north of|greater than",
     "bound_max": "less than|under|below|at most|no more than|fewer than|within",
@@ -240,7 +243,8 @@ WINDOWS: dict[str, str] = {
     "race_of_noun": "race|distance|gp|prix",
     "race_of_prep": "of|over",
     "n_of_the": "of the|out of|of",
-    "range_not_stint": "race|gp|grand prix|distance|race distance|total|lead|gap|advantage|margin|deficit|head start",
+    "range_not_stint": "race|gp|grand prix|distance|race distance|total|lead|gap|advantage|margin|deficit|head start|"
+                       "of track time|of track position|in hand",
     "out_of": "of|out of",
     "of_out_of": "of|out of",
     "laps_noun": "laps",
