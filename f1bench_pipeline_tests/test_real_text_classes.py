@@ -239,6 +239,18 @@ MISREAD = [
      "pit_lap", {"lap": 36}),
     ("stayed_laps", "pt", "Nas duas voltas em que TSU ficou na pista (laps 36 e 37) com pneus SOFT, ele ganhou tempo.",
      "pit_lap", {"lap": 36}),
+    # "from X" that is no tyre removed: the use of X, a new set of X, starting from X
+    ("from_only", "en", "LAW's single stop and the use of a set from the HARD allocation gave him pace.",
+     "compound_change", {"from": "HARD"}),
+    ("from_only", "es", "LAW hizo una parada única y el uso del HARD le dio ritmo.", "compound_change", {"from": "HARD"}),
+    ("from_only", "pt", "A troca para outro conjunto de INTERMEDIATE mostra que NOR seguiu.", "compound_change",
+     {"from": "INTERMEDIATE"}),
+    # "pneus de chuva", "neumáticos de lluvia" alone are rain tyres, not the full wets
+    ("rain_tyre", "en", "NOR stayed on rain tyres before the switch to slicks.", "stint_compound", {"compound": "WET"}),
+    ("rain_tyre", "es", "NOR siguió con neumáticos de lluvia sin pasar a slicks.", "stint_compound",
+     {"compound": "WET"}),
+    ("rain_tyre", "pt", "NOR manteve a aposta em pneus de chuva, sem passar para slicks.", "stint_compound",
+     {"compound": "WET"}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -387,6 +399,32 @@ STILL_READ = [
      {"driver": "LAW", "lap": 19}),
     ("stayed_laps", "es", "LAW se quedó en pista hasta la vuelta 19.", "pit_lap", {"driver": "LAW", "lap": 19}),
     ("stayed_laps", "pt", "LAW ficou na pista até a volta 19.", "pit_lap", {"driver": "LAW", "lap": 19}),
+    # a colon that spells out the stops of the clause before it
+    ("stops_spelled", "en", "HUL undercut HAD because he stopped a lap earlier: HUL on lap 5 and HAD on lap 6.",
+     "pit_lap", {"driver": "HAD", "lap": 6}),
+    ("stops_spelled", "es", "TSU hizo el undercut a HAM porque paró antes: TSU lo hizo en lap 2 y HAM en lap 4.",
+     "pit_lap", {"driver": "TSU", "lap": 2}),
+    ("stops_spelled", "pt", "HUL fez o undercut em HAD porque parou uma volta antes: HUL na volta 5 e HAD na volta 6.",
+     "pit_lap", {"driver": "HAD", "lap": 6}),
+    # change verbs that hold their preposition ("foi para", "volvió a", "went back to")
+    ("change_verb", "en", "HAM went back to intermediates on lap 47.", "compound_change",
+     {"driver": "HAM", "to": "INTERMEDIATE", "lap": 47}),
+    ("change_verb", "es", "Finalmente, HAM volvió a intermedios en la vuelta 47 bajo SC/VSC.", "compound_change",
+     {"driver": "HAM", "to": "INTERMEDIATE", "lap": 47}),
+    ("change_verb", "pt", "ALB foi para MEDIUM na volta 44.", "compound_change", {"driver": "ALB", "to": "MEDIUM", "lap": 44}),
+    ("change_verb", "pt", "HAM voltou para intermediários na volta 47.", "compound_change",
+     {"driver": "HAM", "to": "INTERMEDIATE", "lap": 47}),
+    ("from_only", "en", "HUL made an early switch from Softs on lap 12.", "compound_change",
+     {"driver": "HUL", "from": "SOFT", "lap": 12}),
+    ("from_only", "es", "VER cambió del MEDIUM en la vuelta 12.", "compound_change",
+     {"driver": "VER", "from": "MEDIUM", "lap": 12}),
+    ("from_only", "pt", "HUL trocou cedo do SOFT na volta 12.", "compound_change", {"driver": "HUL", "from": "SOFT"}),
+    ("rain_tyre", "en", "HAM switched from intermediates to full wets.", "compound_change",
+     {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET"}),
+    ("rain_tyre", "es", "HAM cambió de intermedios a neumáticos de lluvia.", "compound_change",
+     {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET"}),
+    ("rain_tyre", "pt", "NOR manteve a aposta em pneus de chuva, sem passar para slicks.", "stint_compound",
+     {"driver": "NOR", "compound": "RAIN"}),
 ]
 
 

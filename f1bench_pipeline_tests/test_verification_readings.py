@@ -113,3 +113,22 @@ def test_a_bound_is_checked_as_a_bound(ctype, slots, label):
     assert v.label == label
     if label == SUPPORTED:
         assert v.reading == BOUND and v.matched == []
+
+
+def test_a_change_that_states_only_the_tyre_removed_is_checked_on_it():
+    """"OCO pitted from the MEDIUMs on lap 16" is true of MEDIUM->MEDIUM on lap 16 and covers
+    nothing; from the HARD, or on lap 20, it is contradicted."""
+    ok = _v("compound_change", driver="OCO", **{"from": "MEDIUM"}, lap=16)
+    assert ok.label == SUPPORTED and ok.matched == [] and "new compound" in ok.reason
+    assert _v("compound_change", driver="OCO", **{"from": "HARD"}).label == CONTRADICTED
+    assert _v("compound_change", driver="OCO", **{"from": "MEDIUM"}, lap=20).label == CONTRADICTED
+    assert _v("compound_change", driver="OCO", **{"from": "MEDIUM"}, lap=17).reading == OUT_LAP
+
+
+def test_rain_tyres_are_either_rain_tyre():
+    """"pneus de chuva" (RAIN) is true of intermediates and of full wets, and of nothing else."""
+    idx = ContextIndex([F.stint_compound("NOR", 1, "INTERMEDIATE"), F.stint_compound("NOR", 2, "WET"),
+                        F.stint_compound("NOR", 3, "MEDIUM")], {"drivers": ["NOR"], "teams": []})
+    for stint, label in ((1, SUPPORTED), (2, SUPPORTED), (3, CONTRADICTED)):
+        v = verify_claim(Claim(type="stint_compound", slots={"driver": "NOR", "compound": "RAIN", "stint": stint}), idx)
+        assert v.label == label, stint

@@ -127,9 +127,15 @@ def _close(a: Any, b: Any, tol: float) -> bool:
         return False
 
 
+_RAIN = frozenset({"RAIN", "WET", "INTERMEDIATE"})
+
+
 def _eq(a: Any, b: Any) -> bool:
     if isinstance(a, str) and isinstance(b, str):
-        return a.upper() == b.upper()
+        a, b = a.upper(), b.upper()
+        if "RAIN" in (a, b):  # "pneus de chuva", "neumáticos de lluvia": either rain tyre
+            return a in _RAIN and b in _RAIN
+        return a == b
     return a == b
 
 
@@ -155,7 +161,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return Verdict(UNVERIFIABLE, f"names {s.get('name')!r}, who is not in the context")
     if claim.type == "other":
         return Verdict(UNVERIFIABLE, "not a checkable fact type")
-    if claim.type == "compound_change" and s.get("from") is None and s.get("to") is not None and s.get("driver"):
+    if claim.type == "compound_change" and (s.get("from") is None) != (s.get("to") is None) and s.get("driver"):
         return _partial_change(claim, idx)
     missing = [slot for slot in _REQUIRED[claim.type] if s.get(slot) is None]  # claim.missing_required()
     if missing:
@@ -313,22 +319,24 @@ def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool) -> V
 
 
 def _partial_change(claim: Claim, idx: ContextIndex) -> Verdict:
-    """"switched to HARD on lap 26": a tyre change whose old compound the text leaves out is
-    checked on what it states (the new compound, and the lap when given). Supported, it covers
-    no oracle fact: the fact is the whole change, from and to."""
+    """"switched to HARD on lap 26", "pitted from the MEDIUMs": a tyre change whose old (or new)
+    compound the text leaves out is checked on what it states (that compound, and the lap when
+    given). Supported, it covers no oracle fact: the fact is the whole change, from and to."""
     s = claim.slots
+    side = "to" if s.get("to") is not None else "from"
     if idx.drivers and s["driver"].upper() not in idx.drivers:
         return Verdict(UNVERIFIABLE, f"driver {s['driver']} is not in the context")
     cands = idx.keyed("compound_change", s["driver"])
-    v = judge(cands, lambda f: _eq(f.value["to"], s["to"]) and (s.get("lap") is None or f.value["lap"] == s["lap"]),
+    v = judge(cands, lambda f: _eq(f.value[side], s[side]) and (s.get("lap") is None or f.value["lap"] == s["lap"]),
               f"tyre change of {s['driver']}")
     if v.label == CONTRADICTED and s.get("lap") is not None:
         v = _alternative(v, OUT_LAP, "the out-lap of the stop", cands,
-                         lambda f: _eq(f.value["to"], s["to"]) and f.value["lap"] + 1 == s["lap"])
+                         lambda f: _eq(f.value[side], s[side]) and f.value["lap"] + 1 == s["lap"])
     if v.label == SUPPORTED:
         v.matched = []
-        v.reason = "matches the context on the stated slots (the old compound is not stated)" if v.reading is None \
-            else v.reason
+        missing = "old" if side == "to" else "new"
+        v.reason = f"matches the context on the stated slots (the {missing} compound is not stated)" \
+            if v.reading is None else v.reason
     return v
 
 

@@ -87,6 +87,10 @@ def finalize(doc: Document) -> list[Claim]:
             if "attacker" not in slots and first_pair:
                 slots["attacker"], slots["defender"] = first_pair
         elif ctype == "compound_change":
+            # "de intermedios a neumáticos de lluvia": set against the intermediates, rain tyres are wets
+            for a, b in (("from", "to"), ("to", "from")):
+                if slots.get(a) == "RAIN" and slots.get(b) == "INTERMEDIATE":
+                    slots[a] = "WET"
             if "from" not in slots and (slots["driver"], slots.get("to")) in full_changes or \
                     "lap" not in slots and (slots["driver"], slots.get("from"), slots.get("to")) in lapped:
                 continue

@@ -21,6 +21,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_B
                                                        RACE_BEFORE, RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
                                                        STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE, UNTIL_FINISH, PLURAL_LAPS,
+                                                       DRIVER_TO_LAP,
                                                        FINISH_AT_BEFORE,
                                                        VERB_TO_LAP,
                                                        WAIT_BEFORE)
@@ -169,7 +170,11 @@ def _pit_verb_governs(low: str, toks: list[Token], s: int) -> bool:
 
 def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
     """A pit or change word before the lap and within its reach (not past a colon, an arrow or
-    ", then"), a stayed-out word just before it, or a pit word just after it."""
+    ", then"), a stayed-out word just before it, or a pit word just after it; or a driver right
+    before the lap in a list that spells out the stops of the clause before its colon ("paró antes:
+    TSU en la vuelta 2 y HAM en la 4")."""
+    if _stops_spelled_out(low, toks, s):
+        return True
     for t in toks:
         k = t.kind
         if t.end <= s:
@@ -184,6 +189,22 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
             if k is PIT:
                 return True
     return False
+
+
+def _stops_spelled_out(low: str, toks: list[Token], s: int) -> bool:
+    """The lap at ``s`` follows its driver ("TSU en la vuelta 2", "HUL on lap 5") after a colon that
+    closes a clause with a pit word ("stopped a lap earlier: HUL on lap 5 and HAD on lap 6")."""
+    prev = None
+    for t in toks:
+        if t.end > s:
+            break
+        prev = t
+    if prev is None or prev.kind is not DRIVER or s - prev.end > 18 or not DRIVER_TO_LAP.fullmatch(low, prev.end, s):
+        return False
+    colon = low.rfind(":", max(0, prev.start - 60), prev.start)
+    if colon < 0 or "\n" in low[colon:prev.start]:
+        return False
+    return any(t.kind is PIT and t.end <= colon and colon - t.end <= 40 for t in toks)
 
 
 def pit_laps(doc: Document, sent: Sentence) -> None:

@@ -119,6 +119,9 @@ BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s
 UNTIL_BEFORE = re.compile(r"\b" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?" + alt("lap_word_any")
                           + r"?\s*$")
 UNTIL_FINISH = re.compile(r"\b" + alt("until_finish") + r"\b")
+# "TSU en la vuelta 2", "HUL on lap 5", "TSU lo hizo en lap 2": a driver, then his lap
+DRIVER_TO_LAP = re.compile(r"[\s*_]*(?:(?:lo hizo|did so|did it|fez|o fez)\s+)?(?:on|at|in|en|na|no|em|a)?\s*"
+                           r"(?:(?:the|la|el|a|o)\s+)?")
 PLURAL_LAPS = re.compile(r"\b(?:laps|vueltas|voltas|giros)\s+\d")  # "(laps 36 and 37)": a list of laps run
 # "to the finish on lap 57", "la bandera en la vuelta 57": the race's last lap, never a stop
 FINISH_AT_BEFORE = re.compile(r"\b" + alt("until_finish") + r"\s+" + alt("resume_prep") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
@@ -135,6 +138,9 @@ GERUND_BEFORE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("gerund_change") + r
                            r"(?:" + alt("gerund_det") + r"\s+)?$")
 FROM_ONLY = re.compile(r"\b" + alt("from_only") + r"\s+(?:" + alt("from_only_det") + r"\s+){0,2}$")
 FROM_ONLY_ENDS = alternatives("from_only_end")
+# between a pit/change word and "from X": what makes X no tyre removed ("the use of", "a new set of",
+# "starting from", "and", a comma)
+FROM_ONLY_BREAK = re.compile(r",|;|\b(?:" + alt("from_only_break") + r")\b")
 SAME_SET = re.compile(alt("same_set_new") + r"\s+" + alt("set_noun") + r"\s+" + alt("of") + r"\s+(?:the\s+)?$")
 CHAIN_TO = re.compile(r"[^.;]{0,30}?\b" + alt("chain_then") + r"\s+(?:back\s+)?" + alt("chain_to") + r"\s+"
                       r"(?:" + alt("chain_det") + r"\s+)?")

@@ -23,7 +23,7 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, sp
 from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
                                                      some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
-from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AT_START_AFTER, CHAIN_TO, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AT_START_AFTER, CHAIN_TO, FROM_ONLY_BREAK, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
                                                        BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
                                                        LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
                                                        RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
@@ -47,6 +47,7 @@ _DRIVER_OR_STINT = frozenset({DRIVER, STINT_NOUN})
 _ORDINALS = frozenset({ORDINAL, ORDINAL_NUMBER})
 # ordinals that place a stint in the race, not among the stints on one tyre ("the opening HARD stint")
 RACE_ORDER_ORDINALS = word_set("race_order_ordinal")
+CHG_TO_WORDS = word_set("chg_to")  # a change verb that holds its preposition: "foi para", "volvió a"
 COME_OUT_VERBS = COME_OUT - word_set("start_noun")  # "salió", "saiu"; not "la salida" (the start)
 # what makes "salió con HARD" a stop's out-lap: "a pista", "de boxes", "nuevos", "novos"
 OUT_OF_PITS = re.compile(r"\b(?:" + "|".join(alternatives("out_of_pits")) + r")\b")
@@ -135,7 +136,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
                                  verb.kind is PIT and counted_stop(toks, vj)):
             continue  # "montó SOFT al inicio": the starting tyre; "dos paradas con neumático medio": a plan
         if verb is not None and (CHG_TO_BETWEEN.fullmatch(low, verb.end, t.start) or
-                                 verb.word in FIT_VERBS and FIT_BETWEEN.fullmatch(low, verb.end, t.start)) and \
+                                 (verb.word in FIT_VERBS or verb.word.rsplit(" ", 1)[-1] in CHG_TO_WORDS)
+                                 and FIT_BETWEEN.fullmatch(low, verb.end, t.start)) and \
                 not (verb.kind is PIT and PIT_ON_BETWEEN.search(low, verb.end, t.start)):
             drivers = drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s)
             anchor = verb.start
@@ -167,6 +169,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
         verb = next((x for x in reversed(toks[:i]) if x.kind in _PIT_OR_CHANGE and t.start - x.end <= 40), None)
         if verb is None or any(x.kind in _DRIVER_OR_COMPOUND for x in toks[toks.index(verb) + 1:i]):
             continue
+        if FROM_ONLY_BREAK.search(low, verb.end, t.start):
+            continue  # "parada única y el uso del HARD", "troca para outro conjunto de INTERMEDIATE": no "from"
         done.add(i)
         for d in drivers_for(doc, sent, verb.start, verb.end, postfix=False, sent_s=sent_s):
             lap = lap_for(sent, laps, d, verb.start, t.end)

@@ -16,7 +16,7 @@ COMPOUND_WORDS = {
     "es": {"SOFT": "blando", "MEDIUM": "medio", "HARD": "duro", "INTERMEDIATE": "intermedio", "WET": "de lluvia extrema",
            "HYPERSOFT": "hiperblando", "ULTRASOFT": "ultrablando", "SUPERSOFT": "superblando", "SUPERHARD": "superduro",
            "UNKNOWN": "desconocido"},
-    "pt": {"SOFT": "macio", "MEDIUM": "médio", "HARD": "duro", "INTERMEDIATE": "intermediário", "WET": "de chuva",
+    "pt": {"SOFT": "macio", "MEDIUM": "médio", "HARD": "duro", "INTERMEDIATE": "intermediário", "WET": "de chuva extrema",
            "HYPERSOFT": "hipermacio", "ULTRASOFT": "ultramacio", "SUPERSOFT": "supermacio", "SUPERHARD": "superduro",
            "UNKNOWN": "desconhecido"},
 }

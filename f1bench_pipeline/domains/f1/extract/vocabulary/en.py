@@ -168,6 +168,7 @@ WINDOWS: dict[str, str] = {
     "gerund_from": "from",
     "gerund_det": "the",
     "from_only": "from",
+    "from_only_break": "to|into|for|with|and|use|usage|set|sets|starting|started|wear|life",
     "from_only_det": "the|old|used|worn",
     "same_set_new": "another|a fresh|a new|new|fresh",
     "set_noun": "set",

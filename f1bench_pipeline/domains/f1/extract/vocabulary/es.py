@@ -14,7 +14,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
                     "calle de boxes|pit lane"),
     ("STINTN", None, "stint|stints|tramo|tramos|tanda|tandas|relevo|relevos"),
     ("CHG", None, "cambió|cambiar|cambiando|cambiaron|cambio|cambia|pasó|pasar|pasando|pasaron|montó|montar|"
-                  "montando|colocó|calzó|puso|poner|se pasó|optó por"),
+                  "montando|colocó|calzó|puso|poner|se pasó|optó por|volvió a|volvieron a|regresó a"),
     ("START", None, "empezó|empezar|empezando|comenzó|comenzar|comenzando|arrancó|arrancar|arrancando|inició|"
                     "iniciar|iniciando|salió|salida|largada|largó|partió|salir"),
     ("STAY", None, "permaneció|siguió|continuó|se quedó|quedó|rodó|rodando|aguantó|estiró|alargó|prolongó|"
@@ -56,9 +56,9 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("CMP", "MEDIUM", "medio|medios"),
     ("CMP", "HARD", "duro|duros|dura|duras"),
     ("CMP", "INTERMEDIATE", "intermedio|intermedios|intermedia|intermedias"),
-    ("CMP", "WET", "de lluvia|lluvia extrema|de lluvia extrema|lluvias|neumático de lluvia|"
-                   "neumáticos de lluvia|neumático de lluvia extrema|neumáticos de lluvia extrema|mojado|"
-                   "mojados"),
+    ("CMP", "WET", "lluvia extrema|de lluvia extrema|neumático de lluvia extrema|neumáticos de lluvia extrema"),
+    # "neumáticos de lluvia", "de mojado": rain tyres, said of full wets and of intermediates alike
+    ("CMP", "RAIN", "de lluvia|lluvias|neumático de lluvia|neumáticos de lluvia|mojado|mojados"),
     ("CMP", "HYPERSOFT", "hiperblando|hiperblandos"),
     ("CMP", "ULTRASOFT", "ultrablando|ultrablandos"),
     ("CMP", "SUPERSOFT", "superblando|superblandos"),
@@ -179,6 +179,7 @@ WINDOWS: dict[str, str] = {
     "gerund_from": "de|del",
     "gerund_det": "el|los|neumáticos?",
     "from_only": "de|desde|del",
+    "from_only_break": "a|para|con|y|uso|juego|juegos|set|sets|comenzando|empezando|desgaste|vida|secuencia|patrón",
     "from_only_det": "los|el|neumáticos?",
     "same_set_new": "otro|otra|nuevo",
     "set_noun": "juego|tanda",

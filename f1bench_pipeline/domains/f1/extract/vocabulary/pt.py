@@ -14,7 +14,8 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
                     "tempo de box|tempo nos boxes"),
     ("STINTN", None, "stint|stints|etapa|etapas|tanda|tandas|trecho de stint"),
     ("CHG", None, "trocou|trocar|trocando|troca|trocaram|mudou|mudar|mudando|mudança|passou|passar|passando|"
-                  "colocou|colocar|colocando|calçou|montou|optou por|foi para"),
+                  "colocou|colocar|colocando|calçou|montou|optou por|foi para|voltou para|voltou a|voltaram para|"
+                  "retornou para|retornou a"),
     ("START", None, "largou|largar|largando|largada|começou|começar|começando|iniciou|iniciar|iniciando|saiu|"
                     "sair|partiu|abriu"),
     ("STAY", None, "permaneceu|ficou|continuou|seguiu|rodou|rodando|estendeu|esticou|prolongou|alongou|ainda|"
@@ -57,8 +58,9 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("CMP", "HARD", "duro|duros|dura|duras"),
     ("CMP", "INTERMEDIATE", "intermediário|intermediários|intermediária|intermediárias|intermédio|intermédios|"
                             "de chuva intermediário|de chuva intermediários|intermediario|intermediarios"),
-    ("CMP", "WET", "de chuva|chuva extrema|de chuva extrema|pneu de chuva|pneus de chuva|"
-                   "pneu de chuva extrema|pneus de chuva extrema|molhado|molhados"),
+    ("CMP", "WET", "chuva extrema|de chuva extrema|pneu de chuva extrema|pneus de chuva extrema"),
+    # "pneus de chuva": rain tyres, said of full wets and of intermediates alike
+    ("CMP", "RAIN", "de chuva|pneu de chuva|pneus de chuva|molhado|molhados"),
     ("CMP", "HYPERSOFT", "hipermacio|hipermacios"),
     ("CMP", "ULTRASOFT", "ultramacio|ultramacios"),
     ("CMP", "SUPERSOFT", "supermacio|supermacios"),
@@ -178,6 +180,7 @@ WINDOWS: dict[str, str] = {
     "gerund_from": "de|do|da",
     "gerund_det": "o|os|pneus?",
     "from_only": "de|do|dos",
+    "from_only_break": "para|com|e|uso|jogo|jogos|conjunto|conjuntos|set|sets|começando|iniciando|desgaste|vida",
     "from_only_det": "os|o|pneus?",
     "same_set_new": "outro|novo",
     "set_noun": "jogo",
