@@ -251,6 +251,8 @@ MISREAD = [
      {"compound": "WET"}),
     ("rain_tyre", "pt", "NOR manteve a aposta em pneus de chuva, sem passar para slicks.", "stint_compound",
      {"compound": "WET"}),
+    ("stint_of_words", "es", "LEC hizo un stint de medios, a falta de 20 vueltas para el final.", "stint_laps",
+     {"n_laps": 20}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -425,6 +427,15 @@ STILL_READ = [
      {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET"}),
     ("rain_tyre", "pt", "NOR manteve a aposta em pneus de chuva, sem passar para slicks.", "stint_compound",
      {"driver": "NOR", "compound": "RAIN"}),
+    # a stint's length with words between the stint and its laps
+    ("stint_of_words", "en", "GAS ran a very long stint of 33 laps on MEDIUM.", "stint_laps",
+     {"driver": "GAS", "compound": "MEDIUM", "n_laps": 33}),
+    ("stint_of_words", "es", "Tras el cambio a MEDIUM, GAS hizo un stint muy largo de 33 vueltas.", "stint_laps",
+     {"driver": "GAS", "compound": "MEDIUM", "n_laps": 33}),
+    ("stint_of_words", "pt", "GAS fez um stint muito longo de 33 voltas com MEDIUM.", "stint_laps",
+     {"driver": "GAS", "compound": "MEDIUM", "n_laps": 33}),
+    ("stint_of_words", "es", "HUL hizo un stint de INTERMEDIATE de 33 vueltas en el stint 2.", "stint_laps",
+     {"driver": "HUL", "stint": 2, "compound": "INTERMEDIATE", "n_laps": 33}),
 ]
 
 

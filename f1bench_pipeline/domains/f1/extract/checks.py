@@ -126,7 +126,7 @@ def race_count(low: str, s: int, e: int) -> bool:
     "la distancia de 50 vueltas", "faltando 16 voltas", "19 das 70 voltas", "with 16 laps to go"."""
     return bool(RANGE_NOT_STINT_AFTER.match(low, e) or EVENT_AFTER.match(low, e) or TO_GO_AFTER.match(low, e)
                 or RACE_OF_BEFORE.search(low, max(0, s - 24), s)
-                and not STINT_OF_BEFORE.search(low, max(0, s - 20), s))  # "stint 1 of 26 laps": the stint's
+                and not STINT_OF_BEFORE.search(low, max(0, s - 48), s))  # "stint 1 of 26 laps": the stint's
 
 
 def clause_start(low: str, s: int, width: int) -> int:

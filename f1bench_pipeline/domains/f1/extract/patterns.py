@@ -155,7 +155,8 @@ FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
 AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
 # "un stint de 27 vueltas", "a stint of 27 laps", "stint 1 de 26 voltas": the count is the stint's,
 # not "lap 12 of 57 laps"
-STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:#?\d{1,2}\s+)?" + alt("of_out_of") + r"\s+$")
+STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:[\w-]+,?\s+){0,3}?(?:#?\d{1,2}\s+)?" + alt("of_out_of")
+                             + r"\s+$")  # (and "un stint muy largo de 33 vueltas", "stint de MEDIUM de 20 vueltas")
 SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}$")
 SUBRANGE_CONTRAST = re.compile(r"[^;:\n.]{0,40}?\b" + alt("subrange_contrast") + r"\b")
 SUBRANGE_AFTER = re.compile(r"\s*" + alt("subrange_of") + r"\s+" + alt("subrange_det") + r"?\s*(?:[\w-]+\s+){0,2}"

@@ -353,7 +353,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
         if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
                                         TOTAL_BEFORE.search(low, max(0, s - 20), s) or
                                         OF_BEFORE.search(low, max(0, s - 8), s) and
-                                        not STINT_OF_BEFORE.search(low, max(0, s - 20), s)):
+                                        not STINT_OF_BEFORE.search(low, max(0, s - 48), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
                 low, clause_start(low, s, 45), s) or some_laps_of_a_stint(low, s, e)):
