@@ -253,6 +253,9 @@ MISREAD = [
      {"compound": "WET"}),
     ("stint_of_words", "es", "LEC hizo un stint de medios, a falta de 20 vueltas para el final.", "stint_laps",
      {"n_laps": 20}),
+    ("heading_laps", "en", "Pit stops: HAM 2, OCO 2.", "pit_lap", {"lap": 2}),
+    ("heading_laps", "es", "Paradas: HAM 2, OCO 2.", "pit_lap", {"lap": 2}),
+    ("heading_laps", "pt", "Posições finais na volta 58: HAM 5, OCO 7.", "pit_lap", {"lap": 5}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -436,6 +439,10 @@ STILL_READ = [
      {"driver": "GAS", "compound": "MEDIUM", "n_laps": 33}),
     ("stint_of_words", "es", "HUL hizo un stint de INTERMEDIATE de 33 vueltas en el stint 2.", "stint_laps",
      {"driver": "HUL", "stint": 2, "compound": "INTERMEDIATE", "n_laps": 33}),
+    # a heading with a lap word and a pit word, then "driver number" pairs: pit laps
+    ("heading_laps", "en", "**Pit laps:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
+    ("heading_laps", "es", "**Vueltas de parada:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "HAM", "lap": 18}),
+    ("heading_laps", "pt", "**Voltas de parada:** HAM 18, OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
 ]
 
 

@@ -191,6 +191,26 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
     return False
 
 
+def _heading_laps(doc: Document, sent: Sentence) -> list[tuple[int, int, int, int]]:
+    """"Pit laps: HAM 18 vs OCO 16", "Vueltas de parada: HAM 18, OCO 16": bare numbers right after
+    a driver, after a colon closing a heading with a lap word and a pit word."""
+    low = doc.low
+    toks = sent.tokens
+    colon = low.find(":", sent.start, sent.end)
+    if colon < 0 or colon - sent.start > 40:
+        return []
+    head = [t.kind for t in toks if t.end <= colon]
+    if PIT not in head or LAP_WORD not in head:
+        return []
+    out = []
+    for i in range(1, len(toks)):
+        t, d = toks[i], toks[i - 1]
+        if t.start > colon and t.kind is NUMBER and plain_number(t) and d.kind is DRIVER and d.tag != "pron" and \
+                SPACE_DASH.fullmatch(low, d.end, t.start) and not (i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD):
+            out.append((int(t.value), t.start, t.end, i))
+    return out
+
+
 def _stops_spelled_out(low: str, toks: list[Token], s: int) -> bool:
     """The lap at ``s`` follows its driver ("TSU en la vuelta 2", "HUL on lap 5") after a colon that
     closes a clause with a pit word ("stopped a lap earlier: HUL on lap 5 and HAD on lap 6")."""
@@ -219,7 +239,7 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
     ids = list(laps.ids) if laps else []
     if PIT in kind_set and NUMBER in kind_set:
         known = {x[1] for x in ids}  # (elided laps are numbers: none without a NUM token)
-        extra = [x for x in _elided_laps(doc, sent) if x[1] not in known]
+        extra = [x for x in _elided_laps(doc, sent) + _heading_laps(doc, sent) if x[1] not in known]
         if extra:
             ids = sorted(ids + extra, key=lambda x: x[1])
     if not ids:
