@@ -23,12 +23,15 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, sp
 from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
                                                      some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
-from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AT_START_AFTER, CHAIN_TO, FROM_ONLY_BREAK, CHANGE_CONN, CHG_TO_BETWEEN, COME_OUT,
-                                                       BRACKETED_CHANGE_LAP, COMPARE_BEFORE, COORD_F, FIT_BETWEEN, FIT_VERBS, FROM_BEFORE, GERUND_BEFORE, IN_STINT,
-                                                       LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
-                                                       RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
-                                                       STINT_TYRE_BREAK, STRONG_BREAK, FOLLOWED_BY, TOTAL_BEFORE, AFTER_A_BEFORE, STINT_OF_BEFORE, SUBRANGE_AFTER, SUBRANGE_BEFORE,
-                                                       SUBRANGE_CONTRAST)
+from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, AT_START_AFTER,
+                                                          BRACKETED_CHANGE_LAP, CHAIN_TO, CHANGE_CONN,
+                                                          CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
+                                                          FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
+                                                          FROM_ONLY_BREAK, GERUND_BEFORE, IN_STINT, LATER_LAP_AFTER,
+                                                          OF_BEFORE, ON_CMP, PIT_ON_BETWEEN, RANGE_NOT_STINT_AFTER,
+                                                          RED_FLAG, SAME_SET, START_ON, STINT_OF_BEFORE,
+                                                          STINT_TYRE_BREAK, STRONG_BREAK, SUBRANGE_AFTER,
+                                                          SUBRANGE_BEFORE, SUBRANGE_CONTRAST, TOTAL_BEFORE)
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
