@@ -30,7 +30,8 @@ Each alternative is narrow, and its neighbours stay contradicted (tested):
 * ``compound_total`` — laps on a tyre with no stint named ("ran the intermediates for 41 laps")
   that equal the sum of the driver's stints on that tyre (two or more of them).
 * ``bound`` — a gain or gap stated as a bound ("more than 4 seconds", "menos de 1 s"): supported
-  when the context's value lies on the stated side (within tolerance); it covers nothing.
+  when the context's value lies on the stated side (within tolerance); it covers nothing, unless
+  the bound is within the tolerance of the value ("by over 7 seconds" for 7.283: the plain reading).
 Signs of gaps are ignored throughout (the context states sizes with "behind"/"ahead of").
 """
 
@@ -302,9 +303,15 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
 
 def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool) -> Verdict:
     """"gained more than 4 seconds", "less than 1 s behind": supported when the context's value is
-    on the stated side of the bound (within the type's tolerance). Supported, it covers no oracle
-    fact: the text bounds the value, it does not state it."""
+    on the stated side of the bound (within the type's tolerance). Supported so, it covers no oracle
+    fact: the text bounds the value, it does not state it; a bound within the tolerance of the value
+    is read plainly, as the value."""
     claimed = float(s["seconds"]) if signed else abs(float(s["seconds"]))
+    # "by over 7 seconds" for 7.283: within the tolerance it states the value, as the plain reading
+    close = judge(cands, lambda f: _close(f.value["seconds"] if signed else abs(float(f.value["seconds"])), claimed,
+                                          _tolerance(f)["seconds"]), what)
+    if close.label == SUPPORTED:
+        return close
 
     def m(f: Fact) -> bool:
         v = float(f.value["seconds"]) if signed else abs(float(f.value["seconds"]))
