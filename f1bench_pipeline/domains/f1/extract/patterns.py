@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set, words
+from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, alternatives, word_set, words
 
 
 def alt(name: str, suffix: str = "") -> str:
@@ -122,7 +122,10 @@ UNTIL_FINISH = re.compile(r"\b" + alt("until_finish") + r"\b")
 # "TSU en la vuelta 2", "HUL on lap 5", "TSU lo hizo en lap 2": a driver, then his lap
 DRIVER_TO_LAP = re.compile(r"[\s*_]*(?:(?:lo hizo|did so|did it|fez|o fez)\s+)?(?:on|at|in|en|na|no|em|a)?\s*"
                            r"(?:(?:the|la|el|a|o)\s+)?")
-PLURAL_LAPS = re.compile(r"\b(?:laps|vueltas|voltas|giros)\s+\d")  # "(laps 36 and 37)": a list of laps run
+# "(laps 36 and 37)": a list of laps run; the plural lap nouns are the lexicon's (LAPW "pl")
+_PLURAL_LAP_WORDS = sorted({w for lex in LEXICONS.values() for w, (kind, v) in lex.items() if kind == "LAPW" and v == "pl"},
+                           key=len, reverse=True)
+PLURAL_LAPS = re.compile(r"\b(?:" + "|".join(map(re.escape, _PLURAL_LAP_WORDS)) + r")\s+\d")
 # "to the finish on lap 57", "la bandera en la vuelta 57": the race's last lap, never a stop
 FINISH_AT_BEFORE = re.compile(r"\b" + alt("until_finish") + r"\s+" + alt("resume_prep") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
                               + alt("lap_word_any") + r"?\s*$")
