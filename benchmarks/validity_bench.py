@@ -103,6 +103,10 @@ def evaluate(warehouse: Path, verbose: bool = False) -> dict:
             c["gold_declared"] += len(declared)
             c["matched"] += len(matches)
             gold_of = {id(p): gc for gc, p in matches}
+            if verbose:
+                for gc in missed:
+                    print(f"[{lang}{'' if same else ' ctx≠'}] missed       {g['id']} {g['model']}\n"
+                          f"    {gc['type']} {gc['slots']} | {gc['span']!r}")
             bad_other = [_span_of(item["text"], gc["span"]) for gc in g["claims"]
                          if gc["type"] == "other" and gc["label"] == "contradicted"]
             for cl, v in zip(claims, verdicts):

@@ -442,7 +442,19 @@ STILL_READ = [
     # a heading with a lap word and a pit word, then "driver number" pairs: pit laps
     ("heading_laps", "en", "**Pit laps:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
     ("heading_laps", "es", "**Vueltas de parada:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "HAM", "lap": 18}),
-    ("heading_laps", "pt", "**Voltas de parada:** HAM 18, OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
+    ("heading_laps", "pt", "**Voltas de parada:** HAM 18, OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),    # the owner of a tyre named beside it: "RUS’s fresh Medium", "los Medium nuevos de RUS"
+    ("tyre_owner", "en", "RUS’s fresh Medium stint was much faster than TSU’s aging Intermediate.", "stint_compound",
+     {"driver": "TSU", "compound": "INTERMEDIATE"}),
+    ("tyre_owner", "es", "Los Medium nuevos de RUS fueron más rápidos que los Intermedios gastados de TSU.",
+     "stint_compound", {"driver": "TSU", "compound": "INTERMEDIATE"}),
+    ("tyre_owner", "pt", "Os MEDIUM novos de RUS foram mais rápidos que os Intermediários gastos do TSU.",
+     "stint_compound", {"driver": "RUS", "compound": "MEDIUM"}),    # the move, then who it put ahead of whom: "the overcut gained HAM track position over OCO"
+    ("gave_position", "en", "The overcut succeeded in gaining HAM track position over OCO.", "battle",
+     {"kind": "overcut", "attacker": "HAM", "defender": "OCO"}),
+    ("gave_position", "es", "El undercut le dio a NOR la posición sobre PIA.", "battle",
+     {"kind": "undercut", "attacker": "NOR", "defender": "PIA"}),
+    ("gave_position", "pt", "O undercut deu a NOR a posição sobre PIA.", "battle",
+     {"kind": "undercut", "attacker": "NOR", "defender": "PIA"}),
 ]
 
 
@@ -461,6 +473,13 @@ def test_real_text_class_not_misread(cls, lang, text, ctype, slots):
 def test_real_text_class_still_read(cls, lang, text, ctype, slots):
     claims = _extract(text, lang)
     assert _has(claims, ctype, slots), [(c.type, c.slots) for c in claims]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "The undercut did not give NOR the position over PIA."),
+                                       ("es", "El undercut no le dio a NOR la posición sobre PIA."),
+                                       ("pt", "O undercut não deu a NOR a posição sobre PIA.")])
+def test_a_move_that_did_not_give_the_position_names_no_attacker(lang, text):
+    assert not _has(_extract(text, lang), "battle", {"attacker": "NOR"})
 
 
 def test_every_class_has_cases_in_three_languages_and_a_recall_case():

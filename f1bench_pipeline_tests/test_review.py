@@ -433,3 +433,14 @@ def test_gold_dev_becomes_judgments_of_our_claims(root, tmp_path):
 def test_merge_keeps_schema_with_nothing_before():
     new = pl.DataFrame(schema=judgments.REVIEW_SCHEMA)
     assert judgments.merge_reviews(pl.DataFrame(), new).schema == pl.Schema(judgments.REVIEW_SCHEMA)
+
+
+def test_a_bound_matches_the_gold_value_on_its_side():
+    from f1bench_pipeline.scoring.gold import slots_match
+    gold = {"seconds": 7.283}
+    assert slots_match("gain", gold, {"seconds": 7.0, "bound": "min"})      # "by over 7 seconds"
+    assert not slots_match("gain", gold, {"seconds": 8.0, "bound": "min"})  # "more than 8 s": false
+    assert slots_match("gain", gold, {"seconds": 8.0, "bound": "max"})      # "under 8 s"
+    assert not slots_match("gain", gold, {"seconds": 7.0, "bound": "max"})
+    assert not slots_match("gain", gold, {"seconds": 7.0})                   # a plain value must be equal
+    assert slots_match("gain", gold, {"seconds": 7.3})

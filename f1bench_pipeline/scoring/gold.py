@@ -1,8 +1,9 @@
 """Matching extracted claims against claim-level gold (``paper_generations/gold_dev``).
 
 A predicted claim matches a gold claim of the same type when every key slot the gold
-claim fills is equal (seconds within 0.05, sign ignored); matching is greedy and one to
-one in gold order. Used by the extractor's tests and its benchmark.
+claim fills is equal (seconds within 0.05, sign ignored; a predicted bound, "by over 7 seconds",
+holds the gold's value when the value lies on its side); matching is greedy and one to one in gold
+order. Used by the extractor's tests and its benchmark.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ def slots_match(ctype: str, gold: dict, pred: dict) -> bool:
             return False
         if k in NUMERIC:
             try:
-                if abs(abs(float(g)) - abs(float(p))) > 0.05:
+                diff = abs(float(g)) - abs(float(p))
+                side = {"min": diff, "max": -diff}.get(pred.get("bound") or "")
+                if (abs(diff) if side is None else -side) > 0.05:
                     return False
             except (TypeError, ValueError):
                 return False

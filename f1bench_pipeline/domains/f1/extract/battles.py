@@ -19,10 +19,10 @@ from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.checks import hedge_before, noun_before
 from f1bench_pipeline.domains.f1.extract.layout import heading_line
 from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_CLAUSE, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
-                                                       NEG_LIGHT, ON_DEF, PASSIVE_BY, PREP_BEFORE, QUESTION_ANSWER,
+                                                       GAVE_POSITION, NEG_LIGHT, ON_DEF, PASSIVE_BY, POSITION_OVER, PREP_BEFORE, QUESTION_ANSWER,
                                                        QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
                                                        YES_WORDS)
-from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED
+from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -68,6 +68,9 @@ def battles(doc: Document, sent: Sentence) -> None:
                 gap = low[t.end:after[0].start]
                 if (VERB_OBJ.fullmatch(gap) or not gap.strip()) and after[0].value != att:
                     dfn = after[0].value
+        gained = _gave_position(low, toks, i) if att is None else None
+        if gained is not None:
+            (att, dfn), after = (gained[0].value, gained[1].value), [*after, gained[1]]
         if att and not dfn:
             dfn = other_of_pair(doc, att) if (doc.pair and att in doc.pair) else None
         if not att or not dfn or att == dfn:
@@ -89,6 +92,21 @@ def battles(doc: Document, sent: Sentence) -> None:
             if start < t.start and SUCCESS_VERB.search(low, start, t.start):
                 doc.add("battle_outcome", {"success": True, "attacker": att, "defender": dfn}, start, end)
         doc.last_battle = (att, dfn)
+
+
+def _gave_position(low: str, toks: list[Token], i: int) -> tuple[Token, Token] | None:
+    """(attacker, defender) of "the undercut gave NOR the position over PIA", "o undercut deu a NOR a
+    posição sobre PIA"; nothing when a negation stands between ("did not give NOR ...")."""
+    t = toks[i]
+    named = [j for j in range(i + 1, min(len(toks), i + 8)) if toks[j].kind is DRIVER and toks[j].tag != "pron"]
+    if len(named) < 2:
+        return None
+    a, b = toks[named[0]], toks[named[1]]
+    if not (GAVE_POSITION.fullmatch(low, t.end, a.start) and POSITION_OVER.fullmatch(low, a.end, b.start)):
+        return None
+    if any(x.kind in _NEGATIONS for x in toks[i + 1:named[0]]):
+        return None
+    return a, b
 
 
 def outcome(doc: Document, sent: Sentence) -> None:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
 from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
-                                                       OBJ_MARK, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
-                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_CONN,
+                                                       OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
+                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
                                                        VS_NUM_AFTER)
 from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
                                                      ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
@@ -290,6 +290,17 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
             continue
         k += 1
     return out
+
+
+def tyre_owner(low: str, toks: list[Token], i: int) -> Token | None:
+    """The driver named as the owner of the tyre ``toks[i]``: "RUS’s fresh Medium", "los Medium
+    nuevos de RUS", "os MEDIUM gastos do TSU"."""
+    prv, nxt = toks[i - 1] if i else None, toks[i + 1] if i + 1 < len(toks) else None
+    if prv is not None and prv.kind is DRIVER and prv.tag != "pron" and OWNER_S_TYRE.fullmatch(low, prv.end, toks[i].start):
+        return prv
+    if nxt is not None and nxt.kind is DRIVER and nxt.tag != "pron" and TYRE_OF_OWNER.fullmatch(low, toks[i].end, nxt.start):
+        return nxt
+    return None
 
 
 def lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: int = 70) -> int | None:

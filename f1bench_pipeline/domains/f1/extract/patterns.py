@@ -149,6 +149,10 @@ CHAIN_TO = re.compile(r"[^.;]{0,30}?\b" + alt("chain_then") + r"\s+(?:back\s+)?"
                       r"(?:" + alt("chain_det") + r"\s+)?")
 PIT_ON_BETWEEN = re.compile(r"\b" + alt("pit_on") + r"\s+" + alt("pit_on_det", r"\s+") + "?$")
 ON_CMP = re.compile(alt("on_cmp") + r"\s+(?:" + alt("on_cmp_det") + r"\s+){0,3}$")
+# the owner of a tyre: "RUS’s fresh Medium" (between driver and tyre), "los Medium nuevos de RUS",
+# "os MEDIUM gastos do TSU" (between tyre and driver)
+OWNER_S_TYRE = re.compile(r"['’]s\s+(?:" + alt("tyre_age") + r"\s+){0,2}")
+TYRE_OF_OWNER = re.compile(r"\s+(?:" + alt("tyre_age") + r"\s+){0,2}" + alt("tyre_owner_of") + r"\s+")
 IN_STINT = re.compile(r"\s*(?:tyres?\s+|tires?\s+)?" + alt("in_stint") + r"\s+(?:" + alt("in_stint_det") + r"\s+)?")
 START_ON = re.compile(r"\s*" + alt("start_race") + "?" + alt("start_on") + r"?\s*(?:" + alt("start_det") + r"\s+){0,2}")
 STINT_BREAK = re.compile(r"→|->|=>|" + "|".join(r"\b" + a + r"\b" for a in alternatives("stint_then")))
@@ -260,6 +264,11 @@ BY_OF = re.compile(r"\s*" + alt("by_of") + r"\s+")
 ON_DEF = re.compile(r"\s*(?:\(\w+\)\s*)?" + alt("on_def") + r"\s+")
 SUCCESS_VERB = re.compile(r"\b" + alt("success_verb") + r"\b")
 VERB_OBJ = re.compile(r"\s*(?:(?:[\w-]+\s+){0,3})?(?:" + words("on_def") + r"|de)\s+")
+# "The undercut gave NOR the position over PIA", "El undercut le dio a NOR la posición sobre PIA": the
+# move, then the driver who gained (between them) and the one behind (after "the position over")
+GAVE_POSITION = re.compile(r"(?:[^.;:\n]{0,30}?\s)?" + alt("gave_position") + r"(?:\s+" + alt("gave_position_to") + r")?\s+")
+POSITION_OVER = re.compile(r"\s+(?:" + alt("position_det") + r"\s+)?" + alt("position_noun") + r"\s+" + alt("position_over")
+                           + r"\s+")
 PASSIVE_BY = re.compile(r"\s*by\s+")
 # The move named as a noun inside a prepositional phrase ("in the undercut", "no undercut",
 # "durante el overcut"): the sentence's subject is not thereby its attacker.

@@ -19,7 +19,7 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, span_start
+from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, span_start, tyre_owner
 from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
                                                      some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
@@ -185,6 +185,10 @@ def compounds(doc: Document, sent: Sentence) -> None:
             continue
         t = toks[i]
         stint, anchor = _stint_of(doc.low, toks, i)
+        ran_by = tyre_owner(low, toks, i) if stint is None else None
+        if ran_by is not None:  # "RUS’s fresh Medium", "los Medium nuevos de RUS": a tyre its owner ran
+            doc.add("stint_compound", {"driver": ran_by.value, "compound": t.value, "stint": None},
+                    min(ran_by.start, t.start), max(ran_by.end, t.end))
         if stint is None:
             continue
         drivers = drivers_for(doc, sent, t.start, t.end, postfix=False, sent_s=sent_s)

@@ -180,6 +180,8 @@ WINDOWS: dict[str, str] = {
     "pit_on_det": "the",
     "on_cmp": r"\bon|\bwith",
     "on_cmp_det": "the|a|an|old|used|worn|new|fresh|aging|ageing|degrading|tyres?|tires?|set",
+    # "RUS’s fresh Medium stint", "TSU’s aging Intermediates": the tyre the owner ran
+    "tyre_age": "old|older|used|worn|new|newer|fresh|fresher|aging|ageing|degrading|brand-new",
     "in_stint": "in|during|for|on",
     "in_stint_det": "the",
     "start_race": r"the race\s+",
@@ -302,6 +304,12 @@ WINDOWS: dict[str, str] = {
     "noun_det": "the|an|a|his|this|that|for an|for the|of",
     "by_of": "by|of|from|executed by",
     "on_def": "on|over|against|to|in relation to",
+    # "the undercut gave NOR the position over PIA": the move named, then who gained on whom
+    "gave_position": "gave|giving|gives|gained|gaining|gains|won|winning|earned|earning|handed|got|getting",
+    "gave_position_to": "to",
+    "position_det": "the|track|the track",
+    "position_noun": "position|place|spot",
+    "position_over": "over|on|ahead of",
     "success_verb": "pulled off|achieved|nailed|landed|completed|executed successfully|successfully",
     "prep_before": "in|into|during|at|through|with|from|via|after",
     "prep_det": r"the\s+|that\s+|this\s+",

@@ -194,6 +194,9 @@ WINDOWS: dict[str, str] = {
         "el|la|los|las|un|una|viejos?|usados?|gastados?|desgastados?|nuevos?|neumáticos?|neumaticos?|"
         "juego|de"),
     "in_stint": "en|durante|para",
+    # "los Medium nuevos de RUS", "el Intermedio gastado de TSU": the tyre the owner ran
+    "tyre_age": "viejos?|viejas?|usados?|usadas?|gastados?|gastadas?|desgastados?|desgastadas?|nuevos?|nuevas?|frescos?|frescas?|neumáticos?|neumaticos?",
+    "tyre_owner_of": "de",
     "in_stint_det": "el",
     "start_race": r"la carrera\s+",
     "start_on": "con|de|en|sobre|calzando|usando",
@@ -303,6 +306,11 @@ WINDOWS: dict[str, str] = {
     "noun_det": "el|un|una|al|del|su|este|esta|ese|esa|por el|por un|para un|de",
     "by_of": "de|por|ejecutado por|hecho por",
     "on_def": "a|al|sobre|en|contra|frente a",
+    "gave_position": "dio|dando|le dio|dándole|ganó|ganando|otorgó|le otorgó|valió|le valió",
+    "gave_position_to": "a",
+    "position_det": "la",
+    "position_noun": "posición|posicion|posición en pista|puesto|lugar",
+    "position_over": "sobre|frente a|ante|por delante de",
     "success_verb": "logró|logra|consiguió|consigue|completó",
     "prep_before": "en|del|durante|con|por|tras",
     "prep_det": r"el\s+|la\s+|un\s+|una\s+|este\s+|ese\s+",
