@@ -15,6 +15,40 @@ from f1bench_pipeline.domains.f1.extract import _extract
 # (class, lang, text, claim type, slots of the wrong claim)
 MISREAD = [
     # 1. an index read as a quantity
+    # a plural stint word is no one stint: "first and second stints", "second and third stints"
+    ("several_stints", "en", "ANT's strategy featured slightly shorter first and second stints but a longer final "
+     "SOFT stint (24 laps vs 22 for RUS).", "stint_laps", {"driver": "ANT", "stint": 2}),
+    ("several_stints", "en", "HAM's second and third stints on HARD covered laps 20-50.", "stint_compound",
+     {"driver": "HAM", "stint": 3}),
+    ("several_stints", "es", "HAM hizo su segundo y tercer stints con HARD (vueltas 20-50).", "stint_laps",
+     {"driver": "HAM", "stint": 3}),
+    ("several_stints", "pt", "Os segundo e terceiro stints de HAM com HARD cobriram as voltas 20-50.", "stint_laps",
+     {"driver": "HAM", "stint": 3}),
+    # the weather, not the tyre: "conditions became wet enough", "el asfalto mojado", "o asfalto molhado"
+    ("weather_wet", "en", "PIA ran intermediates. This final stint suggests conditions became wet enough again that "
+     "intermediates were required.", "stint_compound", {"compound": "WET"}),
+    ("weather_wet", "es", "PIA usó intermedios. En el último stint el asfalto mojado obligó a volver a intermedios.",
+     "stint_compound", {"compound": "RAIN"}),
+    ("weather_wet", "pt", "PIA usou intermediários. No último stint o asfalto molhado obrigou a voltar aos "
+     "intermediários.", "stint_compound", {"compound": "RAIN"}),
+    # "lap-11/lap-12": two laps, the slash is no "per lap", and "lap-12 stop" counts no stops
+    ("lap_slash", "en", "BEA gained track position relative to GAS on the lap-11/lap-12 stop sequence.", "n_stops",
+     {"n": 12}),
+    # parallel places after the driver who "finished": the first place is the finisher's
+    ("finish_subject", "en", "We cannot prove the undercut caused a position gain over STR, only that BOR came out "
+     "with a larger gap and ultimately finished ahead (**P14 vs P17**).", "final_position",
+     {"driver": "STR", "position": 14}),
+    ("finish_subject", "es", "No se puede probar que el undercut le diera una posición sobre STR, solo que BOR salió "
+     "con más margen y terminó por delante (P14 vs P17).", "final_position", {"driver": "BOR", "position": 17}),
+    ("finish_subject", "pt", "Não dá para provar que o undercut deu uma posição sobre STR, só que BOR saiu com mais "
+     "margem e terminou à frente (P14 vs P17).", "final_position", {"driver": "STR", "position": 14}),
+    # "from 2.302s behind to 0.794s behind": two gaps, not a gain of the first
+    ("gap_side", "en", "SAI undercut LAW and it worked in terms of time gain, because the gap shrank from 2.302s "
+     "behind to 0.794s behind.", "gain", {"seconds": 2.302}),
+    ("gap_side", "es", "SAI hizo el undercut a LAW y ganó tiempo, porque la diferencia bajó de 2,302 s detrás a "
+     "0,794 s detrás.", "gain", {"seconds": 2.302}),
+    ("gap_side", "pt", "SAI fez o undercut em LAW e ganhou tempo, porque a diferença caiu de 2,302 s atrás para "
+     "0,794 s atrás.", "gain", {"seconds": 2.302}),
     ("index", "en", "BEA’s lap-14 stop undercut SAI’s lap-18 stop, and it worked.", "n_stops", {"n": 14}),
     ("index", "en", "HUL, after his lap 9 stop, was on fresh INTERMEDIATE tyres.", "n_stops", {"n": 9}),
     ("index", "en", "LEC had stint 3 of 17 laps on the HARD.", "stint_laps", {"n_laps": 3}),
@@ -455,6 +489,34 @@ STILL_READ = [
      {"kind": "undercut", "attacker": "NOR", "defender": "PIA"}),
     ("gave_position", "pt", "O undercut deu a NOR a posição sobre PIA.", "battle",
      {"kind": "undercut", "attacker": "NOR", "defender": "PIA"}),
+    ("weather_wet", "en", "HAM switched from intermediates to wet tyres on lap 30.", "compound_change",
+     {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET", "lap": 30}),
+    ("weather_wet", "es", "HAM pasó de intermedios a neumáticos de lluvia extrema en la vuelta 30.", "compound_change",
+     {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET"}),
+    ("weather_wet", "pt", "HAM trocou de intermediários para pneus de chuva extrema na volta 30.", "compound_change",
+     {"driver": "HAM", "from": "INTERMEDIATE", "to": "WET"}),
+    ("lap_slash", "en", "HAM lost 0.05 s/lap on the HARD.", "stint_compound", {"driver": "HAM", "compound": "HARD"}),
+    ("lap_slash", "es", "BEA ganó posición sobre GAS en la secuencia de paradas vuelta 11/vuelta 12.", "pit_lap",
+     {"driver": "GAS", "lap": 12}),
+    ("lap_slash", "pt", "BEA ganhou posição sobre GAS na sequência de paradas volta 11/volta 12.", "pit_lap",
+     {"driver": "GAS", "lap": 12}),
+    ("finish_subject", "en", "HAM finished ahead of VER (P3 vs P5).", "final_position", {"driver": "VER", "position": 5}),
+    ("finish_subject", "es", "HAM terminó por delante de VER (P3 vs P5).", "final_position",
+     {"driver": "HAM", "position": 3}),
+    ("finish_subject", "pt", "HAM terminou à frente de VER (P3 vs P5).", "final_position",
+     {"driver": "VER", "position": 5}),
+    ("gap_side", "en", "SAI undercut LAW: the gap shrank from 2.302s behind to 0.794s behind.", "gap",
+     {"seconds": 0.794, "when": "after"}),
+    ("gap_side", "es", "SAI hizo el undercut a LAW: la diferencia bajó de 2,302 s detrás a 0,794 s detrás.", "gap",
+     {"seconds": 2.302, "when": "before"}),
+    ("gap_side", "pt", "SAI fez o undercut em LAW: a diferença caiu de 2,302 s atrás para 0,794 s atrás.", "gap",
+     {"seconds": 0.794, "when": "after"}),
+    ("several_stints", "en", "ANT's first stints were short, but his final SOFT stint lasted 24 laps.", "stint_laps",
+     {"driver": "ANT", "compound": "SOFT", "n_laps": 24}),
+    ("several_stints", "es", "HAM hizo un segundo stint con HARD en las vueltas 20-50.", "stint_laps",
+     {"driver": "HAM", "stint": 2, "start_lap": 20, "end_lap": 50}),
+    ("several_stints", "pt", "HAM fez o segundo stint com HARD nas voltas 20-50.", "stint_laps",
+     {"driver": "HAM", "stint": 2, "start_lap": 20}),
 ]
 
 

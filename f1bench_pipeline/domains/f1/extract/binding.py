@@ -268,6 +268,8 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                         order.append(t.value)
                         first = first or t
             if len(order) >= 2:
+                if _finish_subject(toks, a[1], clause_start) == order[1]:
+                    order[0], order[1] = order[1], order[0]  # "... over STR, only that BOR finished ahead (P14 vs P17)"
                 out[a[1]], out[b[1]] = [order[0]], [order[1]]
             elif len(order) == 1 and first is not None and AND_ONLY.fullmatch(low, a[2], b[1]):
                 out[a[1]] = out[b[1]] = [order[0]]  # "NOR pitted on laps 20 and 52": both NOR's
@@ -290,6 +292,17 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
             continue
         k += 1
     return out
+
+
+def _finish_subject(toks: list[Token], s: int, clause_start: int) -> str | None:
+    """The driver who "finished" right before parallel places at ``s`` ("BOR ... finished ahead (P14
+    vs P17)"): the first place is that driver's."""
+    fin = next((t for t in reversed(toks) if t.kind is FINISH and t.end <= s and s - t.end <= 30), None)
+    if fin is None:
+        return None
+    subj = next((t for t in reversed(toks) if t.kind is DRIVER and clause_start < t.start and t.end <= fin.start
+                 and t.tag != "pron" and not t.is_object), None)
+    return subj.value if subj is not None else None
 
 
 def tyre_owner(low: str, toks: list[Token], i: int) -> Token | None:

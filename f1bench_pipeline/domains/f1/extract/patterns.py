@@ -280,7 +280,7 @@ YES_WORDS = word_set("yes")
 # reference pattern; searched through checks.avg_before (AVG_BEFORE_F)
 AVG_BEFORE = re.compile(alt("avg_word") + r"[^.\n]{0,14}$")
 AVG_BEFORE_F = re.compile(boundary_first(alternatives("avg_word")) + r"[^.\n]{0,14}$")
-FROM_TO_SECS = re.compile(r"\s*(?:\([^()]{0,40}\)\s*)?(?:" + words("to_secs") + r"|→|->|-->|=>)\s*"
+FROM_TO_SECS = re.compile(r"\s*(?:\([^()]{0,40}\)\s*)?(?:" + alt("gap_side") + r"\s+)?(?:" + words("to_secs") + r"|→|->|-->|=>)\s*"
                           r"(?:(?:" + words("approx_secs") + r"|~|≈)\s*)*")
 FROM_BEFORE_SECS = re.compile(alt("from_secs") + r"\s*$|(?:" + words("changed_secs") + r"|→|->)\s*(?:\w+\s+)?$")
 WHEN_AFTER_TO = re.compile(alt("when_after_to") + r"\s+(?:\w+\s+){0,2}" + alt("to_when") + r"\s*$")

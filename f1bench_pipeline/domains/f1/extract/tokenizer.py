@@ -43,6 +43,7 @@ MARKS_BATTLE, MARKS_REFERENCE = Action.MARKS_BATTLE, Action.MARKS_REFERENCE
 # "unknown" is a compound only in a tyre phrase ("the unknown tyres", "al desconocido.")
 UNKNOWN_WORDS = word_set("unknown_compound")
 TYRE_NOUNS = word_set("tyre_noun")
+LAP_NUMBER_AFTER = re.compile(r"[\s-]?\d")  # "lap-11/lap-12": a lap word with its number is no "per lap"
 
 
 def tokenize(doc: Document) -> None:
@@ -68,8 +69,8 @@ def tokenize(doc: Document) -> None:
                 continue  # matched only to keep its words from other readings ("ritmo medio", "pit window")
             s, e = m.span()
             if action is LAP_WORD_ACTION:
-                if s and per_before(low, s):
-                    continue  # "0.05 s/lap", "por vuelta"
+                if s and per_before(low, s) and not (low[s - 1] == "/" and LAP_NUMBER_AFTER.match(low, e)):
+                    continue  # "0.05 s/lap", "por vuelta"; not "lap-11/lap-12" (two laps)
             elif action is CHECK_COMPOUND:
                 if not compound_ok(doc, w, s, e):
                     continue

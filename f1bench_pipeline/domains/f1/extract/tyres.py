@@ -217,11 +217,16 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
     phrase, a race-start verb (stint 1), or "stayed out on CMP" (stint unknown: "on"); with the
     start of the phrase (for the span)."""
     t = toks[i]
-    for j in range(i - 1, max(-1, i - 6), -1):
+    # "shorter first and second stints but a longer final SOFT stint": the ordinal before the tyre
+    # belongs to the tyre's own stint word, not to a stint word further back
+    own = 0 < i < len(toks) - 1 and toks[i - 1].kind in _ORDINALS and toks[i + 1].kind is STINT_NOUN
+    for j in range(i - 1, max(-1, i - 6) if not own else i - 1, -1):
         x = toks[j]
         if t.start - x.end > 45 or x.kind is COMPOUND or x.kind is STINT_NOUN and stint_break(low, x.end, t.start):
             break  # "MEDIUM (stint 1, L1-L7) => HARD": the stint word belongs to the tyre before
         if x.kind is STINT_NOUN:
+            if x.word.endswith("s"):
+                return "on", t.start  # "his second and third stints on HARD": the tyre, no one stint
             if COORD_F.search(low, x.end, t.start) or STINT_TYRE_BREAK.search(low, x.end, t.start):
                 return None, t.start  # "el segundo stint y cerrar con HARD", "his second stint than the medium"
             nxt = toks[j + 1] if j + 1 < len(toks) else None
@@ -309,7 +314,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
         follow_cmp = None
         before_cmps: list[int] = []
         ctx = False
-        stint_word = False
+        stint_word = several = False
         for idx in ctx_idx:
             t = toks[idx]
             if t.end <= s and s - t.end <= 45 or s <= t.start and t.start - e <= 25:
@@ -324,6 +329,9 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                     if s <= t.start and stint is not None:
                         continue  # "(stint 1, laps 1-45), then SOFT (stint 2, ...)": the earlier one is ours
                     stint_word = True
+                    several = t.word.endswith("s")  # "second and third stints": no one stint's extent
+                    if several:
+                        continue
                     nxt = toks[idx + 1] if idx + 1 < len(toks) else None
                     prv = toks[idx - 1] if idx >= 1 else None
                     if nxt is not None and nxt.kind is NUMBER and not nxt.tag and nxt.start - t.end <= 3 and \
@@ -355,7 +363,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
             a, b = toks[before_cmps[-2]], toks[before_cmps[-1]]
             if ARROW_CONN.fullmatch(low, a.end, b.start) or CHANGE_CONN.fullmatch(low, a.end, b.start):
                 compound = a.value  # "switched SOFT to MEDIUM after a 12-lap stint": 12 laps on the SOFT
-        if not ctx or (not m["plural"] and not stint_word):
+        if not ctx or several or (not m["plural"] and not stint_word):
             continue
         if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
                                         TOTAL_BEFORE.search(low, max(0, s - 20), s) or

@@ -329,6 +329,8 @@ WINDOWS: dict[str, str] = {
     "approx": "about|around|roughly|approximately|almost|nearly|over|just over|more than|some|of|by",
     "reduce_by": "by",
     "gain_stop": "to",
+    # "from 2.302s behind to 0.794s behind": the side a gap is on, between its two values
+    "gap_side": "behind|ahead|in front|clear",
     "gain_postfix": r"net\s+",
     "def_rest": "behind|at bay|back|off",
     "def_rest_paren": "behind",

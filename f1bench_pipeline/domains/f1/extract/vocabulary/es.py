@@ -335,6 +335,7 @@ WINDOWS: dict[str, str] = {
     "approx": r"unos|unas|aproximadamente|aprox\.?|cerca de|casi|más de|de|en|por",
     "reduce_by": "en|por",
     "gain_stop": "a|para|hasta",
+    "gap_side": "atrás|detrás|por detrás|delante|por delante|de ventaja|de desventaja",
     "gain_postfix": r"de\s+",
     "def_rest": "detrás|atrás|por detrás|tras de sí",
     "def_rest_paren": "detrás|atrás",

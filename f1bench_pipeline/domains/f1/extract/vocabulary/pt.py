@@ -328,6 +328,7 @@ WINDOWS: dict[str, str] = {
     "approx": r"aproximadamente|aprox\.?|cerca de|mais de|quase|uns|umas|de|em|por",
     "reduce_by": "em|por",
     "gain_stop": "a|para|até",
+    "gap_side": "atrás|à frente|na frente|de vantagem|de desvantagem",
     "gain_postfix": r"de\s+",
     "def_rest": "atrás|por trás",
     "def_rest_paren": "atrás",
