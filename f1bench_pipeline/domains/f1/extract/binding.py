@@ -268,7 +268,9 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                         order.append(t.value)
                         first = first or t
             if len(order) >= 2:
-                if _finish_subject(toks, a[1], clause_start) == order[1]:
+                if len(order) == 2 and first is not None and \
+                        OBJ_MARK.search(low, max(0, first.start - 12), first.start) and \
+                        _finish_subject(toks, a[1], clause_start) == order[1]:
                     order[0], order[1] = order[1], order[0]  # "... over STR, only that BOR finished ahead (P14 vs P17)"
                 out[a[1]], out[b[1]] = [order[0]], [order[1]]
             elif len(order) == 1 and first is not None and AND_ONLY.fullmatch(low, a[2], b[1]):
@@ -295,8 +297,9 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
 
 
 def _finish_subject(toks: list[Token], s: int, clause_start: int) -> str | None:
-    """The driver who "finished" right before parallel places at ``s`` ("BOR ... finished ahead (P14
-    vs P17)"): the first place is that driver's."""
+    """The driver who "finished" right before parallel places at ``s`` ("a gain over STR, only that
+    BOR ... finished ahead (P14 vs P17)"): the first place is that driver's when the driver named
+    first is the object ("over STR")."""
     fin = next((t for t in reversed(toks) if t.kind is FINISH and t.end <= s and s - t.end <= 30), None)
     if fin is None:
         return None
