@@ -117,6 +117,9 @@ class Settings(BaseModel):
     # The leaderboard leaves out instances of races classified from timing order (no
     # official result yet: disqualifications and penalties unknown) unless this is set.
     leaderboard_include_timing_order: bool = False
+    # The leaderboard counts answers given an older version of their instance (verified against
+    # that version: provenance.py) unless this is off; the context_provenance view counts them.
+    leaderboard_include_stale_context: bool = True
     # Leaderboard intervals: bootstrap replicates over instances (0 = point estimates only),
     # their seed, and the interval's confidence level (scoring/leaderboard.py).
     bootstrap_replicates: int = Field(1000, ge=0)

@@ -20,7 +20,7 @@ from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json, f
 from f1bench_pipeline.domains.f1.instances.rows import finetune_records, stratified_sample
 from f1bench_pipeline.settings import Settings
 
-ID_RE = re.compile(r"^\d{4}_[^\s:]+::(stint|undercut|overcut|defense|race_summary)::[A-Z]{3}(_[A-Z]{3})?$")
+ID_RE = re.compile(r"^\d{4}_[^\s:]+::(stint|undercut|overcut|defense|race_summary)::[A-Z]{3}(_[A-Z]{3})?(@\d+-\d+)?$")
 
 
 def parse_context_text(text: str) -> list[Fact]:

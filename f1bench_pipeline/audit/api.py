@@ -87,18 +87,31 @@ def instances(w: Warehouse, season: int, round_: int) -> list[dict[str, Any]]:
         [season, round_])
 
 
+_SHOWN = ("id", "context_text", "prompt", "facts", "decision_type", "season")
+
+
 def generation(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> dict[str, Any]:
-    inst = w.rows("SELECT id, context_text, prompt, facts, decision_type, season FROM instances "
-                  "WHERE id = ? AND lang = ? AND variant = ?", [instance_id, lang, variant])
-    if not inst:
-        return {"found": False}
-    out: dict[str, Any] = {"found": True, **inst[0], "facts": json.loads(inst[0]["facts"]), "text": None,
-                           "status": None, "claims": [], "score": None}
+    """One answer with the context it was given: today's instance row, or the older version
+    (``instance_versions``) whose hash the generation records (``context_current`` false)."""
+    inst = w.rows("SELECT * FROM instances WHERE id = ? AND lang = ? AND variant = ?", [instance_id, lang, variant])
+    given = None
     if w.has("generations"):
-        g = w.rows("SELECT text, status, error FROM generations WHERE id = ? AND model = ? AND lang = ? AND variant = ?",
+        g = w.rows("SELECT * FROM generations WHERE id = ? AND model = ? AND lang = ? AND variant = ?",
                    [instance_id, model, lang, variant])
-        if g:
-            out.update(text=g[0]["text"], status=g[0]["status"], error=g[0]["error"])
+        given = g[0] if g else None
+    sha = given.get("context_sha256") if given else None
+    current = inst[0].get("context_sha256") if inst else None
+    shown, context_current = (inst[0] if inst else None), (None if sha is None else sha == current)
+    if sha and sha != current and w.has("instance_versions"):
+        old = w.rows("SELECT * FROM instance_versions WHERE context_sha256 = ?", [sha])
+        shown = old[0] if old else shown
+    if shown is None:
+        return {"found": False}
+    out: dict[str, Any] = {"found": True, **{k: shown[k] for k in _SHOWN}, "facts": json.loads(shown["facts"]),
+                           "text": None, "status": None, "claims": [], "score": None,
+                           "context_current": context_current}
+    if given:
+        out.update(text=given["text"], status=given["status"], error=given["error"])
     if w.has("claims"):
         out["claims"] = w.rows(
             "SELECT claim_index, type, slots, span_start, span_end, span_text, label, reason, matched_fact FROM claims "

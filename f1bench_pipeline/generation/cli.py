@@ -136,7 +136,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     s = get_settings()
     try:
-        report = import_jsonl(args.file, s.warehouse_dir, strict=args.strict, dry_run=args.dry_run)
+        report = import_jsonl(args.file, s.warehouse_dir, strict=args.strict, dry_run=args.dry_run,
+                              score_mismatched=args.score_mismatched)
     except ImportFailed as exc:
         print(exc.report.format(max_errors=args.max_errors), file=sys.stderr)
         print("strict import: nothing written", file=sys.stderr)
@@ -198,12 +199,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_generate)
 
     p = subparsers.add_parser("import-generations", aliases=["import"],
-                              help="import a JSONL of generations (id, model, lang, text | error[, variant])")
+                              help="import a JSONL of generations (id, model, lang, text | error[, variant, "
+                                   "context_sha256 | messages])")
     p.add_argument("file")
     p.add_argument("--strict", action="store_true", help="import nothing if any line is bad")
     p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
     p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
     p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
+    p.add_argument("--score-mismatched", action="store_true",
+                   help="score lines whose context_sha256 no version of their instance has against today's facts "
+                        "(marked context_current false) instead of giving them status context_mismatch")
     p.set_defaults(func=cmd_import)
 
     from f1bench_pipeline.localmodel.server import add_arguments as serve_arguments

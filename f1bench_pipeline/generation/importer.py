@@ -20,12 +20,22 @@ One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, i
   variant; other rows are kept), written atomically. ``source`` is ``import``.
 * A later generation run of the same partition keeps imported rows, except where it
   produces an answer of its own for the same item (``runner._keep_imported``).
+* Provenance: a line may carry ``context_sha256`` (the SHA-256 of the messages it answered, as the
+  ``instances`` table gives it) or the ``messages`` themselves. A hash that no version of its
+  instance has (``instance_versions``) gives status ``context_mismatch``: reported with its line,
+  counted, never scored against other facts (``score_mismatched=True`` keeps it ``ok``, scored
+  against today's facts and marked ``context_current`` false). Lines without either are imported
+  as before, with one warning naming their count.
+* A published battle id of a pair that has several battles in the race (``…::undercut::A_B``,
+  ours ``…::undercut::A_B@18-19``) resolves to the battle whose two pit laps the answer names;
+  when it names those of none or of several, the line is reported ``ambiguous_id`` and skipped.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,10 +43,12 @@ from typing import Any
 
 import polars as pl
 
+from f1bench_pipeline import provenance
 from f1bench_pipeline.generation.classify import status_of_error_text
 from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
+from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP
 from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, summarize, to_frame
 from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
@@ -50,6 +62,9 @@ class ImportReport:
     partitions: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)  # (season, system) → summary
     model_map: dict[str, str] = field(default_factory=dict)
     written: bool = False
+    context_mismatch: list[int] = field(default_factory=list)  # lines whose context hash no version has
+    without_context: int = 0  # lines with neither context_sha256 nor messages
+    resolved_ids: int = 0  # published battle ids resolved to one battle of the pair by its pit laps
 
     @property
     def skipped(self) -> int:
@@ -63,6 +78,15 @@ class ImportReport:
         for (season, system), s in sorted(self.partitions.items()):
             st = ", ".join(f"{k}={v}" for k, v in s["statuses"].items() if v)
             out.append(f"  generations season={season} model={safe_name(system)}: {s['rows']} rows ({st})")
+        if self.context_mismatch:
+            lines = ", ".join(map(str, self.context_mismatch[:20])) + (" …" if len(self.context_mismatch) > 20 else "")
+            out.append(f"  {len(self.context_mismatch)} line(s) answered a context no version of their instance has "
+                       f"(status context_mismatch, not scored): line {lines}")
+        if self.without_context:
+            out.append(f"  warning: {self.without_context} line(s) carry no context_sha256 or messages: scored against "
+                       "today's instances, which may not be the context they answered")
+        if self.resolved_ids:
+            out.append(f"  {self.resolved_ids} published battle id(s) resolved to one battle of the pair by its pit laps")
         for line, msg in self.errors[:max_errors]:
             out.append(f"  line {line}: {msg}")
         if len(self.errors) > max_errors:
@@ -76,15 +100,61 @@ class ImportFailed(ValueError):
         self.report = report
 
 
-def _instance_index(warehouse_root: Path | str) -> dict[tuple[str, str, str], tuple[int, str]]:
-    rows = read_table(warehouse_root, "instances")
+@dataclass
+class InstanceIndex:
+    """What an import line is checked against: the instance rows (id × lang × variant → season,
+    decision type), the hashes of every version of each row, and the battles of a pair."""
+
+    rows: dict[tuple[str, str, str], tuple[int, str]] = field(default_factory=dict)
+    hashes: dict[tuple[str, str, str], set[str]] = field(default_factory=dict)
+    battles: dict[tuple[str, str, str], list[tuple[str, int, int]]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+    def get(self, key: tuple[str, str, str]) -> tuple[int, str] | None:
+        return self.rows.get(key)
+
+
+_LAP_NUMBER = re.compile(r"(?<![\d.,])\d{1,2}(?![\d.,]?\d)")
+
+
+def instance_index(warehouse_root: Path | str) -> InstanceIndex:
+    rows = provenance.with_hashes(read_table(warehouse_root, "instances"))
     if rows.is_empty():
-        return {}
-    rows = rows.select("id", "lang", "variant", "season", "decision_type")
-    return {(r[0], r[1], r[2]): (int(r[3]), r[4] or "") for r in rows.iter_rows()}
+        return InstanceIndex()
+    index = InstanceIndex()
+    for iid, lang, variant, season, dtype, h in rows.select("id", "lang", "variant", "season", "decision_type",
+                                                           "context_sha256").iter_rows():
+        index.rows[(iid, lang, variant)] = (int(season), dtype or "")
+        index.hashes.setdefault((iid, lang, variant), set()).add(h)
+        if BATTLE_LAPS_SEP in iid:
+            plain, laps = iid.split(BATTLE_LAPS_SEP, 1)
+            a, d = (int(x) for x in laps.split("-"))
+            index.battles.setdefault((plain, lang, variant), []).append((iid, a, d))
+    versions = read_table(warehouse_root, provenance.VERSIONS_TABLE)
+    if not versions.is_empty():
+        for iid, lang, variant, h in versions.select("id", "lang", "variant", "context_sha256").iter_rows():
+            index.hashes.setdefault((iid, lang, variant), set()).add(h)
+    return index
 
 
-def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, str]], registry: Registry
+def _battle_named(text: str, battles: list[tuple[str, int, int]], reach: int = 80) -> str | None:
+    """The battle of the pair whose two pit laps the answer names together (within ``reach``
+    characters, closer than any other battle's: "entró en la vuelta 5, HAD en la 6" beside
+    "laps 6-27 … laps 7-28"); None when it names no battle's laps together, or two as closely."""
+    at: dict[int, list[int]] = {}
+    for m in _LAP_NUMBER.finditer(text or ""):
+        at.setdefault(int(m.group()), []).append(m.start())
+    near = sorted((min(abs(i - j) for i in at[a] for j in at[d]), iid)
+                  for iid, a, d in battles if a in at and d in at)
+    near = [(dist, iid) for dist, iid in near if dist <= reach]
+    if not near or len(near) > 1 and near[1][0] == near[0][0]:
+        return None
+    return near[0][1]
+
+
+def read_jsonl(path: str | Path, index: InstanceIndex, registry: Registry, *, score_mismatched: bool = False
                ) -> tuple[dict[tuple[int, str], list[dict[str, Any]]], ImportReport]:
     """Parse and validate the file against the instance index: rows per (season, system)
     and a report with every bad line (numbered). Writes nothing."""
@@ -94,7 +164,7 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
         report.errors.append((0, "the warehouse has no instances: build them first"))
     rows_by_part: dict[tuple[int, str], list[dict[str, Any]]] = {}
     seen: dict[tuple[str, str, str, str], int] = {}
-    known_ids = {k[0] for k in index}  # once: a scan of the index per unknown line is quadratic
+    known_ids = {k[0] for k in index.rows}  # once: a scan of the index per unknown line is quadratic
     now = datetime.now(UTC).isoformat(timespec="milliseconds")
     with open(path, "rb") as fh:
         for n, raw in enumerate(fh, 1):
@@ -132,7 +202,19 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
             if not isinstance(variant, str):
                 report.errors.append((n, "variant must be a string"))
                 continue
-            inst = index.get((obj["id"], lang, variant))
+            iid = obj["id"]
+            inst = index.get((iid, lang, variant))
+            pair = index.battles.get((iid, lang, variant))
+            if inst is None and pair:
+                named = _battle_named(obj.get("text") or "", pair)
+                if named is None:
+                    laps = ", ".join(f"{a}/{d}" for _i, a, d in pair)
+                    report.errors.append((n, f"ambiguous_id {iid!r}: the pair has {len(pair)} battles in the race "
+                                             f"(pit laps {laps}) and the answer names the laps of none or several; "
+                                             "give the battle's id"))
+                    continue
+                iid, inst = named, index.get((named, lang, variant))
+                report.resolved_ids += 1
             if inst is None:
                 known_id = obj["id"] in known_ids
                 why = (f"no instance {obj['id']!r} in {lang}/{variant}" if known_id
@@ -142,9 +224,9 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
             system = registry.by_alias(obj["model"])
             system_name = system.name if system else obj["model"]
             report.model_map[obj["model"]] = system_name
-            grain = (system_name, obj["id"], lang, variant)
+            grain = (system_name, iid, lang, variant)
             if grain in seen:
-                report.errors.append((n, f"duplicate of line {seen[grain]} ({system_name}, {obj['id']}, {lang}, {variant})"))
+                report.errors.append((n, f"duplicate of line {seen[grain]} ({system_name}, {iid}, {lang}, {variant})"))
                 continue
             seen[grain] = n
             season, decision_type = inst
@@ -155,9 +237,20 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
             else:
                 text, error = "", sanitize(obj["error"])
                 status = status_of_error_text(str(obj["error"]))
-            digest = hashlib.sha256(f"import|{system_name}|{obj['id']}|{lang}|{variant}".encode()).hexdigest()
+            given = obj.get("context_sha256")
+            if not given and isinstance(obj.get("messages"), list):
+                given = provenance.messages_sha256(m for m in obj["messages"] if isinstance(m, dict))
+            if not isinstance(given, str) or not given:
+                given = None
+                report.without_context += 1
+            elif given not in index.hashes.get((iid, lang, variant), set()):
+                report.context_mismatch.append(n)
+                if not score_mismatched:
+                    status = "context_mismatch"
+            digest = hashlib.sha256(f"import|{system_name}|{iid}|{lang}|{variant}".encode()).hexdigest()
             rows_by_part.setdefault((season, system_name), []).append({
-                "id": obj["id"], "lang": lang, "variant": variant, "decision_type": decision_type,
+                "context_sha256": given, "facts_sha256": None,
+                "id": iid, "lang": lang, "variant": variant, "decision_type": decision_type,
                 "system": system_name, "model_string": system.model if system else "", "text": text,
                 "status": status, "finish_reason": "content_filter" if status == "content_filtered" else None,
                 "prompt_tokens": None, "completion_tokens": None, "reasoning_tokens": None, "cost_usd": None,
@@ -169,10 +262,11 @@ def read_jsonl(path: str | Path, index: dict[tuple[str, str, str], tuple[int, st
 
 
 def import_jsonl(path: str | Path, warehouse_root: Path | str, *, registry: Registry | None = None,
-                 strict: bool = False, dry_run: bool = False) -> ImportReport:
+                 strict: bool = False, dry_run: bool = False, score_mismatched: bool = False) -> ImportReport:
     """Import the file into ``generations``; returns what was imported and every bad line."""
     registry = registry or load_registry()
-    rows_by_part, report = read_jsonl(path, _instance_index(warehouse_root), registry)
+    rows_by_part, report = read_jsonl(path, instance_index(warehouse_root), registry,
+                                      score_mismatched=score_mismatched)
     if strict and report.errors:
         raise ImportFailed(report)
     for (season, system_name), rows in sorted(rows_by_part.items()):

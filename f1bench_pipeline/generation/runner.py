@@ -14,6 +14,7 @@ from pathlib import Path
 
 import polars as pl
 
+from f1bench_pipeline import provenance
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import select_instances, work_items
@@ -65,8 +66,14 @@ def generate_partition(
                                          progress_every_s=progress_every_s,
                                          models_dir=Path(settings.data_dir) / "models",
                                          max_cost_usd=max_cost_usd, label=f"{system.name} {season}")
+    given = {} if rows.is_empty() else {
+        (r["id"], r["lang"], r["variant"]): (r["context_sha256"], r["facts_sha256"])
+        for r in provenance.with_hashes(rows).select(*GRAIN, *provenance.HASH_COLUMNS).iter_rows(named=True)}
     out = [{**rec, "id": it.id, "lang": it.lang, "variant": it.variant, "decision_type": it.decision_type,
-            "system": system.name, "source": "litellm"} for it, rec in zip(items, records, strict=True)]
+            "system": system.name, "source": "litellm",
+            "context_sha256": provenance.messages_sha256(it.messages),
+            "facts_sha256": given.get((it.id, it.lang, it.variant), (None, None))[1]}
+           for it, rec in zip(items, records, strict=True)]
     part = {"season": season, "model": system.safe_name}
     df = _keep_imported(to_frame(out), read_table(root, TABLE, part))
     write_partition(df, root, TABLE, part)

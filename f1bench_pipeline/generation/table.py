@@ -55,6 +55,8 @@ GENERATION_SCHEMA: dict[str, PolarsDataType] = {
     "cost_usd": pl.Float64, "latency_s": pl.Float64, "cache_key": pl.Utf8, "error": pl.Utf8,
     "attempts": pl.Int64, "adaptations": pl.Utf8, "created_at": pl.Datetime("ms", "UTC"), "source": pl.Utf8,
     "from_cache": pl.Boolean,
+    # what the answer was given (provenance.py): the messages sent and the facts of that instance row
+    "context_sha256": pl.Utf8, "facts_sha256": pl.Utf8,
 }
 GRAIN = ["id", "lang", "variant"]
 

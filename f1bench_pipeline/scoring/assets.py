@@ -6,6 +6,7 @@ import dagster as dg
 import polars as pl
 from pydantic import Field
 
+from f1bench_pipeline import provenance
 from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
@@ -65,6 +66,9 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
         if not generations.is_empty():
             generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
         instances = warehouse.read("instances", {"season": season})
+        # each answer against the version of its instance it was given (provenance.py)
+        generations, instances, given = provenance.resolve(
+            generations, instances, warehouse.read(provenance.VERSIONS_TABLE, {"season": season}))
         run_versions = versions.score_versions("regex")  # the rows' version columns, and the metadata
         if generations.is_empty() or instances.is_empty():
             context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {season}")
@@ -90,6 +94,7 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
                 llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, warehouse.data_path),
                                                            "llm", **llm)
                 claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
+        claims, scores = provenance.restore(claims), provenance.attach(scores, given)
         warehouse.write(claims.drop("model", "season"), "claims", partition)
         warehouse.write(scores.drop("model", "season"), "scores", partition)
         warehouse.refresh_views()

@@ -24,7 +24,8 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
                registry=None) -> tuple[pl.DataFrame, pl.DataFrame, ImportReport]:
     """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file; its
     systems are looked up in ``registry`` (an asset's ``system_registry``; unset: systems.yaml)."""
-    from f1bench_pipeline.generation.importer import read_jsonl
+    from f1bench_pipeline import provenance
+    from f1bench_pipeline.generation.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.scoring.score import InstanceFacts, score_generations_parallel
@@ -33,15 +34,15 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
 
     root = warehouse_dir or get_settings().warehouse_dir
     instances = read_table(root, "instances")
-    index = {} if instances.is_empty() else {
-        (r[0], r[1], r[2]): (int(r[3]), r[4] or "")
-        for r in instances.select("id", "lang", "variant", "season", "decision_type").iter_rows()}
-    rows_by_part, report = read_jsonl(path, index, registry or load_registry())
+    rows_by_part, report = read_jsonl(path, instance_index(root), registry or load_registry())
     rows = [r for part in rows_by_part.values() for r in part]
     gens = pl.DataFrame(rows, infer_schema_length=None).rename({"system": "model"}) if rows else pl.DataFrame(
         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8})
-    _claims, scores = score_generations_parallel(gens, InstanceFacts(instances) if not instances.is_empty() else instances,
-                                                 _extractor(extractor), extractor) if rows else (None, pl.DataFrame())
+    scores = pl.DataFrame()
+    if rows:  # each line against the version of its instance it answered (provenance.py)
+        gens, instances, given = provenance.resolve(gens, instances, read_table(root, provenance.VERSIONS_TABLE))
+        _claims, scores = score_generations_parallel(gens, InstanceFacts(instances), _extractor(extractor), extractor)
+        scores = provenance.attach(scores, given)
     board = aggregate(scores, ["model"], Bootstrap.from_settings(), levels=["lang"]) if scores.height else pl.DataFrame()
     return scores, board, report
 

@@ -53,6 +53,9 @@ SCORE_SCHEMA: dict[str, PolarsDataType] = {
     # (domains/f1/extract/coverage.py; null outside F1 and for an answer with none)
     "reading_coverage": pl.Float64,
     "extractor_version": pl.Utf8, "verifier_version": pl.Utf8,  # scoring.versions: which code made the row
+    # the answer was given today's instance row (false: an older version, against which it was verified;
+    # null: the generation records no context hash) -- provenance.py
+    "context_current": pl.Boolean,
 }
 CLAIM_SCHEMA: dict[str, PolarsDataType] = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,

@@ -60,7 +60,8 @@ def listing(warehouse_dir: Root) -> Callable[[str], list[str]] | None:
 def view_parameters() -> dict[str, str]:
     """Settings the views read, as SQL literals (``{name}`` in ``sql/views``)."""
     s = get_settings()
-    return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false"}
+    return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false",
+            "include_stale_context": "true" if s.leaderboard_include_stale_context else "false"}
 
 
 # ``{optional:<table>}`` in a view file: the table's Parquet files when it has any, else an

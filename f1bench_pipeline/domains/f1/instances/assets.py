@@ -14,6 +14,7 @@ from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
 from f1bench_pipeline.domains.f1.instances.prompts import LANGUAGES
 from f1bench_pipeline.domains.f1.instances.rows import finetune_records, instance_rows, stratified_sample
 from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.provenance import VERSIONS_TABLE, merge_versions
 from f1bench_pipeline.resources import BenchmarkResource, RaceRulesResource, WarehouseResource
 
 GROUP = "instances"
@@ -29,9 +30,14 @@ def instances(context: dg.AssetExecutionContext, warehouse: WarehouseResource, b
     base = build_base_instances(tables, benchmark)  # its split_of: train or test
     rows = instance_rows(base)
     warehouse.write(rows, "instances", {"season": season})
+    # every version of a row an answer may have been given stays known (provenance.py)
+    known = warehouse.read(VERSIONS_TABLE, {"season": season})
+    versions = merge_versions(known, rows)
+    warehouse.write(versions, VERSIONS_TABLE, {"season": season})
     warehouse.refresh_views()
     meta = table_metadata(rows, ["id", "lang", "variant", "decision_type", "n_facts"])
     meta["instances"] = dg.MetadataValue.int(len(base))
+    meta["instance_versions"] = dg.MetadataValue.int(versions.height)  # rows of every version so far
     meta.update(rules_metadata(race_rules.rules))  # the rules behind the event tables read here
     if base:
         by_type = pl.DataFrame({"kind": [b.kind for b in base]}).group_by("kind").len().sort("kind")

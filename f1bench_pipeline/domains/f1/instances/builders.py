@@ -1,8 +1,9 @@
 """Build benchmark instances from a season's event tables (pure; no Dagster).
 
 Five decision types, ids in the published scheme ``{season}_{Event_Name}::{kind}::{DRIVERS}``:
-tyre strategy (``stint``, one per points finisher), ``undercut`` and ``overcut`` (one per
-attacker/defender pair and race: the largest gain when a pair has several), ``defense``
+tyre strategy (``stint``, one per points finisher), ``undercut`` and ``overcut`` (one per battle:
+a pair with several battles of a kind in a race gets ``@<attacker lap>-<defender lap>`` on each
+id, ``battle_id``), ``defense``
 (one per defender/pursuer pair and race: the longest run) and ``race_summary``.
 """
 
@@ -69,6 +70,9 @@ class SeasonSplit(Protocol):
 
 def event_slug(event: str) -> str:
     return event.replace(" ", "_")
+
+
+BATTLE_LAPS_SEP = "@"  # "…::undercut::RUS_BOR@18-19": a pair's battle named by its pit laps
 
 
 def instance_id(season: int, event: str, kind: str, drivers: list[str]) -> str:
@@ -207,16 +211,26 @@ def _battle_dict(b: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def battle_id(season: int, event: str, kind: str, attacker: str, defender: str,
+              pit_laps: tuple[int, int] | None = None) -> str:
+    """``…::undercut::A_B``, or ``…::undercut::A_B@18-19`` (attacker's and defender's pit laps) when
+    the pair has more than one battle of that kind in the race."""
+    base = instance_id(season, event, kind, [attacker, defender])
+    return base if pit_laps is None else f"{base}{BATTLE_LAPS_SEP}{pit_laps[0]}-{pit_laps[1]}"
+
+
 def battle_instances(t: SeasonTables, settings: SeasonSplit) -> list[BaseInstance]:
     out: list[BaseInstance] = []
     if t.battles.is_empty():
         return out
-    best = (
-        t.battles.sort("time_gained_s", descending=True)
-        .unique(subset=["season", "round", "kind", "attacker", "defender"], keep="first")
-        .sort("season", "round", "attacker_pit_lap", "attacker", "defender")
-    )
-    for b in best.iter_rows(named=True):
+    # Every battle is an instance. A pair with one battle of a kind in a race keeps the plain id
+    # ("…::undercut::RUS_BOR"); when it has more (RUS undercut BOR on laps 18 and 45), each id names
+    # its battle by the two pit laps ("…::undercut::RUS_BOR@18-19"), so no battle is dropped and an
+    # id never moves to another battle on a rebuild (``battle_id``).
+    pair = ["season", "round", "kind", "attacker", "defender"]
+    battles = (t.battles.with_columns(pl.len().over(pair).alias("_battles_of_pair"))
+               .sort("season", "round", "attacker_pit_lap", "attacker", "defender", "defender_pit_lap"))
+    for b in battles.iter_rows(named=True):
         season, rnd = int(b["season"]), int(b["round"])
         race = t.race(season, rnd, b["event"])
         bd = _battle_dict(b)
@@ -237,7 +251,9 @@ def battle_instances(t: SeasonTables, settings: SeasonSplit) -> list[BaseInstanc
             F.pit_lap(bd["defender"], bd["defender_pit_lap"]),
         ]
         out.append(BaseInstance(
-            id=instance_id(season, b["event"], b["kind"], [b["attacker"], b["defender"]]), kind=b["kind"],
+            id=battle_id(season, b["event"], b["kind"], b["attacker"], b["defender"],
+                         (int(b["attacker_pit_lap"]), int(b["defender_pit_lap"])) if b["_battles_of_pair"] > 1 else None),
+            kind=b["kind"],
             season=season, round=rnd, event=b["event"], split=settings.split_of(season),
             focus_drivers=[b["attacker"], b["defender"]],
             context={"race": race, "drivers": drivers, "battle": bd}, context_text="\n".join(lines),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from f1bench_pipeline.domains.f1.instances import prompts
+from f1bench_pipeline.provenance import context_sha256, facts_sha256
 from f1bench_pipeline.domains.f1.instances.builders import BaseInstance, context_json
 from f1bench_pipeline.domains.f1.instances.facts import facts_from_json, facts_to_json
 from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
@@ -25,6 +26,9 @@ INSTANCE_SCHEMA: dict[str, PolarsDataType] = {
     "system_prompt": pl.Utf8, "prompt": pl.Utf8, "user_message": pl.Utf8,
     "facts": pl.Utf8, "context_facts": pl.Utf8, "entities": pl.Utf8, "n_facts": pl.Int64,
     "results_source": pl.Utf8, "note": pl.Utf8,
+    # what an answer to the row is given and verified against (provenance.py): a generation and an
+    # import line carry the first, the `instance_versions` table keeps every version by it
+    "context_sha256": pl.Utf8, "facts_sha256": pl.Utf8,
 }
 
 
@@ -38,14 +42,17 @@ def instance_rows(instances: list[BaseInstance]) -> pl.DataFrame:
         for lang in prompts.LANGUAGES:
             for variant in prompts.VARIANTS:
                 q = prompts.question(inst.kind, lang, variant, inst.focus_drivers, inst.event, inst.season)
+                user_message = prompts.user_message(inst.context_text, q, lang)
                 rows.append({
                     "id": inst.id, "lang": lang, "variant": variant, "decision_type": inst.decision_type,
                     "kind": inst.kind, "season": inst.season, "round": inst.round, "event": inst.event,
                     "split": inst.split, "focus_drivers": inst.focus_drivers, "context": ctx,
                     "context_text": inst.context_text, "system_prompt": prompts.SYSTEM[lang], "prompt": q,
-                    "user_message": prompts.user_message(inst.context_text, q, lang),
+                    "user_message": user_message,
                     "facts": facts, "context_facts": ctx_facts, "entities": entities, "n_facts": len(inst.facts),
                     "results_source": inst.results_source, "note": inst.note,
+                    "context_sha256": context_sha256(prompts.SYSTEM[lang], user_message),
+                    "facts_sha256": facts_sha256(facts, ctx_facts),
                 })
     return pl.DataFrame(rows, schema=INSTANCE_SCHEMA)
 
