@@ -49,6 +49,17 @@ MISREAD = [
      "0,794 s detrás.", "gain", {"seconds": 2.302}),
     ("gap_side", "pt", "SAI fez o undercut em LAW e ganhou tempo, porque a diferença caiu de 2,302 s atrás para "
      "0,794 s atrás.", "gain", {"seconds": 2.302}),
+    # a stop count of a part of the race, not of the race
+    ("stop_of_a_part", "en", "VER’s race was built around a one-stop style opening phase followed by a long run on "
+     "Hard tyres.", "n_stops", {"driver": "VER", "n": 1}),
+    ("stop_of_a_part", "en", "ALO stayed out, with one stop made under SC/VSC to limit the time impact.", "n_stops",
+     {"driver": "ALO", "n": 1}),
+    ("stop_of_a_part", "en", "ALO moved into the window for a one-stop to the finish on the HARD.", "n_stops",
+     {"driver": "ALO", "n": 1}),
+    ("stop_of_a_part", "es", "HAM hizo una estrategia de una parada hasta el final con HARD.", "n_stops",
+     {"driver": "HAM", "n": 1}),
+    ("stop_of_a_part", "pt", "HAM fez uma estratégia de uma parada até o final com HARD.", "n_stops",
+     {"driver": "HAM", "n": 1}),
     ("index", "en", "BEA’s lap-14 stop undercut SAI’s lap-18 stop, and it worked.", "n_stops", {"n": 14}),
     ("index", "en", "HUL, after his lap 9 stop, was on fresh INTERMEDIATE tyres.", "n_stops", {"n": 9}),
     ("index", "en", "LEC had stint 3 of 17 laps on the HARD.", "stint_laps", {"n_laps": 3}),
@@ -511,6 +522,9 @@ STILL_READ = [
      {"seconds": 2.302, "when": "before"}),
     ("gap_side", "pt", "SAI fez o undercut em LAW: a diferença caiu de 2,302 s atrás para 0,794 s atrás.", "gap",
      {"seconds": 0.794, "when": "after"}),
+    ("stop_of_a_part", "en", "VER ran a one-stop strategy.", "n_stops", {"driver": "VER", "n": 1}),
+    ("stop_of_a_part", "es", "HAM hizo dos paradas.", "n_stops", {"driver": "HAM", "n": 2}),
+    ("stop_of_a_part", "pt", "HAM fez duas paradas.", "n_stops", {"driver": "HAM", "n": 2}),
     ("several_stints", "en", "ANT's first stints were short, but his final SOFT stint lasted 24 laps.", "stint_laps",
      {"driver": "ANT", "compound": "SOFT", "n_laps": 24}),
     ("several_stints", "es", "HAM hizo un segundo stint con HARD en las vueltas 20-50.", "stint_laps",

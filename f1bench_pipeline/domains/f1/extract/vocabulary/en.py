@@ -149,7 +149,9 @@ WINDOWS: dict[str, str] = {
         "remaining|to go|left|of difference|in hand|less|fewer|shorter|extras?"),
     "count_det_before": "last|final|first|the|next|after|within|in|more|extra|another|further|additional",
     "stop_det_before": "the|both|these|those|their|his|its|all|after|before|first|last|final|early|late|opening|remaining",
-    "after_stop": "earlier|later|before|after|ahead|behind|apart|more|fewer|less|too many|extra",
+    # no count: "a stop later", and a part of the race ("one-stop style opening phase", "one stop made
+    # under SC/VSC", "a one-stop to the finish")
+    "after_stop": "earlier|later|before|after|ahead|behind|apart|more|fewer|less|too many|extra|style|to the finish|to the end|made under|taken under|done under|under sc|under vsc|under the safety car",
     "article_one_bad_after": "in|on|during|under|extra|final",
     "only": r"only\s+",
     "times": "once|twice|three times",

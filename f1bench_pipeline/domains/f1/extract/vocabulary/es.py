@@ -151,7 +151,7 @@ WINDOWS: dict[str, str] = {
         "las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
         "extra|otras|final"),
     "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de|primeras|últimas|ultimas|primeros|últimos",
-    "after_stop": "antes|después|despues|más tarde|de diferencia|más|menos|de más|a mayores",
+    "after_stop": "antes|después|despues|más tarde|de diferencia|más|menos|de más|a mayores|hasta el final|hasta la meta|bajo sc|bajo vsc|bajo el safety car|hecha bajo|realizada bajo",
     "article_one_ok_before": (
         r"\bde|\bfue|\bera|\bes|\bhizo|\brealizó|\befectuó|\bcompletó|\bhicieron|\bsolo|"
         r"\bsólo|\bcon|\ben|\búnicamente|\bpor"),

@@ -154,7 +154,7 @@ WINDOWS: dict[str, str] = {
     "stop_det_before": (
         "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|primeiras|últimas|primeiros|últimos|"
         "antes de"),
-    "after_stop": "antes|depois|mais tarde|mais|menos|a mais|a menos|de mais",
+    "after_stop": "antes|depois|mais tarde|mais|menos|a mais|a menos|de mais|até o final|até a bandeirada|sob sc|sob vsc|sob o safety car|feita sob|realizada sob",
     "article_one_ok_before": (
         r"\bde|\bfoi|\bera|\bé|\bfez|\brealizou|\befetuou|\bcompletou|\bfizeram|\bapenas|"
         r"\bsó|\bcom|\bem|\bsomente|\bunicamente|\bpor"),
