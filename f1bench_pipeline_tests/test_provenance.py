@@ -213,3 +213,61 @@ def test_the_audit_page_shows_the_version_the_model_was_given(two_rule_sets, tmp
     today = after.filter((pl.col("id") == old["id"]) & (pl.col("lang") == "en") & (pl.col("variant") == old["variant"]))
     assert shown["context_current"] is False
     assert shown["context_text"] == old["context_text"] != today["context_text"][0]
+
+
+def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores(sample_build, tmp_path):
+    """Through Dagster: answers imported with their context hashes, scored; `pit_battles` and
+    `instances` re-materialized with the largest gap before an undercut cut to 2.0 s; `claims`/
+    `scores` re-materialized: every figure as before, the changed rows marked not current."""
+    import shutil
+
+    import dagster as dg
+
+    from f1bench_pipeline.domains.f1.events.assets import pit_battles as pit_battles_asset
+    from f1bench_pipeline.domains.f1.instances.assets import instances as instances_asset
+    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.resources import (BenchmarkResource, RaceRulesResource, SystemRegistryResource,
+                                            WarehouseResource)
+    from f1bench_pipeline.scoring.assets import build_claims_and_scores
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    src = sample_build["settings"].warehouse_dir
+    root = tmp_path / "warehouse"
+    for table in [*EVENT_TABLES, "instances", provenance.VERSIONS_TABLE]:
+        shutil.copytree(src / table, root / table)
+    rows = read_table(root, "instances").filter((pl.col("lang") == "en") & (pl.col("variant") == "default"))
+    season = int(rows.filter(pl.col("kind") == "undercut")["season"].max())
+    rows = rows.filter(pl.col("season") == season)
+    path = tmp_path / "mine.jsonl"
+    path.write_text("".join(json.dumps({
+        "id": r["id"], "model": "mine", "lang": "en", "context_sha256": r["context_sha256"],
+        "text": template_answer("noisy", r["facts"], "en", r["id"], r["entities"])}) + "\n"
+        for r in rows.iter_rows(named=True)), encoding="utf-8")
+    assert import_jsonl(path, root).imported == rows.height
+    warehouse = WarehouseResource(data_dir=str(tmp_path), url="")
+
+    def scores() -> pl.DataFrame:
+        with dg.DagsterInstance.ephemeral() as instance:
+            instance.add_dynamic_partitions("models", ["mine"])
+            assert dg.materialize(
+                [build_claims_and_scores()], instance=instance,
+                resources={"warehouse": warehouse, "system_registry": SystemRegistryResource()},
+                partition_key=dg.MultiPartitionKey({"season": str(season), "model": "mine"})).success
+        return read_table(root, "scores", {"season": season, "model": "mine"}).sort(provenance.GRAIN)
+
+    first = scores()
+    assert first.height == rows.height and first["context_current"].all()
+    rebuilt = dg.materialize(
+        [pit_battles_asset, instances_asset], partition_key=str(season),
+        resources={"warehouse": warehouse, "benchmark": BenchmarkResource(),
+                   "race_rules": RaceRulesResource(battle_max_gap_before_s=2.0)})
+    assert rebuilt.success
+    now = read_table(root, "instances", {"season": season})
+    assert not now.select("context_sha256").equals(read_table(src, "instances", {"season": season}).select("context_sha256"))
+    again = scores()
+    figures = ["id", "lang", "variant", "n_claims", "n_supported", "n_contradicted", "n_oracle", "n_covered",
+               "precision", "recall", "f1"]
+    assert again.select(figures).equals(first.select(figures))
+    stale = set(again.filter(~pl.col("context_current"))["id"])
+    changed = set(rows.join(now, on=[*provenance.GRAIN, "context_sha256"], how="anti")["id"])
+    assert stale == changed and 0 < len(stale) < again.height
