@@ -271,3 +271,17 @@ def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores
     stale = set(again.filter(~pl.col("context_current"))["id"])
     changed = set(rows.join(now, on=[*provenance.GRAIN, "context_sha256"], how="anti")["id"])
     assert stale == changed and 0 < len(stale) < again.height
+
+
+def test_a_dry_run_counts_the_items_asked_again_because_their_context_changed(sample_tables):
+    from f1bench_pipeline.generation.plan import context_changed, work_items
+    from f1bench_pipeline.generation.registry import System
+
+    rows = sample_tables("instances").head(3)
+    items = work_items(System(name="x", model="openai/x"), rows)
+    had = rows.select("id", "lang", "variant", "context_sha256")
+    assert context_changed(items, had) == 0
+    stale = had.with_columns(pl.when(pl.int_range(pl.len()) == 1).then(pl.lit("0" * 64))
+                             .otherwise(pl.col("context_sha256")).alias("context_sha256"))
+    assert context_changed(items, stale) == 1
+    assert context_changed(items, had.with_columns(pl.lit(None, pl.Utf8).alias("context_sha256"))) == 0  # no record

@@ -43,10 +43,12 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 def _estimates(names: list[str], season: int, max_cost_usd: float | None = None):
     from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import Estimate, estimate, select_instances, work_items
+    from f1bench_pipeline.generation.plan import Estimate, context_changed, estimate, select_instances, work_items
     from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.table import TABLE
     from f1bench_pipeline.localmodel.weights import WeightsError
     from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.warehouse import read_table
 
     s = get_settings()
     reg = load_registry()
@@ -63,6 +65,9 @@ def _estimates(names: list[str], season: int, max_cost_usd: float | None = None)
         est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season, max_cost_usd)
         if not items:
             est.note = note
+        changed = context_changed(items, read_table(s.warehouse_dir, TABLE, {"season": season, "model": system.safe_name}))
+        if changed:  # provenance: their instance changed since they were answered
+            est.note = "; ".join(x for x in (est.note, f"{changed} asked again: their context changed") if x)
         out.append(est)
     return out
 

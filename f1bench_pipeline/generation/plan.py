@@ -34,6 +34,7 @@ from f1bench_pipeline.generation.cache import DiskCache, cache_key
 from f1bench_pipeline.generation.engine import WorkItem
 from f1bench_pipeline.generation.provider import METADATA_KEY, template_version
 from f1bench_pipeline.generation.registry import System
+from f1bench_pipeline.provenance import messages_sha256
 from f1bench_pipeline.storage.warehouse import read_table
 
 CHARS_PER_TOKEN = 4.0  # the offline templates' rough count (budget.chars_tokens)
@@ -187,6 +188,17 @@ def estimate(system: System, items: list[WorkItem], cache: DiskCache, season: in
 
 def _usd(x: float | None) -> str:
     return "unknown" if x is None else f"{x:.4f}"
+
+
+def context_changed(items: list[WorkItem], generations: pl.DataFrame) -> int:
+    """How many of ``items`` have an answer in ``generations`` made for other messages (their
+    instance changed since: a run asks them again, provenance.py)."""
+    if generations.is_empty() or "context_sha256" not in generations.columns:
+        return 0
+    had = {(i, lang, v): h for i, lang, v, h in generations.select("id", "lang", "variant", "context_sha256").iter_rows()
+           if h}
+    return sum(1 for it in items if (key := (it.id, it.lang, it.variant)) in had
+               and had[key] != messages_sha256(it.messages))
 
 
 def format_estimates(rows: list[Estimate]) -> str:
