@@ -84,11 +84,11 @@ def resolve(generations: pl.DataFrame, instances: pl.DataFrame, versions: pl.Dat
                            pl.col("variant").fill_null("default") if "variant" in gen.columns
                            else pl.lit("default").alias("variant"))
     current = instances.select(*GRAIN, pl.col("context_sha256").alias("_current"))
-    gen = gen.join(current, on=GRAIN, how="left")
+    gen = gen.join(current, on=GRAIN, how="left", maintain_order="left")  # rows stay in the partition's order
     old = pl.DataFrame(schema={"context_sha256": pl.Utf8, "id": pl.Utf8})
     if versions is not None and not versions.is_empty():
         old = versions.select("context_sha256", "id").unique(subset=["context_sha256"])
-    gen = gen.join(old.rename({"id": "_version_of"}), on="context_sha256", how="left")
+    gen = gen.join(old.rename({"id": "_version_of"}), on="context_sha256", how="left", maintain_order="left")
     known_old = pl.col("context_sha256").is_not_null() & (pl.col("context_sha256") != pl.col("_current").fill_null("")) \
         & (pl.col("_version_of") == pl.col("id"))
     gen = gen.with_columns(

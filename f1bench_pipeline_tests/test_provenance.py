@@ -285,3 +285,16 @@ def test_a_dry_run_counts_the_items_asked_again_because_their_context_changed(sa
                              .otherwise(pl.col("context_sha256")).alias("context_sha256"))
     assert context_changed(items, stale) == 1
     assert context_changed(items, had.with_columns(pl.lit(None, pl.Utf8).alias("context_sha256"))) == 0  # no record
+
+
+def test_resolve_keeps_the_answers_order_and_reads_each_hash():
+    gens = pl.DataFrame({"id": ["b", "a", "c", "d"], "lang": ["en"] * 4, "variant": ["default"] * 4,
+                         "context_sha256": ["x", None, "unknown", "old-d"]})
+    today = pl.DataFrame({"id": ["a", "b", "c", "d"], "lang": ["en"] * 4, "variant": ["default"] * 4,
+                          "context_sha256": ["q", "x", "z", "new-d"], "facts_sha256": ["1", "2", "3", "4"]})
+    versions = pl.concat([today, today.filter(pl.col("id") == "d").with_columns(pl.lit("old-d").alias("context_sha256"))])
+    scored, instances, given = provenance.resolve(gens, today, versions)
+    assert scored["id"].to_list() == ["b", "a", "c", "d" + provenance.VERSION_SEP + "old-d"]
+    assert given["context_current"].to_list() == [True, None, False, False]
+    assert "d" + provenance.VERSION_SEP + "old-d" in instances["id"].to_list()
+    assert provenance.restore(scored)["id"].to_list() == ["b", "a", "c", "d"]
