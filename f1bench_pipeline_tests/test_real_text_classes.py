@@ -24,6 +24,13 @@ MISREAD = [
      {"driver": "HAM", "stint": 3}),
     ("several_stints", "pt", "Os segundo e terceiro stints de HAM com HARD cobriram as voltas 20-50.", "stint_laps",
      {"driver": "HAM", "stint": 3}),
+    # the tyre of "on the CMP" is the nearest driver's, not a driver further back across another one
+    ("runner_far", "en", "LEC stayed out 1 lap longer (lap 10) while GAS set a fast lap on the MEDIUMs.",
+     "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
+    ("runner_far", "es", "LEC extendió 1 vuelta más (vuelta 10) mientras GAS hizo una vuelta rápida con los MEDIUM.",
+     "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
+    ("runner_far", "pt", "LEC estendeu 1 volta a mais (lap 10) enquanto GAS fez uma volta rápida nos MEDIUM.",
+     "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
     # the weather, not the tyre: "conditions became wet enough", "el asfalto mojado", "o asfalto molhado"
     ("weather_wet", "en", "PIA ran intermediates. This final stint suggests conditions became wet enough again that "
      "intermediates were required.", "stint_compound", {"compound": "WET"}),
@@ -487,13 +494,23 @@ STILL_READ = [
     # a heading with a lap word and a pit word, then "driver number" pairs: pit laps
     ("heading_laps", "en", "**Pit laps:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
     ("heading_laps", "es", "**Vueltas de parada:** HAM 18 vs OCO 16.", "pit_lap", {"driver": "HAM", "lap": 18}),
-    ("heading_laps", "pt", "**Voltas de parada:** HAM 18, OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),    # the owner of a tyre named beside it: "RUS’s fresh Medium", "los Medium nuevos de RUS"
+    ("heading_laps", "pt", "**Voltas de parada:** HAM 18, OCO 16.", "pit_lap", {"driver": "OCO", "lap": 16}),
+    # the owner of a tyre named beside it: "RUS’s fresh Medium", "los Medium nuevos de RUS"
     ("tyre_owner", "en", "RUS’s fresh Medium stint was much faster than TSU’s aging Intermediate.", "stint_compound",
      {"driver": "TSU", "compound": "INTERMEDIATE"}),
     ("tyre_owner", "es", "Los Medium nuevos de RUS fueron más rápidos que los Intermedios gastados de TSU.",
      "stint_compound", {"driver": "TSU", "compound": "INTERMEDIATE"}),
     ("tyre_owner", "pt", "Os MEDIUM novos de RUS foram mais rápidos que os Intermediários gastos do TSU.",
-     "stint_compound", {"driver": "RUS", "compound": "MEDIUM"}),    # the move, then who it put ahead of whom: "the overcut gained HAM track position over OCO"
+     "stint_compound", {"driver": "RUS", "compound": "MEDIUM"}),
+    # a driver who "did X and set a fast lap on the MEDIUMs": many words (a count, a bracketed lap) between
+    # the subject and its tyre, none of them another driver
+    ("runner_far", "en", "LEC stayed out 1 lap longer (lap 10) and set a fast lap on the MEDIUMs.", "stint_compound",
+     {"driver": "LEC", "compound": "MEDIUM"}),
+    ("runner_far", "es", "LEC extendió 1 vuelta más (vuelta 10) e hizo una vuelta rápida con los MEDIUM.",
+     "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
+    ("runner_far", "pt", "LEC estendeu 1 volta a mais (lap 10) e fez uma volta rápida nos MEDIUM.", "stint_compound",
+     {"driver": "LEC", "compound": "MEDIUM"}),
+    # the move, then who it put ahead of whom: "the overcut gained HAM track position over OCO"
     ("gave_position", "en", "The overcut succeeded in gaining HAM track position over OCO.", "battle",
      {"kind": "overcut", "attacker": "HAM", "defender": "OCO"}),
     ("gave_position", "es", "El undercut le dio a NOR la posición sobre PIA.", "battle",

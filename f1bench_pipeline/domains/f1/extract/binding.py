@@ -23,7 +23,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE
                                                        OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
                                                        AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
                                                        VS_NUM_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
                                                      ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
@@ -343,3 +343,17 @@ def lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: i
         if dist < bd:
             best, bd = lap, dist
     return best
+
+
+def compound_before(toks: list[Token], i: int, d: str, anchor: int, targets: set[int]) -> str | None:
+    """The compound a driver ran before a to-only change, when the same sentence names it
+    ("on a 21-lap SOFT stint ..., pitting on lap 31 for MEDIUMs")."""
+    for j in range(i - 1, -1, -1):
+        x = toks[j]
+        if x.kind is DRIVER and x.value != d and x.tag != "pron":
+            return None
+        if x.kind is COMPOUND and x.end <= anchor:
+            if j in targets or x.value == toks[i].value:
+                return None
+            return x.value
+    return None

@@ -115,6 +115,8 @@ STOP_OPTION_AFTER = re.compile(r"[\s*]*" + alt("stop_option_after") + r"\s+(?:an
 STOP_COMPARED_AFTER = re.compile(r"[^.;,\n]{0,60}?\b(?:than|que|do que)\s+(?:an?\s+|una?\s+|uma?\s+)?[\w-]+[\s-]+"
                                  + alt("stop_noun") + r"\b")
 # "laps 18 (SOFT→MEDIUM), 40 (MEDIUM→HARD)": a lap written right before the bracket of its tyre change
+# a bracketed aside ("(lap 10)"): it does not part a subject from its predicate
+ASIDE = re.compile(r"\([^()]{0,40}\)")
 BRACKETED_CHANGE_LAP = re.compile(r"(?<![\d.,:])(\d{1,2})\s*[*_]*\s*\(\s*[*_]*\s*$")
 UNTIL_BEFORE = re.compile(r"\b" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?" + alt("lap_word_any")
                           + r"?\s*$")

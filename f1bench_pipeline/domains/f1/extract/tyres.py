@@ -19,11 +19,11 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.binding import drivers_for, lap_for, span_start, tyre_owner
+from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers_for, lap_for, span_start, tyre_owner
 from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
                                                      some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
-from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, AT_START_AFTER,
+from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
                                                           BRACKETED_CHANGE_LAP, CHAIN_TO, CHANGE_CONN,
                                                           CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
                                                           FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
@@ -47,6 +47,7 @@ _PIT_OR_CHANGE = frozenset({PIT, CHANGE})
 _DRIVER_OR_COMPOUND = frozenset({DRIVER, COMPOUND})
 _PIT_OR_AFTER = frozenset({PIT, AFTER})
 _DRIVER_OR_STINT = frozenset({DRIVER, STINT_NOUN})
+_DRIVER_STINT_OR_CMP = frozenset({DRIVER, STINT_NOUN, COMPOUND})
 _ORDINALS = frozenset({ORDINAL, ORDINAL_NUMBER})
 # ordinals that place a stint in the race, not among the stints on one tyre ("the opening HARD stint")
 RACE_ORDER_ORDINALS = word_set("race_order_ordinal")
@@ -154,7 +155,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
         done.add(i)
         same = bool(SAME_SET.search(low, max(0, t.start - 30), t.start))
         for d in drivers:
-            frm = t.value if same else (None if chained else _from_before(toks, i, d, anchor, targets))
+            frm = t.value if same else (None if chained else compound_before(toks, i, d, anchor, targets))
             lap = lap_for(sent, laps, d, anchor, t.end)
             doc.add("compound_change", {"driver": d, "from": frm, "to": t.value, "lap": lap},
                      span_start(sent, d, anchor), t.end)
@@ -198,20 +199,6 @@ def compounds(doc: Document, sent: Sentence) -> None:
             doc.add("stint_compound", slots, min(anchor, span_start(sent, d, t.start)), end)
 
 
-def _from_before(toks: list[Token], i: int, d: str, anchor: int, targets: set[int]) -> str | None:
-    """The compound a driver ran before a to-only change, when the same sentence names it
-    ("on a 21-lap SOFT stint ..., pitting on lap 31 for MEDIUMs")."""
-    for j in range(i - 1, -1, -1):
-        x = toks[j]
-        if x.kind is DRIVER and x.value != d and x.tag != "pron":
-            return None
-        if x.kind is COMPOUND and x.end <= anchor:
-            if j in targets or x.value == toks[i].value:
-                return None
-            return x.value
-    return None
-
-
 def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, int]:
     """Which stint a compound token is attached to: an ordinal / "stint N" in the same
     phrase, a race-start verb (stint 1), or "stayed out on CMP" (stint unknown: "on"); with the
@@ -220,10 +207,16 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
     # "shorter first and second stints but a longer final SOFT stint": the ordinal before the tyre
     # belongs to the tyre's own stint word, not to a stint word further back
     own = 0 < i < len(toks) - 1 and toks[i - 1].kind in _ORDINALS and toks[i + 1].kind is STINT_NOUN
+    blocked = own
     for j in range(i - 1, max(-1, i - 6) if not own else i - 1, -1):
         x = toks[j]
-        if t.start - x.end > 45 or x.kind is COMPOUND or x.kind is STINT_NOUN and stint_break(low, x.end, t.start):
+        if x.kind is COMPOUND or x.kind is STINT_NOUN and stint_break(low, x.end, t.start):
+            blocked = True
             break  # "MEDIUM (stint 1, L1-L7) => HARD": the stint word belongs to the tyre before
+        if x.kind is DRIVER and t.start - x.end <= 60 and ON_CMP.search(low, max(x.end, t.start - 30), t.start):
+            return "on", x.start  # "GAS já estava nos HARD", "ALB, que permaneceu com o SOFT"
+        if t.start - x.end > 45:
+            break
         if x.kind is STINT_NOUN:
             if x.word.endswith("s"):
                 return "on", t.start  # "his second and third stints on HARD": the tyre, no one stint
@@ -258,8 +251,13 @@ def _stint_of(low: str, toks: list[Token], i: int) -> tuple[int | str | None, in
             return None, t.start
         if (x.kind is STAY or x.kind is BOTH) and t.start - x.end <= 30 and ON_CMP.search(low, x.end, t.start):
             return "on", x.start
-        if x.kind is DRIVER and t.start - x.end <= 60 and ON_CMP.search(low, max(x.end, t.start - 30), t.start):
-            return "on", x.start  # "GAS já estava nos HARD", "ALB, que permaneceu com o SOFT"
+    # "LEC estendeu 1 volta a mais e fez uma volta rápida nos MEDIUM": the nearest driver before "on the CMP",
+    # however many words lie between
+    # (a bracketed aside, "(lap 10)", does not part them)
+    x = t if blocked else next((y for y in reversed(toks[max(0, i - 14):i]) if y.kind in _DRIVER_STINT_OR_CMP), t)
+    if x.kind is DRIVER and t.start - x.end - sum(map(len, ASIDE.findall(low, x.end, t.start))) <= 60 and \
+            ON_CMP.search(low, max(x.end, t.start - 30), t.start):
+        return "on", x.start
     if i + 2 < len(toks) and toks[i + 1].kind is STINT_NOUN and toks[i + 2].kind is NUMBER and \
             IN_STINT.fullmatch(low, t.end, toks[i + 1].start) and toks[i + 2].start - toks[i + 1].end <= 2 and \
             0 < toks[i + 2].value < 10:
