@@ -31,6 +31,13 @@ MISREAD = [
      "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
     ("runner_far", "pt", "LEC estendeu 1 volta a mais (lap 10) enquanto GAS fez uma volta rápida nos MEDIUM.",
      "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
+    # a habit, not what happened: "the stops typically required when switching from soft to hard"
+    ("habitual", "en", "This decision likely helped ANT avoid the pit stops typically required when switching from "
+     "soft to hard tyres.", "compound_change", {"driver": "ANT"}),
+    ("habitual", "es", "Esto ayudó a ANT a evitar las paradas que normalmente se requieren al cambiar de blando a duro.",
+     "compound_change", {"driver": "ANT"}),
+    ("habitual", "pt", "Isso ajudou ANT a evitar as paradas normalmente necessárias quando se troca de macio para duro.",
+     "compound_change", {"driver": "ANT"}),
     # the weather, not the tyre: "conditions became wet enough", "el asfalto mojado", "o asfalto molhado"
     ("weather_wet", "en", "PIA ran intermediates. This final stint suggests conditions became wet enough again that "
      "intermediates were required.", "stint_compound", {"compound": "WET"}),
@@ -510,6 +517,13 @@ STILL_READ = [
      "stint_compound", {"driver": "LEC", "compound": "MEDIUM"}),
     ("runner_far", "pt", "LEC estendeu 1 volta a mais (lap 10) e fez uma volta rápida nos MEDIUM.", "stint_compound",
      {"driver": "LEC", "compound": "MEDIUM"}),
+    # a habit stated beside what happened does not hide it
+    ("habitual", "en", "ANT switched from soft to hard on lap 25, as teams usually do when the soft fades.",
+     "compound_change", {"driver": "ANT", "from": "SOFT", "to": "HARD", "lap": 25}),
+    ("habitual", "es", "ANT cambió de blando a duro en la vuelta 25, como suelen hacer los equipos cuando el blando cae.",
+     "compound_change", {"driver": "ANT", "from": "SOFT", "to": "HARD", "lap": 25}),
+    ("habitual", "pt", "ANT trocou de macio para duro na volta 25, como as equipes costumam fazer quando o macio cai.",
+     "compound_change", {"driver": "ANT", "from": "SOFT", "to": "HARD", "lap": 25}),
     # the move, then who it put ahead of whom: "the overcut gained HAM track position over OCO"
     ("gave_position", "en", "The overcut succeeded in gaining HAM track position over OCO.", "battle",
      {"kind": "overcut", "attacker": "HAM", "defender": "OCO"}),
@@ -573,6 +587,26 @@ def test_real_text_class_still_read(cls, lang, text, ctype, slots):
                                        ("pt", "O undercut não deu a NOR a posição sobre PIA.")])
 def test_a_move_that_did_not_give_the_position_names_no_attacker(lang, text):
     assert not _has(_extract(text, lang), "battle", {"attacker": "NOR"})
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "After BEA pitted on lap 30 and HUC pitted on lap 33, HUL was 0.387s behind BEA."),
+    ("es", "Tras la parada de BEA en la vuelta 30 y la de HUC en la vuelta 33, HUL quedó a 0.387s de BEA."),
+    ("pt", "Depois que BEA parou na volta 30 e HUC parou na volta 33, HUL ficou 0.387s atrás de BEA.")])
+def test_a_misspelt_code_is_the_context_driver_a_letter_away(lang, text):
+    # left unread, "HUC"'s lap 33 went to BEA: a false contradiction of BEA's stop
+    claims = _extract(text, lang, {"drivers": ["HUL", "BEA", "HAD"]})
+    assert _has(claims, "pit_lap", {"driver": "HUL", "lap": 33}), [(c.type, c.slots) for c in claims]
+    assert not _has(claims, "pit_lap", {"driver": "BEA", "lap": 33})
+
+
+@pytest.mark.parametrize("lang,text", [("en", "ALE pitted on lap 30, and the undercut did NOT work for NOR."),
+                                       ("es", "ALE paró en la vuelta 30, y el undercut NO funcionó para NOR."),
+                                       ("pt", "ALE parou na volta 30, e o undercut NÃO funcionou para NOR.")])
+def test_a_code_a_letter_from_two_drivers_or_a_capitalised_word_is_no_known_driver(lang, text):
+    claims = _extract(text, lang, {"drivers": ["ALB", "ALO", "NOR"]})
+    assert not [c for c in claims if c.type == "pit_lap" and c.slots.get("driver") in ("ALB", "ALO")]
+    assert not [c for c in claims if c.type == "entity" and c.slots.get("name") in ("NOT", "NO", "NÃO")]
 
 
 def test_every_class_has_cases_in_three_languages_and_a_recall_case():

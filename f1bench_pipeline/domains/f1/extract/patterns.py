@@ -309,6 +309,9 @@ MATE_BETWEEN = re.compile(r"\s*(?:" + words("mate_between") + r"|,)?\s*\(?")
 # ---- what no sentence rule reads as a fact
 # A counterfactual states nothing that happened ("would have", "Had PIA reacted on lap 27").
 COUNTERFACTUAL = re.compile(words("counterfactual"))
+# "the stops typically required when switching from soft to hard": a habit stated in the clause before a tyre
+HABITUAL_BEFORE = re.compile(r"\b" + alt("habitual") + r"\b[^,.;:()\n]{0,60}\b" + alt("habitual_when") +
+                             r"\b[^,.;:()\n]{0,30}$")
 # "Had PIA reacted on lap 27": case matters -- "HAD was not protecting a teammate" is Hadjar
 HAD_DRIVER = re.compile(r"\b[Hh]ad [A-Z]{3} (?:waited|stopped|pitted|stayed|reacted|gone|been)\b")
 # A tyre change while the race is suspended is not a pit stop (the context says so).

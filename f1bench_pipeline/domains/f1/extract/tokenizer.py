@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import bind_references
 from f1bench_pipeline.domains.f1.extract.checks import next_word, per_before, prev_word, to_float
-from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes
+from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes, known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,
                                                        TYRE_FOLLOW, UNKNOWN_PREV, alt)
 from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, DRIVER, LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER,
                                                      POSITION, TEAM, Action, Token, word_table)
-from f1bench_pipeline.domains.f1.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, word_set
+from f1bench_pipeline.domains.f1.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, CODE_LIKE_WORDS, word_set
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -142,6 +142,7 @@ def tokenize(doc: Document) -> None:
         else:
             dtoks.append(T(s, e, TEAM, v, name))
             doc.refs = True
+    dtoks.extend(_misspelt_codes(doc, clean, toks, dtoks))
     if dtoks:
         starts = {t.start for t in dtoks}
         if not starts.isdisjoint([t.start for t in toks if len(t.word) == 3]):
@@ -184,3 +185,22 @@ def compound_ok(doc: Document, key: str, s: int, e: int) -> bool:
     return True
 
 
+_CODE_SHAPE = re.compile(r"(?<![\w-])[A-Z]{3}(?![\w-])")
+
+
+def _misspelt_codes(doc: Document, clean: str, toks: list[Token], dtoks: list[Token]) -> list[Token]:
+    """A misspelt driver code ("BEA pitted on lap 30 and HUC pitted on lap 33" in a race of HUL's):
+    the one context driver a letter away. Left unread, its lap went to the driver before it; a word
+    a letter away from two context drivers stays an unknown name (its claims are unverifiable)."""
+    if not doc.ent_drivers:
+        return []
+    taken = {t.start for t in toks} | {t.start for t in dtoks}
+    out: list[Token] = []
+    for m in _CODE_SHAPE.finditer(clean):
+        w = m.group()
+        if m.start() in taken or w in CODE_LIKE_WORDS or w in doc.ent_drivers or w in known_codes():
+            continue
+        near = [c for c in doc.ent_drivers if len(c) == 3 and sum(a != b for a, b in zip(c, w)) == 1]
+        if near:
+            out.append(Token(m.start(), m.end(), DRIVER, near[0] if len(near) == 1 else w, w))
+    return out

@@ -27,7 +27,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_
                                                           BRACKETED_CHANGE_LAP, CHAIN_TO, CHANGE_CONN,
                                                           CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
                                                           FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
-                                                          FROM_ONLY_BREAK, GERUND_BEFORE, IN_STINT, LATER_LAP_AFTER,
+                                                          FROM_ONLY_BREAK, GERUND_BEFORE, HABITUAL_BEFORE, IN_STINT, LATER_LAP_AFTER,
                                                           OF_BEFORE, ON_CMP, PIT_ON_BETWEEN, RANGE_NOT_STINT_AFTER,
                                                           RED_FLAG, SAME_SET, START_ON, STINT_OF_BEFORE,
                                                           STINT_TYRE_BREAK, STRONG_BREAK, SUBRANGE_AFTER,
@@ -70,7 +70,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
     sent_s = sent.start
     low = doc.low
     cmps = [i for i, k in enumerate(sent.kinds) if k is COMPOUND]
-    done: set[int] = set()
+    # "the stops typically required when switching from soft to hard": a habit, not what happened
+    done = {i for i in cmps if HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start)}
     targets: set[int] = set()
     # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
     for a, b in zip(cmps, cmps[1:]):

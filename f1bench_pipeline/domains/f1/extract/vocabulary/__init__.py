@@ -46,9 +46,10 @@ from functools import cache
 from types import ModuleType
 
 from f1bench_pipeline.domains.f1.extract.vocabulary import en, es, pt
-from f1bench_pipeline.domains.f1.extract.vocabulary.shared import AMBIGUOUS_COMPOUND_VETO, TEAM_ALIASES, team_key
+from f1bench_pipeline.domains.f1.extract.vocabulary.shared import (AMBIGUOUS_COMPOUND_VETO, CODE_LIKE_WORDS, TEAM_ALIASES,
+                                                                    team_key)
 
-__all__ = ["AMBIGUOUS_COMPOUND_VETO", "DEMONYMS", "LANGUAGES", "TEAM_ALIASES", "alternatives", "lexicon_for",
+__all__ = ["AMBIGUOUS_COMPOUND_VETO", "CODE_LIKE_WORDS", "DEMONYMS", "LANGUAGES", "TEAM_ALIASES", "alternatives", "lexicon_for",
            "team_key", "word_set", "words"]
 
 LANGUAGES: dict[str, ModuleType] = {"en": en, "es": es, "pt": pt}

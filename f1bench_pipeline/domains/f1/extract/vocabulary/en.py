@@ -340,6 +340,9 @@ WINDOWS: dict[str, str] = {
     "def_laps_about": "about|around|some",
     "team_desc_after": "driver|man|racer",
     "demonym_before": "the",
+    # "the stops typically required when switching from soft to hard": what usually happens, not what did
+    "habitual": "typically|usually|normally|generally|commonly|often",
+    "habitual_when": "when|whenever|if",
     "counterfactual": (
         r"\bwould have\b|\bwould've\b|\bwould not have\b|\bhad (?:he|she|they|it) (?:waited|"
         r"stopped|pitted|stayed|reacted|gone|been|not)|\bhad the (?:undercut|overcut)|"

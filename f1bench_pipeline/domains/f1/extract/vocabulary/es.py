@@ -346,6 +346,9 @@ WINDOWS: dict[str, str] = {
     "team_desc_det": r"la\s+",
     "demonym_before": "el|al|del",
     "mate_between": "de equipo|de escudería",
+    # "the stops typically required when switching from soft to hard": what usually happens, not what did
+    "habitual": "típicamente|tipicamente|normalmente|habitualmente|generalmente|usualmente|suele|suelen",
+    "habitual_when": "cuando|al|si",
     "counterfactual": r"\bhabría\b|\bhabrían\b|\bhubiera\b|\bhubiese\b|\bsin los \d",
     "red_flag": "bandera roja|suspens|interrump|interrupci",
     "not_a_stop": "no es una parada|no fue una parada|no son paradas",

@@ -339,6 +339,9 @@ WINDOWS: dict[str, str] = {
     "team_desc_det": r"a\s+",
     "demonym_before": "o|ao|do",
     "mate_between": "de equipe|de equipa",
+    # "the stops typically required when switching from soft to hard": what usually happens, not what did
+    "habitual": "tipicamente|normalmente|habitualmente|geralmente|usualmente|costuma|costumam",
+    "habitual_when": "quando|ao|se",
     "counterfactual": r"\bteria\b|\bteriam\b|\btivesse\b|\bhouvesse\b|\bsem os \d",
     "red_flag": "bandeira vermelha|suspens|interromp|interrupç",
     "not_a_stop": "não é uma parada|não é um pit|não foi uma parada|não são paradas",

@@ -50,6 +50,15 @@ AMBIGUOUS_COMPOUND_VETO: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "intermediária": (frozenset({"posição", "fase", "etapa", "parte"}), frozenset()),
 }
 
+# Capitalised words a letter away from a driver code that are words, not misspelt codes ("did NOT work"
+# beside NOR, "AND" beside ANT, "WHO" beside ZHO): never read as a driver.
+CODE_LIKE_WORDS: frozenset[str] = frozenset({
+    "AND", "BUT", "NOT", "NOW", "HOW", "WHO", "WHY", "WAS", "HAS", "HIS", "HER", "ITS", "THE", "YES", "NEW", "OLD",
+    "LED", "SET", "WON", "RAN", "GOT", "OUT", "OFF", "TOP", "END", "LAP", "PIT", "GAP", "MAX", "MIN", "AVG", "DRS",
+    "VSC", "FIA", "DNF", "DNS", "DSQ", "MED", "SOF", "HRD", "INT", "WET", "KEY", "WIN", "ALL", "ONE", "TWO",
+    "SIX", "TEN", "MAS", "QUE", "POR", "CON", "SIN", "SUS", "LOS", "LAS", "DEL", "UNA", "UNO", "DOS", "SEU", "SUA",
+    "COM", "SEM", "NAO", "NÃO", "DAS", "NOS", "NAS", "ERA", "FOI", "SOB", "TEM", "VEZ", "PRO", "USA", "GBR"})
+
 # Team names (as written in answers) -> canonical key; contexts use Ergast or FastF1 names.
 TEAM_ALIASES: dict[str, str] = {
     "Ferrari": "ferrari", "Scuderia Ferrari": "ferrari",
