@@ -94,6 +94,12 @@ SELECT model, lang, reading_coverage FROM leaderboard_points
 WHERE season = ? AND variant = ? AND extractor = 'regex' AND decision_type = 'all' AND lang <> 'all'
 """
 
+STALE_SQL = """
+SELECT model, n_scored, n_context_stale FROM leaderboard_points
+WHERE season = ? AND variant = ? AND extractor = 'regex' AND decision_type = 'all' AND lang = 'all'
+  AND n_context_stale > 0 ORDER BY model
+"""
+
 INVERSION_SQL = """
 SELECT precision_leaders, f1_leaders, inversion_observed, p_inversion, replicates
 FROM {view} WHERE {key} = ? AND variant = ? AND extractor = 'regex' AND lang = 'all'
@@ -146,6 +152,14 @@ def reading_coverage_warnings(rows: list[dict], threshold: float | None = None) 
     return out
 
 
+def stale_context_notes(rows: list[dict]) -> list[str]:
+    """One NOTE per system with answers given an older version of their instance (``n_context_stale``:
+    verified against the version they answered; F1BENCH_LEADERBOARD_INCLUDE_STALE_CONTEXT=0 leaves them out)."""
+    return [f"NOTE {r['model']}: {r['n_context_stale']} of {r['n_scored']} scored answers were given an older version "
+            "of their instance (scored against that version; re-materialize its generations to ask again, or set "
+            "F1BENCH_LEADERBOARD_INCLUDE_STALE_CONTEXT=0 to leave them out)" for r in rows if r.get("n_context_stale")]
+
+
 def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) -> tuple[list[str], list[dict]]:
     """(columns, rows) of ``sql`` over the warehouse views; nothing when ``table`` has no files
     yet or the query cannot run (a summary never fails a build)."""
@@ -177,7 +191,8 @@ def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default"
                               f"(95% bootstrap intervals; precision rank vs F1 rank):", rows, cols)
     if rows:
         _, by_lang = query_rows(warehouse_dir, "scores", COVERAGE_SQL, [season, variant])
-        for line in reading_coverage_warnings(by_lang):
+        _, stale = query_rows(warehouse_dir, "scores", STALE_SQL, [season, variant])
+        for line in [*reading_coverage_warnings(by_lang), *stale_context_notes(stale)]:
             print(line)
             text += "\n" + line
         text += print_inversion(warehouse_dir, "scores", "ranking_inversion_significance", "system_pair_differences",

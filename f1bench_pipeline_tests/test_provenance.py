@@ -165,6 +165,7 @@ def test_the_leaderboard_counts_answers_given_an_older_context_and_can_leave_the
     from f1bench_pipeline.scoring.score import SCORE_SCHEMA
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage import views, warehouse
+    from f1bench_pipeline.summary import stale_context_notes
 
     monkeypatch.setenv("F1BENCH_LEADERBOARD_INCLUDE_STALE_CONTEXT", "1" if include else "0")
     get_settings.cache_clear()
@@ -181,12 +182,18 @@ def test_the_leaderboard_counts_answers_given_an_older_context_and_can_leave_the
                                   tmp_path / "warehouse", "scores", {"season": 2025, "model": "old"})
         views.refresh_views(tmp_path / "warehouse", tmp_path / "w.duckdb")
         with duckdb.connect(str(tmp_path / "w.duckdb")) as con:
-            n, p = con.execute("SELECT n_scored, precision FROM leaderboard WHERE model = 'm' AND lang = 'all' "
-                               "AND decision_type = 'all'").fetchone()
+            n, p, n_stale = con.execute("SELECT n_scored, precision, n_context_stale FROM leaderboard WHERE model = 'm' "
+                                        "AND lang = 'all' AND decision_type = 'all'").fetchone()
+            old_stale = con.execute("SELECT n_context_stale FROM leaderboard WHERE model = 'old' AND lang = 'all' "
+                                    "AND decision_type = 'all'").fetchone()[0]
             counts = dict((r[0], r[1:]) for r in con.execute(
                 "SELECT model, n_answers, n_context_current, n_context_stale, n_context_unknown "
                 "FROM context_provenance").fetchall())
         assert (n, round(p, 6)) == ((3, round(2 / 3, 6)) if include else (2, 1.0))
+        # the leaderboard counts the stale answers it holds (none once they are left out); old scores read 0
+        assert (n_stale, old_stale) == ((1 if include else 0), 0)
+        notes = stale_context_notes([{"model": "m", "n_scored": n, "n_context_stale": n_stale}])
+        assert bool(notes) == include and all("1 of 3 scored answers" in x for x in notes)
         assert counts == {"m": (3, 1, 1, 1), "old": (1, 0, 0, 1)}
     finally:
         get_settings.cache_clear()

@@ -101,9 +101,10 @@ MICRO_F1 = ("CASE WHEN micro_precision + micro_recall > 0 "
 
 
 def _with_coverage(source: str) -> str:
-    """``source`` with a ``reading_coverage`` column: a score table written before the column
-    existed (a warehouse not yet re-scored, another domain) reads NULL rather than failing."""
-    return f"(SELECT * FROM {source} UNION ALL BY NAME SELECT NULL::DOUBLE AS reading_coverage WHERE false)"
+    """``source`` with the ``reading_coverage`` and ``context_current`` columns: a score table written
+    before the column existed (a warehouse not yet re-scored, another domain) reads NULL rather than failing."""
+    return (f"(SELECT * FROM {source} UNION ALL BY NAME SELECT NULL::DOUBLE AS reading_coverage, "
+            "NULL::BOOLEAN AS context_current WHERE false)")
 
 
 def reviewed_source_sql(source: str, reviews: str, on: Sequence[str] = REVIEW_JOIN) -> str:
@@ -141,6 +142,7 @@ def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str], correct
            count(*) FILTER (status = 'truncated') AS n_truncated,
            count(*) FILTER (status = 'error') AS n_error,
            count(*) FILTER (status = 'ok' AND extraction_status = 'error') AS n_extraction_error,
+           count(*) FILTER (context_current = false) AS n_context_stale,
            avg(precision) FILTER (_scored) AS precision,
            avg(strict_precision) FILTER (_scored) AS strict_precision,
            avg(hallucination_rate) FILTER (_scored) AS hallucination_rate,
@@ -225,7 +227,7 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
     # interval columns right after their figure, in the points' column order
     order = []
     for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
-              "n_truncated", "n_error", "n_extraction_error", "precision", "strict_precision",
+              "n_truncated", "n_error", "n_extraction_error", "n_context_stale", "precision", "strict_precision",
               "hallucination_rate", "recall", "f1", "micro_precision", "micro_hallucination", "micro_recall",
               "micro_f1", "claims_per_generation", "reading_coverage"]:
         order.append(f"_p.{c}")
@@ -412,7 +414,7 @@ def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
                                .alias("extraction_status"))
     for c, dtype in (("n_supported", pl.Int64), ("n_contradicted", pl.Int64), ("n_covered", pl.Int64),
                      ("n_oracle", pl.Int64), ("strict_precision", pl.Float64), ("hallucination_rate", pl.Float64),
-                     ("reading_coverage", pl.Float64)):
+                     ("reading_coverage", pl.Float64), ("context_current", pl.Boolean)):
         if c not in out.columns:
             out = out.with_columns(pl.lit(None, dtype).alias(c))
     return out
