@@ -6,6 +6,7 @@ Imports stay light at start-up: Dagster and FastF1 load only in the commands tha
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -163,6 +164,8 @@ def cmd_views(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="f1bench", description=__doc__)
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of a user error (also F1BENCH_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("build", help="ingest available races and derive the event tables (Dagster runs)")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
@@ -221,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
 
     register_sql(sub)
     args = parser.parse_args(argv)
+    os.environ.setdefault("F1BENCH_LITELLM_QUIET", "1")  # generation.llm: no litellm banner per failed call
+    from f1bench_pipeline.errors import EXIT_USAGE, UserError
     from f1bench_pipeline.generation.progress import terminal
 
     try:
@@ -229,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `f1bench query … | head`: the reader left, nothing is wrong
         sys.stderr.close()
         return 0
+    except UserError as exc:  # the user's mistake: one line naming it, no traceback
+        if args.debug or os.environ.get("F1BENCH_DEBUG", "") not in ("", "0"):
+            raise
+        print(f"f1bench: {exc.one_line()}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 # Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
 # past the Ergast dump, one CSV per batch of races (layout: its README.md).
 # ERGAST_DIR is re-exported (`as` marks it so): callers and tests import it from here.
+from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
 from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 
@@ -173,7 +174,7 @@ class Settings(BaseModel):
         return "test" if season == self.test_season else "train"
 
 
-class SettingsError(ValueError):
+class SettingsError(UserError, ValueError):
     """An F1BENCH_* variable (or the rules file) holds a value that does not parse; the
     message names each variable with its value and what was expected."""
 
@@ -287,7 +288,8 @@ def _explain(exc: ValidationError, given: Mapping[str, Any]) -> str:
             where = var
         else:
             where = f"{var}={value!r}"
-        hint = " (not a RaceRules field)" if err["type"] == "extra_forbidden" else ""
+        hint = (" (not a RaceRules field)" if err["type"] == "extra_forbidden" else
+                " (accepted: 1/0, true/false, yes/no, on/off)" if err["type"].startswith("bool") else "")
         lines.append(f"  {where}: {err['msg']}{hint}")
     return "invalid f1bench settings:\n" + "\n".join(lines)
 

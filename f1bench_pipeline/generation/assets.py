@@ -30,7 +30,7 @@ from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.sanitize import sanitize
-from f1bench_pipeline.generation.table import GRAIN, summarize
+from f1bench_pipeline.generation.table import GRAIN, all_calls_failed, summarize
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions, season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
@@ -151,6 +151,9 @@ def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
         dg.AssetCheckResult(check_name="no_errors", passed=errors == 0, severity=dg.AssetCheckSeverity.WARN,
                             metadata={"errors": errors, "hint": "materialize the partition again to retry them"}),
     ]
+    failed = all_calls_failed(df)
+    if failed:  # the rows are written (a rerun retries them); the run says it failed, once
+        raise dg.Failure(description=f"{system.name} {season}: {failed}", metadata=meta, allow_retries=False)
     return dg.MaterializeResult(metadata=meta, check_results=checks)
 
 

@@ -35,7 +35,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
     print(f"registry: {reg.path}" + "".join(f"\n  + overlay {o}" for o in reg.overlays))
     width = max(len(n) for n in reg.systems) if reg.systems else 10
     for s in reg.systems.values():
-        kind = "offline" if s.offline else f"local {s.local.weights}" if s.local else "paid/remote"
+        kind = ("offline" if s.offline else f"local {s.local.weights}" if s.local else
+                f"server on this machine {s.resolved_api_base()}" if s.costless else
+                f"paid, on this machine {s.resolved_api_base()}" if s.on_this_machine else "paid/remote")
         print(f"  {s.name.ljust(width)}  key={s.safe_name}|<season>  {s.model}  [{kind}, {s.instances}, "
               f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
     return 0
@@ -72,6 +74,16 @@ def _estimates(names: list[str], season: int, max_cost_usd: float | None = None)
     return out
 
 
+def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
+    """How many of a system's items no cache holds (calls a run would make), without litellm."""
+    from f1bench_pipeline.generation.cache import DiskCache
+    from f1bench_pipeline.generation.plan import select_instances, work_items
+
+    rows, _note = select_instances(settings.warehouse_dir, system, season)
+    cache = DiskCache.for_data_dir(settings.data_dir, system.model)
+    return sum(not cache.has(it.cache_key) for it in work_items(system, rows))
+
+
 def cmd_dry_run(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.plan import format_estimates
     from f1bench_pipeline.generation.registry import load_registry
@@ -86,15 +98,18 @@ def cmd_dry_run(args: argparse.Namespace) -> int:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.plan import format_estimates
-    from f1bench_pipeline.generation.registry import load_registry
+    from f1bench_pipeline.generation.registry import MissingSecretError, load_registry
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
     season = args.season or settings.test_season
     reg = load_registry()
     names = _names(args.systems) or [s.name for s in reg.offline_systems()]
-    # Local systems cost nothing: they run without the paid-call confirmation.
-    paid = [n for n in names if not reg.get(n).offline and reg.get(n).local is None]
+    # Offline templates, local weights and servers on this machine cost nothing: no confirmation.
+    paid = [n for n in names if not reg.get(n).costless]
+    for n in names:  # a key variable that is not set fails first, before any estimate, call or retry
+        if reg.get(n).missing_key_env() and _uncached(reg.get(n), season, settings):
+            raise MissingSecretError(reg.get(n).missing_key_message())
     if paid:
         ests = _estimates(paid, season, args.max_cost_usd)
         print(format_estimates(ests))
@@ -120,7 +135,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def _generate_direct(names: list[str], season: int, settings, reg, args: argparse.Namespace) -> int:  # noqa: ANN001
     from f1bench_pipeline.generation.runner import generate_partition
-    from f1bench_pipeline.generation.table import summarize
+    from f1bench_pipeline.generation.table import all_calls_failed, summarize
 
     failed = 0
     for name in names:
@@ -132,6 +147,10 @@ def _generate_direct(names: list[str], season: int, settings, reg, args: argpars
               f"{res.stats.calls} calls, {res.stats.cache_hits} cached, cost ${res.stats.cost_usd:.4f}"
               + (f"; stopped by the spending cap ({res.stats.budget_stop})" if res.stats.budget_stop else ""))
         failed += res.missing != 0
+        why = all_calls_failed(res.frame)
+        if why:
+            print(f"generations {season} {name}: {why}", file=sys.stderr)
+            failed += 1
     return 1 if failed else 0
 
 

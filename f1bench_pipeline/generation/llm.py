@@ -17,9 +17,11 @@ process that imports f1bench next to its own litellm code keeps its own configur
 What f1bench needs goes with each call instead (:func:`call_options`): litellm's own
 retries off (the engine retries, so attempts are counted once), message logging off, and
 ``drop_params`` — litellm's parameter mapping (``get_supported_openai_params``) drops a
-parameter the model does not support instead of failing the call. One consequence:
-litellm prints its "Give Feedback / Get Help" banner to stdout when a call fails (set
-``litellm.suppress_debug_info = True`` in your own process to silence it).
+parameter the model does not support instead of failing the call. The one exception:
+in f1bench's own processes (the ``f1bench`` CLI and the Dagster code location set
+``F1BENCH_LITELLM_QUIET=1``) ``litellm.suppress_debug_info`` is switched on, so a failing
+provider does not print litellm's "Give Feedback / Get Help" banner after every call;
+a process that imports f1bench as a library keeps litellm's default.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import System
 
+QUIET_ENV = "F1BENCH_LITELLM_QUIET"  # set by f1bench's CLI and Dagster code location, not for library users
 _LOCK = threading.Lock()
 _LITELLM: Any = None
 
@@ -57,6 +60,10 @@ def get_litellm() -> Any:
             if lg.level == logging.NOTSET or lg.level < logging.WARNING:
                 lg.setLevel(logging.WARNING)
         install_template_provider(litellm)
+        if os.environ.get(QUIET_ENV, "") not in ("", "0"):
+            # f1bench's own processes (the CLI, the Dagster code location) say once what failed, in one
+            # line per call; litellm's "Give Feedback / Get Help" banner after each failure is noise there
+            litellm.suppress_debug_info = True
         _LITELLM = litellm
         return litellm
 

@@ -52,6 +52,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from f1bench_pipeline.errors import UnknownSystemError, UserError
 from f1bench_pipeline.generation.names import safe_name
 # The repository's systems.yaml, shipped in the wheel as package data (package_data.py).
 from f1bench_pipeline.package_data import DEFAULT_REGISTRY
@@ -75,7 +76,7 @@ SECRET_REF_PREFIX = "os.environ/"
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-class MissingSecretError(ValueError):
+class MissingSecretError(UserError, ValueError):
     """A system's key variable (``api_key: os.environ/NAME``) is not set when its calls start."""
 
 
@@ -260,10 +261,11 @@ class System(BaseModel):
     def connection_kwargs(self) -> dict[str, Any]:
         """Arguments that reach the provider but never the cache key, Parquet or logs.
 
-        The key is read from the environment here, when a run's calls start. With
-        ``api_key: os.environ/NAME`` an unset (or empty) NAME raises :class:`MissingSecretError`
-        naming the system and the variable; an unset ``api_key_env`` leaves litellm to its
-        standard variables, as before."""
+        The key is read from the environment here, when a run's calls start. A key variable the
+        system names (``api_key: os.environ/NAME`` or ``api_key_env: NAME``) that is unset or empty
+        raises :class:`MissingSecretError` naming the system and the variable, before any call
+        (litellm would report the missing key as a server error, retried for minutes). A system
+        that names no variable leaves litellm to its standard ones."""
         out: dict[str, Any] = {}
         base = self.resolved_api_base()
         if base:
@@ -273,10 +275,8 @@ class System(BaseModel):
             key = os.environ.get(env)
             if key:
                 out["api_key"] = key
-            elif self.api_key:
-                raise MissingSecretError(
-                    f"system {self.name!r}: api_key {self.api_key} names the environment variable {env}, "
-                    f"which is not set: export {env}=<key> before the run (the key never goes in systems.yaml)")
+            else:
+                raise MissingSecretError(self.missing_key_message())
         if self.api_version:
             out["api_version"] = self.api_version
         if "api_key" not in out and (self.local is not None or (
@@ -286,6 +286,36 @@ class System(BaseModel):
             # OPENAI_API_KEY from the environment to it.
             out["api_key"] = LOCAL_DUMMY_KEY
         return out
+
+    @property
+    def on_this_machine(self) -> bool:
+        """A server on this machine (a ``local:`` system, or an ``api_base`` on a loopback address:
+        vLLM, Ollama, LM Studio at 127.0.0.1): its calls cost nothing."""
+        base = self.resolved_api_base()
+        return self.local is not None or bool(base and _is_loopback(base))
+
+    @property
+    def costless(self) -> bool:
+        """Calls that cost nothing (offline templates, local weights, a loopback server with no price
+        set): no confirmation is asked before them and they are not listed as paid. A loopback proxy
+        to a paid provider (a litellm proxy on localhost) is paid once its prices are set."""
+        priced = bool(self.input_cost_per_token or self.output_cost_per_token)
+        return self.offline or self.local is not None or (self.on_this_machine and not priced)
+
+    def missing_key_env(self) -> str | None:
+        """The key variable this system names (``api_key_env`` or ``api_key: os.environ/NAME``) when the
+        environment lacks it (unset or empty); None when it names none or it is set. Offline
+        systems and local weights call no provider."""
+        env = self.key_env
+        if self.offline or self.local is not None or not env or os.environ.get(env):
+            return None
+        return env
+
+    def missing_key_message(self) -> str:
+        env = self.key_env
+        named = f"api_key {self.api_key}" if self.api_key else f"api_key_env {env}"
+        return (f"system {self.name!r}: {named} names the environment variable {env}, which is not set: "
+                f"export {env}=<key> before the run (nothing was called; the key never goes in systems.yaml)")
 
     def secret_values(self) -> list[str]:
         """The key's value, for masking in error messages (never for storage)."""
@@ -314,7 +344,8 @@ class Registry(BaseModel):
         for s in self.systems.values():
             if s.safe_name == name:
                 return s
-        raise KeyError(f"system {name!r} is not in the registry {self.path} (known: {', '.join(self.systems)})")
+        raise UnknownSystemError(f"unknown system {name!r}: not in the registry {self.path} (known: "
+                                 f"{', '.join(self.systems)}; an overlay adds one: README, Generations)")
 
     def by_alias(self, name: str) -> System | None:
         """The system a foreign name (e.g. an imported file's ``model``) refers to."""

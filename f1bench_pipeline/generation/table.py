@@ -96,6 +96,20 @@ def summarize(df: pl.DataFrame) -> dict[str, Any]:
     }
 
 
+def all_calls_failed(df: pl.DataFrame) -> str | None:
+    """When every call this run made failed (status ``error``; answers from the cache or an import
+    are not this run's), a one-line reason with the first error; else None. Such a partition is a
+    failed run: nothing the provider could answer was asked right (a key, a model name, a URL)."""
+    if df.is_empty() or "from_cache" not in df.columns:
+        return None
+    made = df.filter(~pl.col("from_cache").fill_null(False) & (pl.col("source").fill_null("") != "import")
+                     if "source" in df.columns else ~pl.col("from_cache").fill_null(False))
+    if made.is_empty() or not (made["status"] == "error").all():
+        return None
+    first = str(made["error"].drop_nulls().head(1).to_list()[0] if made["error"].drop_nulls().len() else "")
+    return f"all {made.height} calls of this run failed; the first: {' '.join(first.split())[:300]}"
+
+
 def read_generations(warehouse_root: Path, season: int | None = None) -> pl.DataFrame:
     """The table with ``model`` decoded back to the registry name."""
     df = read_table(warehouse_root, TABLE, {"season": season} if season is not None else None)
