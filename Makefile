@@ -85,9 +85,7 @@ serve: $(STAMP)
 ## rerun: one model on one season (generations, claims, scores), e.g. make rerun MODEL=template-noisy SEASON=2025
 rerun: $(STAMP)
 	@test -n "$(MODEL)" -a -n "$(SEASON)" || { echo "usage: make rerun MODEL=<system> SEASON=<year>"; exit 2; }
-	$(PY) -m f1bench_pipeline.cli register-systems
-	$(VENV)/bin/dagster asset materialize -m f1bench_pipeline.definitions \
-	  --select 'generations,claims,scores' --partition "$$($(PY) -c 'import sys; from urllib.parse import quote; print(quote(sys.argv[1], safe=""))' '$(MODEL)')|$(SEASON)"
+	$(PY) -m f1bench_pipeline.cli rerun '$(MODEL)' --season '$(SEASON)'
 
 ## refine: verifier-guided generation of one model on one season, e.g. make refine MODEL=template-noisy SEASON=2025
 refine: $(STAMP)

@@ -112,6 +112,8 @@ def test_a_server_on_this_machine_without_a_price_costs_nothing():
 
 @pytest.mark.parametrize("args,extra,needle", [
     (["dry-run", "--systems", "no-such-system"], {}, "unknown system 'no-such-system'"),
+    (["rerun", "no-such-system"], {}, "unknown system 'no-such-system'"),
+    (["rerun", "template-terse", "--season", "1999"], {}, "the seasons are 2018–2025"),
     (["systems"], {"F1BENCH_OFFLINE": "maybe"}, "F1BENCH_OFFLINE='maybe'"),
 ])
 def test_user_mistakes_are_one_line_without_a_traceback(gen_settings, args, extra, needle):  # noqa: F811

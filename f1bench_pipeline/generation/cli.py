@@ -9,6 +9,9 @@
                                                   (or a typed "y") before any call. Live progress
                                                   (done/total, rate, ETA, errors, cost) on stderr;
                                                   --max-cost-usd caps each system's spending
+    f1bench rerun SYSTEM [--season Y] [--score-only]
+                                                  one system × season through Dagster (generations,
+                                                  claims, scores; what `make rerun` runs)
     f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster]
                                                   import a JSONL of outputs made elsewhere
     f1bench serve-model --weights SPEC [--adapter DIR] [--port N] [--name NAME] [--threads N]
@@ -154,6 +157,34 @@ def _generate_direct(names: list[str], season: int, settings, reg, args: argpars
     return 1 if failed else 0
 
 
+def cmd_rerun(args: argparse.Namespace) -> int:
+    """One system on one season, through Dagster: generations, claims and scores (``--score-only``:
+    claims and scores of the stored generations, no call) — the runs the UI launches."""
+    from f1bench_pipeline.errors import SeasonError
+    from f1bench_pipeline.generation.registry import MissingSecretError, load_registry
+    from f1bench_pipeline.settings import get_settings
+
+    settings = get_settings()
+    season = args.season or settings.test_season
+    if season not in settings.seasons:
+        raise SeasonError(f"season {season} is not configured: the seasons are {settings.first_season}–"
+                          f"{settings.last_season} (F1BENCH_FIRST_SEASON, F1BENCH_LAST_SEASON)")
+    reg = load_registry()
+    system = reg.get(args.system)
+    if not args.score_only and system.missing_key_env() and _uncached(system, season, settings):
+        raise MissingSecretError(system.missing_key_message())
+    from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.orchestration.f1 import run_per_system
+
+    runs = Runs.open(settings)
+    register_model_partitions(runs.instance, [system.name], reg)
+    job, what = ("score_only", "claims and scores") if args.score_only else ("generate_and_score",
+                                                                             "generations and scores")
+    done = run_per_system(runs, job, [system.name], [season], what)
+    return 0 if all(done.values()) else 1
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.settings import get_settings
@@ -221,6 +252,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(overrides the registry's max_cost_usd); what it keeps from being called gets status "
                         "budget_exhausted and a rerun with a higher cap calls exactly that")
     p.set_defaults(func=cmd_generate)
+
+    p = subparsers.add_parser("rerun", help="one system on one season through Dagster: generations, claims and "
+                                             "scores (what `make rerun` and the UI run)")
+    p.add_argument("system", help="a registry name")
+    p.add_argument("--season", type=int, help="default: the test season")
+    p.add_argument("--score-only", action="store_true", help="claims and scores of the stored generations (no call)")
+    p.set_defaults(func=cmd_rerun)
 
     p = subparsers.add_parser("import-generations", aliases=["import"],
                               help="import a JSONL of generations (id, model, lang, text | error[, variant, "
