@@ -141,11 +141,15 @@ def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any
     inversion = w.rows(f"SELECT * FROM ranking_inversion_significance WHERE {where} AND lang = 'all'", [*params, variant])
     pairs = w.rows(f"SELECT * FROM system_pair_differences WHERE {where} AND lang = 'all' AND decision_type = 'all' "
                    "ORDER BY system_a, system_b", [*params, variant])
+    from f1bench_pipeline.scoring.leaderboard_cli import INSTANCE_SETS_SQL, instance_set_warning
     from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
 
+    shown = rows[0]["season"] if rows else season
+    sets = w.rows(INSTANCE_SETS_SQL.format(extra=""), [shown, variant, "regex"]) if shown is not None else []
     # (a leaderboard view of a warehouse made before n_context_stale existed has no such column: no note)
+    notes = [*reading_coverage_warnings(by_lang), *stale_context_notes(rows), *filter(None, [instance_set_warning(sets)])]
     return {"rows": rows, "by_lang": by_lang, "ranking": ranking, "inversion": inversion[0] if inversion else None,
-            "pairs": pairs, "coverage_warnings": [*reading_coverage_warnings(by_lang), *stale_context_notes(rows)]}
+            "pairs": pairs, "coverage_warnings": notes}
 
 
 def rounds(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) -> list[dict[str, Any]]:

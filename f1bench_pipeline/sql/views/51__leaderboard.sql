@@ -11,6 +11,10 @@
 -- precision_corrected, recall_corrected, f1_corrected with _lo / _hi; NULL where none is reviewed.
 -- The query is scoring/leaderboard.py's, the same one `f1bench score` and every Python
 -- aggregate run: the leaderboard has one definition.
+-- Rows of different systems compare only over the same answers: a system may answer the test
+-- sample in one language and another every instance in three. `f1bench leaderboard` names each
+-- row's answers and warns when they differ (as the audit page does); `--common` recomputes the
+-- rows on the answers every system gave.
 -- requires: scores
 CREATE OR REPLACE VIEW leaderboard AS
 {{leaderboard source=leaderboard_generations keys=season,variant,extractor,model levels=lang,decision_type reviews=review_scores}};
