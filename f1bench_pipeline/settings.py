@@ -139,6 +139,9 @@ class Settings(BaseModel):
     # below this gets a WARN in `f1bench score`, the printed leaderboard and the audit page:
     # a style the extractor does not read. Templates and the dev models are well above it.
     reading_coverage_warn_below: float = Field(0.7, ge=0, le=1)
+    # An imported or scored answer longer than this many characters is a bad line (named with its
+    # number), not scored: the longest answer of the published generations (dev, more) is 3,805 characters.
+    max_answer_chars: int = Field(100_000, gt=0)
     # The benchmark (BenchmarkResource, resources.py); the season partitions read first/last
     # season and max_rounds alone, when the code location loads (partitions.py).
     first_season: int = Field(2018, description="first season of the benchmark")

@@ -143,7 +143,7 @@ def test_score_command_reports_bad_lines_and_prints_json(sample_build, tmp_path)
     f = tmp_path / "gens.jsonl"
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     r = _cli(["score", str(f), "--format", "json"], settings)
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 3, r.stderr  # scored, but lines were skipped
     out = json.loads(r.stdout)
     assert out["bad_lines"] == 2 and out["scored_lines"] == 2
     assert ":2: malformed JSON" in r.stderr and ":3: unknown instance id" in r.stderr
@@ -151,6 +151,37 @@ def test_score_command_reports_bad_lines_and_prints_json(sample_build, tmp_path)
     assert es["precision"] == 1.0 and es["recall"] >= 0.5
     pt = next(x for x in out["leaderboard"] if x["lang"] == "pt")
     assert pt["n_not_ok"] == 1 and pt["n_scored"] == 0
+
+
+def test_score_command_keeps_variants_apart_writes_samples_and_is_strict_on_request(sample_build, tmp_path):
+    settings = sample_build["settings"]
+    base = {"id": "2024_Italian_Grand_Prix::stint::LEC", "model": "some-model", "lang": "en"}
+    lines = [{**base, "text": "LEC pitted on lap 15 and switched from MEDIUM to HARD."},
+             {**base, "variant": "cover_all", "text": "LEC pitted on lap 99."}]
+    f = tmp_path / "two_variants.jsonl"
+    f.write_text("\n".join(map(json.dumps, lines)) + "\n", encoding="utf-8")
+    samples = tmp_path / "samples.jsonl"
+    r = _cli(["score", str(f), "--format", "json", "--samples", str(samples)], settings)
+    assert r.returncode == 0, r.stderr
+    board = [x for x in json.loads(r.stdout)["leaderboard"] if x["lang"] == "all"]
+    # one row per variant: the default answer is right, the cover_all one wrong -- never pooled
+    by_variant = {x["variant"]: x for x in board}
+    assert set(by_variant) == {"default", "cover_all"} and all(x["n_scored"] == 1 for x in board)
+    assert by_variant["default"]["precision"] == 1.0 and by_variant["cover_all"]["precision"] == 0.0
+    rows = [json.loads(x) for x in samples.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 2 and {x["variant"] for x in rows} == {"default", "cover_all"}
+    wrong = next(x for x in rows if x["variant"] == "cover_all")
+    assert wrong["text"] == lines[1]["text"] and wrong["precision"] == 0.0
+    assert [c["label"] for c in wrong["claims"]] == ["contradicted"] and wrong["claims"][0]["span_text"]
+    assert wrong["missed_facts"] and wrong["claims"][0]["slots"]["lap"] == 99
+    # a 2 MB answer is a bad line with its number and size; --strict scores nothing
+    big = tmp_path / "big.jsonl"
+    big.write_text(json.dumps(lines[0]) + "\n" + json.dumps({**base, "lang": "es", "text": "x" * 2_000_000}) + "\n",
+                   encoding="utf-8")
+    r = _cli(["score", str(big)], settings)
+    assert r.returncode == 3 and ":2: an answer of 2,000,000 characters, longer than the limit" in r.stderr, r.stderr
+    strict = _cli(["score", str(big), "--strict"], settings)
+    assert strict.returncode == 1 and "nothing scored" in strict.stderr and "precision" not in strict.stdout
 
 
 def test_score_command_does_not_import_dagster_or_litellm(sample_build, tmp_path):

@@ -158,6 +158,9 @@ def read_jsonl(path: str | Path, index: InstanceIndex, registry: Registry, *, sc
                ) -> tuple[dict[tuple[int, str], list[dict[str, Any]]], ImportReport]:
     """Parse and validate the file against the instance index: rows per (season, system)
     and a report with every bad line (numbered). Writes nothing."""
+    from f1bench_pipeline.settings import get_settings
+
+    max_chars = get_settings().max_answer_chars
     path = Path(path)
     report = ImportReport(path=str(path))
     if not index:
@@ -193,6 +196,10 @@ def read_jsonl(path: str | Path, index: InstanceIndex, registry: Registry, *, sc
                 continue
             if not has_text and not has_error:
                 report.errors.append((n, "needs 'text' (a string) or 'error'"))
+                continue
+            if has_text and len(obj["text"]) > max_chars:
+                report.errors.append((n, f"an answer of {len(obj['text']):,} characters, longer than the limit of "
+                                         f"{max_chars:,} (F1BENCH_MAX_ANSWER_CHARS)"))
                 continue
             lang = obj["lang"].lower()
             if lang not in LANGUAGES:

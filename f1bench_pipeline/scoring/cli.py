@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 if TYPE_CHECKING:
-    from f1bench_pipeline.generation.importer import ImportReport
+    pass
 
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
-               registry=None) -> tuple[pl.DataFrame, pl.DataFrame, ImportReport]:
-    """(scores, leaderboard with bootstrap intervals, import report) for a JSONL file; its
-    systems are looked up in ``registry`` (an asset's ``system_registry``; unset: systems.yaml)."""
+               registry=None, with_claims: bool = False) -> tuple:
+    """(scores, leaderboard with bootstrap intervals, import report[, claims, answers]) for a JSONL file:
+    one leaderboard row per prompt variant × system (and language; 'all' pooled over languages,
+    never over variants); its systems are looked up in ``registry`` (an asset's
+    ``system_registry``; unset: systems.yaml). ``with_claims``: the claims and the answers too (``--samples``)."""
     from f1bench_pipeline import provenance
     from f1bench_pipeline.generation.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
@@ -38,13 +40,39 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     rows = [r for part in rows_by_part.values() for r in part]
     gens = pl.DataFrame(rows, infer_schema_length=None).rename({"system": "model"}) if rows else pl.DataFrame(
         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "text": pl.Utf8, "status": pl.Utf8})
-    scores = pl.DataFrame()
+    scores = claims = pl.DataFrame()
     if rows:  # each line against the version of its instance it answered (provenance.py)
         gens, instances, given = provenance.resolve(gens, instances, read_table(root, provenance.VERSIONS_TABLE))
-        _claims, scores = score_generations_parallel(gens, InstanceFacts(instances), _extractor(extractor), extractor)
+        claims, scores = score_generations_parallel(gens, InstanceFacts(instances), _extractor(extractor), extractor)
         scores = provenance.attach(scores, given)
-    board = aggregate(scores, ["model"], Bootstrap.from_settings(), levels=["lang"]) if scores.height else pl.DataFrame()
-    return scores, board, report
+    board = aggregate(scores, ["variant", "model"], Bootstrap.from_settings(), levels=["lang"]) \
+        if scores.height else pl.DataFrame()
+    return (scores, board, report, claims, gens) if with_claims else (scores, board, report)
+
+
+def write_samples(path: str, scores: pl.DataFrame, claims: pl.DataFrame, texts: dict[tuple, str]) -> int:
+    """One JSON line per scored answer: its text, its claims (type, slots, span, label, reason),
+    the oracle facts it covered and missed, precision, recall and F1. Returns the lines written."""
+    by_answer: dict[tuple, list[dict]] = {}
+    key = ("model", "id", "lang", "variant")
+    if claims.height:
+        for c in claims.sort("claim_index").iter_rows(named=True):
+            by_answer.setdefault(tuple(c[k] for k in key), []).append({
+                "type": c["type"], "slots": json.loads(c["slots"]) if c["slots"] else {},
+                "span": [c["span_start"], c["span_end"]], "span_text": c["span_text"], "label": c["label"],
+                "reason": c["reason"]})
+    n = 0
+    with open(path, "w", encoding="utf-8") as fh:
+        for r in scores.sort(list(key)).iter_rows(named=True):
+            k = tuple(r[x] for x in key)
+            fh.write(json.dumps({
+                **dict(zip(key, k)), "status": r["status"], "text": texts.get(k), "claims": by_answer.get(k, []),
+                "covered_facts": r["covered_facts"], "missed_facts": r["missed_facts"],
+                "precision": r["precision"], "recall": r["recall"], "f1": r["f1"],
+                "reading_coverage": r.get("reading_coverage"), "context_current": r.get("context_current")},
+                ensure_ascii=False) + "\n")
+            n += 1
+    return n
 
 
 def significance(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -69,7 +97,7 @@ def _extractor(name: str):
     return default_llm_extractor()
 
 
-COLUMNS = ["model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
+COLUMNS = ["variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
            "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
 INTERVAL_COLUMNS = ["precision_lo", "precision_hi", "hallucination_rate_lo", "hallucination_rate_hi",
                     "recall_lo", "recall_hi", "f1_lo", "f1_hi"]
@@ -90,7 +118,7 @@ def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
     """The leaderboard as printable rows: each figure beside its 95% interval."""
     out = []
     for r in board.to_dicts():
-        row = {c: r.get(c) for c in ("model", "lang", "n_scored", "n_abstentions", "n_not_ok")}
+        row = {c: r.get(c) for c in ("variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok")}
         for c in ("precision", "hallucination_rate", "recall", "f1"):
             row[c] = _figure(r, c)
         row["claims_per_generation"] = None if r.get("claims_per_generation") is None else round(r["claims_per_generation"], 2)
@@ -127,7 +155,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     t0 = time.perf_counter()
     try:
-        scores, board, report = score_file(args.file, args.extractor)
+        scores, board, report, claims, answers = score_file(args.file, args.extractor, with_claims=True)
     except FileNotFoundError as exc:
         print(f"f1bench score: {exc}", file=sys.stderr)
         return 2
@@ -135,6 +163,14 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"{args.file}:{line}: {msg}", file=sys.stderr)
     if len(report.errors) > 50:
         print(f"… and {len(report.errors) - 50} more bad lines", file=sys.stderr)
+    if args.strict and report.errors:
+        print(f"f1bench score --strict: {len(report.errors)} bad line(s); nothing scored", file=sys.stderr)
+        return EXIT_NOTHING_SCORED
+    if args.samples and scores.height:
+        texts = {(r["model"], r["id"], r["lang"], r["variant"]): r["text"]
+                 for r in answers.select("model", "id", "lang", "variant", "text").iter_rows(named=True)}
+        n = write_samples(args.samples, scores, claims, texts)
+        print(f"{n} answers with their claims, labels and missed facts → {args.samples}", file=sys.stderr)
     elapsed = time.perf_counter() - t0
     vs = score_versions(args.extractor)  # which extractor and verifier code made these numbers
     t1 = time.perf_counter()
@@ -173,12 +209,24 @@ def cmd_score(args: argparse.Namespace) -> int:
         print(f"\n{report.imported} of {report.lines} lines scored ({len(report.errors)} skipped) "
               f"with the {args.extractor} extractor ({vs['extractor_version']}, verifier {vs['verifier_version']}) "
               f"in {elapsed:.2f} s; intervals and paired tests in {sig_seconds:.2f} s")
-    return 0 if report.imported else 1
+    if not report.imported:
+        return EXIT_NOTHING_SCORED
+    return EXIT_LINES_SKIPPED if report.errors else 0
+
+
+# Exit codes of `f1bench score` (README): 0 every line scored; 1 nothing scored (or --strict and a
+# bad line); 3 scored, but some lines were skipped (listed on stderr).
+EXIT_NOTHING_SCORED, EXIT_LINES_SKIPPED = 1, 3
 
 
 def register(sub) -> None:
-    p = sub.add_parser("score", help="score a generations JSONL against the built benchmark and print the leaderboard")
+    p = sub.add_parser("score", help="score a generations JSONL against the built benchmark and print the leaderboard "
+                                     "(one row per prompt variant × system; exit 0 all scored, 1 nothing, 3 lines skipped)")
     p.add_argument("file")
     p.add_argument("--extractor", choices=["regex", "llm"], default="regex")
     p.add_argument("--format", choices=["table", "json"], default="table")
+    p.add_argument("--strict", action="store_true", help="score nothing if any line is bad (exit 1)")
+    p.add_argument("--samples", metavar="FILE",
+                   help="write one JSON line per answer: text, claims with labels and spans, covered and missed "
+                        "facts, precision, recall, F1")
     p.set_defaults(func=cmd_score)
