@@ -142,6 +142,8 @@ class Settings(BaseModel):
     # An imported or scored answer longer than this many characters is a bad line (named with its
     # number), not scored: the longest answer of the published generations (dev, more) is 3,805 characters.
     max_answer_chars: int = Field(100_000, gt=0)
+    # `f1bench eval` exits 1 when more than this share of the model's answers are errors.
+    eval_max_error_share: float = Field(0.1, ge=0, le=1)
     # The benchmark (BenchmarkResource, resources.py); the season partitions read first/last
     # season and max_rounds alone, when the code location loads (partitions.py).
     first_season: int = Field(2018, description="first season of the benchmark")

@@ -92,10 +92,18 @@ def common_answers(answers: pl.DataFrame) -> pl.DataFrame:
     return answers.join(keys.select("id", "lang"), on=["id", "lang"], how="semi")
 
 
+def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
+    """Every system's rows on the (id, lang) pairs ``model`` answered."""
+    keys = answers.filter(pl.col("model") == model).select("id", "lang").unique()
+    return answers.join(keys, on=["id", "lang"], how="semi")
+
+
 def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default", lang: str = "all",
                 decision_type: str = "all", common: bool = False,
-                extractor: str = "regex") -> tuple[list[dict], list[str]]:
-    """(rows, warnings) of the leaderboard for one season, variant, language and decision type."""
+                extractor: str = "regex", like: str | None = None) -> tuple[list[dict], list[str]]:
+    """(rows, warnings) of the leaderboard for one season, variant, language and decision type.
+    ``common``: on the answers every system gave; ``like``: every system on the answers that
+    system gave (``f1bench eval``'s comparison)."""
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.storage.reader import reader
 
@@ -113,7 +121,19 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
         con.close()
     sets, differ = instance_sets(set_rows), instance_set_warning(set_rows)
     warnings = []
-    if common:
+    if like is not None:
+        mine = answers.filter(pl.col("model") == like).select("id", "lang").unique().height
+        answers = on_answers_of(answers, like)
+        if answers.is_empty():
+            return [], [f"{like} has no scored answer for season {season}, variant {variant!r}"]
+        board = aggregate(answers, ["model"], Bootstrap.from_settings()).to_dicts()
+        have = {str(m[0]): p.select("id", "lang").unique().height for m, p in answers.group_by("model")}
+        for r in board:
+            r["instance_set"] = f"{have.get(r['model'], 0)} of the {mine} answers of {like}"
+        if any(n < mine for n in have.values()):
+            warnings.append(f"WARN some systems did not answer all {mine} questions {like} answered: "
+                            "their rows are over the ones they did (instance_set)")
+    elif common:
         answers = common_answers(answers)
         if answers.is_empty():
             return [], ["--common: no answer is shared by every system"]
@@ -133,6 +153,9 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
             con.close()
         for r in board:
             r["instance_set"] = sets.get(r["model"], "")
+    for r in board:  # (the recomputed rows of --common / like carry no key columns)
+        for k, v in (("season", season), ("variant", variant), ("lang", lang), ("decision_type", decision_type)):
+            r.setdefault(k, v)
     board.sort(key=lambda r: (-(r.get("f1") or 0.0), r["model"]))
     from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
 

@@ -1,0 +1,11 @@
+"""Evaluating one model in one command (``f1bench eval MODEL``): the system recorded as a
+registry overlay, its credentials and server checked before any call, then the same Dagster
+runs as the UI and ``make rerun`` (generations, claims, scores), the leaderboard beside the
+other systems on the same answers, and ``results.json`` / ``samples.jsonl`` written under
+``data/results/<name>/<timestamp>/``.
+
+* ``system.py`` — the registry entry from the command's options, the reachability check (pure,
+  no Dagster);
+* ``results.py`` — what the two files hold (pure);
+* ``cli.py`` — the command: options, checks, runs, printing.
+"""

@@ -1,0 +1,96 @@
+"""`f1bench eval MODEL` (#26): one command against a real OpenAI-compatible server on loopback —
+recorded as a registry overlay, checked before any call, generated and scored by the Dagster
+job the UI runs, the leaderboard on the same answers printed, results.json and samples.jsonl
+written."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+
+import polars as pl
+import pytest
+
+from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
+
+SEASON = 2025
+
+
+@pytest.fixture()
+def eval_env(sample_build, tmp_path):
+    """A data dir with the sample's instances, test sample and the templates' scores (to compare
+    with), its own Dagster storage and no registry overlay yet."""
+    src = sample_build["settings"].warehouse_dir
+    for table in ("instances", "test_sample", "scores"):
+        shutil.copytree(src / table, tmp_path / "warehouse" / table)
+    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
+           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
+           "F1BENCH_PROGRESS": "", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env.pop("F1BENCH_SYSTEMS", None)
+    return tmp_path, env
+
+
+def _eval(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "eval", *args], env=env, cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_eval_against_a_loopback_server_prints_the_leaderboard_and_writes_both_files(eval_env):
+    data_dir, env = eval_env
+    with LoopbackProvider() as server:
+        base = server.api_base
+        out = _eval(["openai/loop-model", "--api-base", base, "--limit", "20"], env)
+        requests = server.state.requests
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    # recorded as a registry overlay: reproducible, listed by `f1bench systems`
+    overlay = data_dir / "systems.d" / "loop-model.yaml"
+    assert "openai/loop-model" in overlay.read_text(encoding="utf-8")
+    listed = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "systems"], env=env, cwd=REPO_ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert "loop-model" in listed.stdout and "server on this machine" in listed.stdout
+    # the leaderboard beside the templates, on the answers loop-model gave
+    assert "every system on the answers loop-model gave" in out.stdout
+    table = out.stdout.split("every system on the answers loop-model gave", 1)[1]
+    for model in ("loop-model", "template-faithful", "template-terse"):
+        assert model in table
+    # both files
+    runs = list((data_dir / "results" / "loop-model").iterdir())
+    assert len(runs) == 1
+    doc = json.loads((runs[0] / "results.json").read_text(encoding="utf-8"))
+    samples = [json.loads(x) for x in (runs[0] / "samples.jsonl").read_text(encoding="utf-8").splitlines()]
+    gens = pl.read_parquet(data_dir / "warehouse" / "generations" / f"season={SEASON}" / "model=loop-model")
+    assert gens["id"].n_unique() <= 20 and requests == gens.height == doc["generations"]["rows"]
+    assert doc["generations"]["calls"] == gens.height and doc["run_ok"] is True
+    assert doc["configuration"]["api_base"] == base and doc["configuration"]["max_instances"] == 20
+    assert doc["versions"]["extractor_version"] and doc["season"] == SEASON
+    overall = next(r for r in doc["figures"] if r["lang"] == "all")
+    assert overall["n_generations"] == gens.filter(pl.col("variant") == "default").height
+    assert {"value", "lo", "hi"} <= set(overall["f1"])
+    assert {r["model"] for r in doc["comparison"]["default"]} >= {"loop-model", "template-faithful"}
+    assert len(samples) == gens.height and all({"text", "claims", "missed_facts", "f1"} <= set(s) for s in samples)
+    # again, on the same server address: everything from the cache, no call
+    with LoopbackProvider(port=int(base.rsplit(":", 1)[1].split("/")[0])) as server:
+        again = _eval(["openai/loop-model", "--api-base", base, "--limit", "20"], env)
+        assert server.state.requests == 0
+    assert again.returncode == 0, again.stderr[-2000:]
+
+
+def test_eval_refuses_what_cannot_work_before_any_call(eval_env):
+    data_dir, env = eval_env
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = _eval(["openai/nobody-home", "--api-base", f"http://127.0.0.1:{port}/v1", "--limit", "2"], env)
+    assert out.returncode == 2 and "nothing answers at" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    with LoopbackProvider() as server:
+        out = _eval(["openai/keyless", "--api-base", server.api_base, "--api-key-env", "F1BENCH_EVAL_UNSET_KEY"],
+                    {k: v for k, v in env.items() if k != "F1BENCH_EVAL_UNSET_KEY"})
+        assert server.state.requests == 0
+    assert out.returncode == 2 and "F1BENCH_EVAL_UNSET_KEY" in out.stderr.strip().splitlines()[-1]
+    out = _eval(["openai/x", "--name", "template-terse"], env)
+    assert out.returncode == 2 and "pass --name" in out.stderr
