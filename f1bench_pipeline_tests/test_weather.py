@@ -632,3 +632,36 @@ def test_weather_builds_into_a_memory_warehouse(tmp_path):
     _cols, rows = weather_leaderboard(settings.warehouse_dir, "shared-2025")
     # every answer identical in recall: the figure and its whole interval are 0.2
     assert rows and rows[0]["model"] == "template-terse" and rows[0]["recall"] == "0.200 [0.200, 0.200]"
+
+
+def test_weather_answers_made_elsewhere_are_scored_from_the_command_line(instances, template_scores, tmp_path):
+    """`f1bench weather score FILE`: the same figures as the pipeline's scoring loop, bad lines
+    numbered, variants kept apart, exit 3 when lines were skipped."""
+    import os
+    import subprocess
+    import sys
+
+    from f1bench_pipeline.settings import REPO_ROOT
+
+    faithful = [r for r in instances.iter_rows(named=True)][:12]
+    lines = [json.dumps({"id": r["id"], "model": "elsewhere", "lang": r["lang"], "variant": r["variant"],
+                         "text": WEATHER.template_answer("noisy", r["facts"], r["lang"], r["id"])}) for r in faithful]
+    lines += ["{broken", json.dumps({"id": "Nowhere::9", "model": "elsewhere", "lang": "en", "text": "Sunny."})]
+    f = tmp_path / "weather.jsonl"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path / "empty"), "PYTHONPATH": str(REPO_ROOT)}
+    out = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "weather", "score", str(f), "--format", "json"],
+                         env=env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 3, out.stderr[-2000:]
+    assert ":13: malformed JSON" in out.stderr and ":14: unknown instance id 'Nowhere::9'" in out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["scored_lines"] == 12 and doc["bad_lines"] == 2
+    board = {(r["variant"], r["lang"]): r for r in doc["leaderboard"] if r["model"] == "elsewhere"}
+    expected = score_domain_generations(WEATHER, pl.DataFrame([
+        {"model": "elsewhere", "id": r["id"], "lang": r["lang"], "variant": r["variant"], "status": "ok",
+         "text": WEATHER.template_answer("noisy", r["facts"], r["lang"], r["id"])} for r in faithful]), instances)[1]
+    for (variant, lang), row in board.items():
+        part = expected.filter((pl.col("variant") == variant) & ((pl.col("lang") == lang) if lang != "all" else True)
+                               & (pl.col("n_claims") > 0))
+        assert row["precision"] == pytest.approx(part["precision"].mean())
+    assert {v for v, _ in board} == set(r["variant"] for r in faithful)  # one row per variant, never pooled
