@@ -60,9 +60,10 @@ def read_answers(path: str | Path, instance_ids: set[str], variants: set[str],
                 errors.append((n, f"duplicate of line {seen[key]}"))
                 continue
             seen[key] = n
-            ok = isinstance(text, str)
-            rows.append({"model": obj["model"], "id": obj["id"], "lang": lang, "variant": variant,
-                         "text": text if ok else "", "status": ("ok" if text.strip() else "refused") if ok else "error"})
+            body = text if isinstance(text, str) else ""
+            status = "error" if not isinstance(text, str) else "ok" if body.strip() else "refused"
+            rows.append({"model": obj["model"], "id": obj["id"], "lang": lang, "variant": variant, "text": body,
+                         "status": status})
     frame = pl.DataFrame(rows, schema={"model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8,
                                        "text": pl.Utf8, "status": pl.Utf8})
     return frame, errors, n
