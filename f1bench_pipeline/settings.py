@@ -175,6 +175,16 @@ class Settings(BaseModel):
     def seasons(self) -> list[int]:
         return list(range(self.first_season, self.last_season + 1))
 
+    def checked_season(self, season: int | None) -> int:
+        """``season`` (None: the test season), or a ``SeasonError`` naming the configured ones."""
+        from f1bench_pipeline.errors import SeasonError
+
+        season = self.test_season if season is None else season
+        if season not in self.seasons:
+            raise SeasonError(f"season {season} is not configured: the seasons are {self.first_season}–"
+                              f"{self.last_season} (F1BENCH_FIRST_SEASON, F1BENCH_LAST_SEASON)")
+        return season
+
     def split_of(self, season: int) -> str:
         return "test" if season == self.test_season else "train"
 

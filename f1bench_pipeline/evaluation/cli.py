@@ -32,17 +32,14 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.errors import SeasonError, UserError
+    from f1bench_pipeline.errors import UserError
     from f1bench_pipeline.evaluation.system import check_reachable, eval_entry, system_name
     from f1bench_pipeline.generation.registry import (MissingSecretError, load_registry, overlay_dir,
                                                       write_overlay_system)
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
-    season = args.season or settings.test_season
-    if season not in settings.seasons:
-        raise SeasonError(f"season {season} is not configured: the seasons are {settings.first_season}–"
-                          f"{settings.last_season}")
+    season = settings.checked_season(args.season)
     name = system_name(args.model, args.name)
     main = load_registry(overlays=False)
     if name in main.systems and main.systems[name].model != args.model:

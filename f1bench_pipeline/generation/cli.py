@@ -160,15 +160,11 @@ def _generate_direct(names: list[str], season: int, settings, reg, args: argpars
 def cmd_rerun(args: argparse.Namespace) -> int:
     """One system on one season, through Dagster: generations, claims and scores (``--score-only``:
     claims and scores of the stored generations, no call) — the runs the UI launches."""
-    from f1bench_pipeline.errors import SeasonError
     from f1bench_pipeline.generation.registry import MissingSecretError, load_registry
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
-    season = args.season or settings.test_season
-    if season not in settings.seasons:
-        raise SeasonError(f"season {season} is not configured: the seasons are {settings.first_season}–"
-                          f"{settings.last_season} (F1BENCH_FIRST_SEASON, F1BENCH_LAST_SEASON)")
+    season = settings.checked_season(args.season)
     reg = load_registry()
     system = reg.get(args.system)
     if not args.score_only and system.missing_key_env() and _uncached(system, season, settings):

@@ -106,7 +106,7 @@ PAIR_COLUMNS = ["variant", "lang", "system_a", "system_b", "n_shared", "precisio
                 "precision_differs", "f1_differs"]
 
 
-def _figure(row: dict, col: str) -> str:
+def figure_text(row: dict, col: str) -> str:
     """"0.912 [0.901, 0.925]": a figure with its interval when it has one."""
     v, lo, hi = row.get(col), row.get(f"{col}_lo"), row.get(f"{col}_hi")
     if v is None:
@@ -120,7 +120,7 @@ def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
     for r in board.to_dicts():
         row = {c: r.get(c) for c in ("variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok")}
         for c in ("precision", "hallucination_rate", "recall", "f1"):
-            row[c] = _figure(r, c)
+            row[c] = figure_text(r, c)
         row["claims_per_generation"] = None if r.get("claims_per_generation") is None else round(r["claims_per_generation"], 2)
         row["reading_coverage"] = None if r.get("reading_coverage") is None else round(r["reading_coverage"], 3)
         out.append(row)
@@ -134,17 +134,17 @@ def corrected_rows(rows: list[dict]) -> list[dict]:
     for r in rows:
         row = {c: r.get(c) for c in ("model", "lang", "n_scored", "n_reviewed", "correction_sampling")}
         for c in ("precision", "recall", "f1"):
-            row[c] = _figure(r, c)
-            row[f"{c} corrected"] = _figure(r, f"{c}_corrected")
+            row[c] = figure_text(r, c)
+            row[f"{c} corrected"] = figure_text(r, f"{c}_corrected")
         out.append(row)
     return out
 
 
 def pair_rows(pairs: pl.DataFrame) -> list[dict]:
     return [{"variant": r["variant"], "lang": r["lang"], "a": r["system_a"], "b": r["system_b"], "shared": r["n_shared"],
-             "precision a−b": _figure({"d": r["precision_diff"], "d_lo": r["precision_diff_lo"], "d_hi": r["precision_diff_hi"]}, "d"),
+             "precision a−b": figure_text({"d": r["precision_diff"], "d_lo": r["precision_diff_lo"], "d_hi": r["precision_diff_hi"]}, "d"),
              "P(a ahead by P)": None if r["p_a_ahead_precision"] is None else round(r["p_a_ahead_precision"], 3),
-             "F1 a−b": _figure({"d": r["f1_diff"], "d_lo": r["f1_diff_lo"], "d_hi": r["f1_diff_hi"]}, "d"),
+             "F1 a−b": figure_text({"d": r["f1_diff"], "d_lo": r["f1_diff_lo"], "d_hi": r["f1_diff_hi"]}, "d"),
              "P(a ahead by F1)": None if r["p_a_ahead_f1"] is None else round(r["p_a_ahead_f1"], 3)}
             for r in pairs.to_dicts()]
 

@@ -163,15 +163,9 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
     return board, warnings
 
 
-def _figure(row: dict, col: str) -> str:
-    v, lo, hi = row.get(col), row.get(f"{col}_lo"), row.get(f"{col}_hi")
-    if v is None:
-        return ""
-    return f"{v:.3f}" if lo is None else f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
-
-
 def printable(rows: list[dict]) -> tuple[list[dict], list[str]]:
     """Rows for the table: each figure beside its interval; corrected figures when any row has them."""
+    from f1bench_pipeline.scoring.cli import figure_text
     corrected = any(r.get("n_reviewed") for r in rows)
     cols = [*COLUMNS, *(["n_reviewed", "correction_sampling", "precision_corrected", "recall_corrected",
                          "f1_corrected"] if corrected else [])]
@@ -180,7 +174,7 @@ def printable(rows: list[dict]) -> tuple[list[dict], list[str]]:
         row: dict[str, Any] = {}
         for c in cols:
             if c in INTERVALS or c.endswith("_corrected"):
-                row[c] = _figure(r, c)
+                row[c] = figure_text(r, c)
             elif isinstance(r.get(c), float):
                 row[c] = round(r[c], 3)
             else:
@@ -190,14 +184,11 @@ def printable(rows: list[dict]) -> tuple[list[dict], list[str]]:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.errors import SeasonError
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import format_table
 
     s = get_settings()
-    season = args.season or s.test_season
-    if season not in s.seasons:
-        raise SeasonError(f"season {season} is not configured: the seasons are {s.first_season}–{s.last_season}")
+    season = s.checked_season(args.season)
     rows, warnings = leaderboard(s.warehouse_dir, season, args.variant, args.lang, args.decision_type, args.common)
     if args.format == "json":
         keep = [*COLUMNS, *(f"{c}_{b}" for c in INTERVALS for b in ("lo", "hi")), *CORRECTED,
