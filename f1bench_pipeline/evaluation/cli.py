@@ -34,8 +34,8 @@ def _names(text: str) -> tuple[str, ...]:
 def cmd_eval(args: argparse.Namespace) -> int:
     from f1bench_pipeline.errors import UserError
     from f1bench_pipeline.evaluation.system import check_reachable, eval_entry, system_name
-    from f1bench_pipeline.generation.registry import (MissingSecretError, load_registry, overlay_dir,
-                                                      write_overlay_system)
+    from f1bench_pipeline.generation.cli import confirm_paid, require_key
+    from f1bench_pipeline.generation.registry import load_registry, overlay_dir, write_overlay_system
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
@@ -55,32 +55,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     reg = load_registry()
     system = reg.get(name)
     print(f"{name}: {args.model} recorded in {overlay.relative_to(overlay_dir(settings.data_dir).parent)}")
-    if system.missing_key_env():
-        raise MissingSecretError(system.missing_key_message())
+    require_key(system, season, settings)
     base = system.resolved_api_base()
     if base:
         check_reachable(name, base)
     if args.extractor != "regex":
         reg.get(args.extractor)  # an LLM extractor must be a registry system: one line if it is not
-    if not system.costless and not _confirmed(name, season, args):
-        return 2
+    refused = confirm_paid([] if system.costless else [name], season, args.max_cost_usd, args.yes)
+    if refused is not None:
+        return refused
     return _run_and_report(settings, reg, system, season, entry, args)
-
-
-def _confirmed(name: str, season: int, args: argparse.Namespace) -> bool:
-    """A paid model's estimated calls and cost, confirmed by --yes or a typed "y"."""
-    from f1bench_pipeline.generation.cli import _estimates
-    from f1bench_pipeline.generation.plan import format_estimates
-
-    ests = _estimates([name], season, args.max_cost_usd)
-    print(format_estimates(ests))
-    calls = sum(e.calls for e in ests)
-    if not calls or args.yes:
-        return True
-    if not sys.stdin.isatty():
-        print(f"\n{calls} paid calls would be made: rerun with --yes to proceed", file=sys.stderr)
-        return False
-    return input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() in {"y", "yes"}
 
 
 def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: ANN001
@@ -90,7 +74,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     from f1bench_pipeline.orchestration.execute import Runs, quiet_config
     from f1bench_pipeline.partitions import partition_key
     from f1bench_pipeline.scoring.cli import write_samples
-    from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable
+    from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable, system_rows
     from f1bench_pipeline.scoring.versions import score_versions
     from f1bench_pipeline.storage.warehouse import read_table
     from f1bench_pipeline.summary import format_table
@@ -116,16 +100,13 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
         print(f"f1bench eval: nothing of {system.name} could be scored (see the run's errors: "
               f"`f1bench query` or the UI)", file=sys.stderr)
         return 1
-    own: list[dict] = []
+    own = system_rows(wh, season, system.name)  # its figures per variant and language (the view's)
     comparison: dict[str, list[dict]] = {}
     warnings: list[str] = []
     for variant in system.variants:
         rows, warns = leaderboard(wh, season, variant, like=system.name)
         comparison[variant] = rows
         warnings += warns
-        for lang in ("all", *system.languages):
-            mine, _ = leaderboard(wh, season, variant, lang=lang, like=system.name)
-            own += [{**r, "variant": variant, "lang": lang} for r in mine if r["model"] == system.name]
         table, cols = printable(rows)
         print(f"\nSeason {season}, {variant} prompt: every system on the answers {system.name} gave "
               "(95% bootstrap intervals):")

@@ -87,43 +87,63 @@ def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
     return sum(not cache.has(it.cache_key) for it in work_items(system, rows))
 
 
+def require_key(system, season: int, settings) -> None:  # noqa: ANN001
+    """``MissingSecretError`` (one line) when the system's key variable is not set and the run would
+    call it: checked before any estimate, call or retry; a fully cached rerun needs no key."""
+    from f1bench_pipeline.generation.registry import MissingSecretError
+
+    if system.missing_key_env() and _uncached(system, season, settings):
+        raise MissingSecretError(system.missing_key_message())
+
+
 def cmd_dry_run(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.plan import format_estimates
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.settings import get_settings
 
-    season = args.season or get_settings().test_season
+    season = get_settings().checked_season(args.season)
     names = _names(args.systems) or load_registry().names()
     print(f"dry run, season {season}: nothing is called\n")
     print(format_estimates(_estimates(names, season, args.max_cost_usd)))
     return 0
 
 
-def cmd_generate(args: argparse.Namespace) -> int:
+def confirm_paid(paid: list[str], season: int, max_cost_usd: float | None, yes: bool) -> int | None:
+    """The paid systems' estimated calls and cost, printed; None to go on (nothing to pay, ``--yes``,
+    or a typed "y"), else the exit code: 2 without a terminal to ask on, 1 when declined."""
     from f1bench_pipeline.generation.plan import format_estimates
-    from f1bench_pipeline.generation.registry import MissingSecretError, load_registry
+
+    if not paid:
+        return None
+    ests = _estimates(paid, season, max_cost_usd)
+    print(format_estimates(ests))
+    calls = sum(e.calls for e in ests)
+    if not calls or yes:
+        return None
+    if not sys.stdin.isatty():
+        print(f"\n{calls} paid calls would be made: rerun with --yes to proceed", file=sys.stderr)
+        return 2
+    if input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() not in {"y", "yes"}:
+        print("nothing called")
+        return 1
+    return None
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
-    season = args.season or settings.test_season
+    season = settings.checked_season(args.season)
     reg = load_registry()
     names = _names(args.systems) or [s.name for s in reg.offline_systems()]
     # Offline templates, local weights and servers on this machine cost nothing: no confirmation.
     paid = [n for n in names if not reg.get(n).costless]
-    for n in names:  # a key variable that is not set fails first, before any estimate, call or retry
-        if reg.get(n).missing_key_env() and _uncached(reg.get(n), season, settings):
-            raise MissingSecretError(reg.get(n).missing_key_message())
-    if paid:
-        ests = _estimates(paid, season, args.max_cost_usd)
-        print(format_estimates(ests))
-        calls = sum(e.calls for e in ests)
-        if calls and not args.yes:
-            if not sys.stdin.isatty():
-                print(f"\n{calls} paid calls would be made: rerun with --yes to proceed", file=sys.stderr)
-                return 2
-            if input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() not in {"y", "yes"}:
-                print("nothing called")
-                return 1
+    for n in names:
+        require_key(reg.get(n), season, settings)
+    refused = confirm_paid(paid, season, args.max_cost_usd, args.yes)
+    if refused is not None:
+        return refused
     from f1bench_pipeline.generation.progress import terminal
 
     # Progress of every partition's calls on stderr: a bar on a TTY, a line every --progress-every s otherwise.
@@ -160,15 +180,15 @@ def _generate_direct(names: list[str], season: int, settings, reg, args: argpars
 def cmd_rerun(args: argparse.Namespace) -> int:
     """One system on one season, through Dagster: generations, claims and scores (``--score-only``:
     claims and scores of the stored generations, no call) — the runs the UI launches."""
-    from f1bench_pipeline.generation.registry import MissingSecretError, load_registry
+    from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
     season = settings.checked_season(args.season)
     reg = load_registry()
     system = reg.get(args.system)
-    if not args.score_only and system.missing_key_env() and _uncached(system, season, settings):
-        raise MissingSecretError(system.missing_key_message())
+    if not args.score_only:
+        require_key(system, season, settings)
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.f1 import run_per_system

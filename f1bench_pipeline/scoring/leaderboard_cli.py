@@ -92,6 +92,18 @@ def common_answers(answers: pl.DataFrame) -> pl.DataFrame:
     return answers.join(keys.select("id", "lang"), on=["id", "lang"], how="semi")
 
 
+def system_rows(warehouse_dir: Path | str, season: int, model: str, extractor: str = "regex") -> list[dict]:
+    """One system's ``leaderboard`` rows of a season: every variant and language, decision type 'all'."""
+    from f1bench_pipeline.storage.reader import reader
+
+    con = reader(warehouse_dir)
+    try:
+        return _rows(con, "SELECT * FROM leaderboard WHERE season = ? AND model = ? AND extractor = ? "
+                          "AND decision_type = 'all' ORDER BY variant, lang", [season, model, extractor])
+    finally:
+        con.close()
+
+
 def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
     """Every system's rows on the (id, lang) pairs ``model`` answered."""
     keys = answers.filter(pl.col("model") == model).select("id", "lang").unique()
