@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
@@ -201,14 +202,30 @@ def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]
     had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated.
     ``seen``: the starts and codes of the drivers before ``p``, in text order (looked up by
     bisection: a long answer stays linear)."""
-    low = doc.low
     starts, codes = seen
-    ss = max(low.rfind(". ", 0, p.start), low.rfind("; ", 0, p.start), low.rfind("\n", 0, p.start))
+    ss = _last_break(doc, p.start)
     if ss < 0 or bisect_right(starts, ss) < bisect_left(starts, p.start):
         return False
-    ps = max(low.rfind(". ", 0, ss), low.rfind("; ", 0, ss), low.rfind("\n", 0, ss), 0)
+    ps = max(_last_break(doc, ss), 0)
     named = set(codes[bisect_left(starts, ps):bisect_left(starts, ss)])
     return len(named) >= 2
+
+
+_BREAKS = (". ", "; ", "\n")
+
+
+def _last_break(doc: Document, end: int) -> int:
+    """Where the last ". ", "; " or newline that ends before ``end`` starts (-1: none), as
+    ``max(low.rfind(sep, 0, end))`` -- by bisection in the answer's break positions, found once:
+    rfind on every pronoun of a long answer without a break was quadratic."""
+    if doc.breaks is None:
+        doc.breaks = tuple([m.start() for m in re.finditer(re.escape(sep), doc.low)] for sep in _BREAKS)
+    best = -1
+    for sep, at in zip(_BREAKS, doc.breaks, strict=True):
+        k = bisect_right(at, end - len(sep)) - 1
+        if k >= 0 and at[k] > best:
+            best = at[k]
+    return best
 
 def _compared_pair(low: str, last: Token, s: int, e: int) -> bool:
     """"N laps before SAI (lap 13 vs 17)": a parenthesis of two values after the driver compared
