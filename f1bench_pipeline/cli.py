@@ -217,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.evaluation.cli import register as register_eval
 
     register_eval(sub)
+    from f1bench_pipeline.evaluation.inspect_log import register as register_import_inspect
+
+    register_import_inspect(sub)
     from f1bench_pipeline.finetune.cli import register as register_finetune
 
     register_finetune(sub)

@@ -68,7 +68,8 @@ CLAIM_SCHEMA: dict[str, PolarsDataType] = {
 
 def _list_column(name: str, values: list[list[str] | None]) -> pl.Series:
     """A List(Utf8) column built from flat values and offsets: polars converts a Python list of
-    lists element by element (~4 us per row), Arrow takes the flat list in one go."""
+    lists element by element (~4 us per row), Arrow takes the flat list in one go. The flat parts
+    go through polars, not ``pa.array``: pyarrow imports pandas (~1 s) on its first ``pa.array``."""
     offsets = [0]
     flat: list[str] = []
     nulls: list[bool] = []
@@ -77,9 +78,10 @@ def _list_column(name: str, values: list[list[str] | None]) -> pl.Series:
             flat.extend(v)
         offsets.append(len(flat))
         nulls.append(v is None)
-    mask = pa.array(nulls, pa.bool_()) if any(nulls) else None
-    arr = pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), pa.array(flat, pa.string()), mask=mask)
-    return pl.Series(name, arr)
+    mask = pl.Series(nulls, dtype=pl.Boolean).to_arrow() if any(nulls) else None
+    arr = pa.ListArray.from_arrays(pl.Series(offsets, dtype=pl.Int32).to_arrow(),
+                                   pl.Series(flat, dtype=pl.Utf8).to_arrow(), mask=mask)
+    return pl.Series(name, arr, dtype=pl.List(pl.Utf8))
 
 
 def _frame(cols: dict[str, list], schema: dict[str, PolarsDataType]) -> pl.DataFrame:
@@ -347,8 +349,8 @@ def score_generations_parallel(
     workers: int | None = None,
     min_rows: int = PARALLEL_MIN_ROWS,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """``score_generations``, on every core when there are more than ``min_rows`` generations:
-    the same (claims, scores), in the same order. Runs in this process when there are fewer,
+    """``score_generations``, on every core when there are more than ``min_rows`` generations
+    (this process and ``workers - 1`` worker processes): the same (claims, scores), in the same order. Runs in this process when there are fewer,
     when one worker is asked for, or when the extractor cannot be run elsewhere (a batch
     extractor with ``prepare`` -- the LLM one --, or a function a worker could not import)."""
     workers = scoring_workers() if workers is None else max(1, workers)
@@ -357,21 +359,29 @@ def score_generations_parallel(
     if serial:
         return score_generations(generations, instances, extractor, extractor_name,
                                  extractor_version=extractor_version, verifier_version=verifier_version)
-    inst = instances.frame if isinstance(instances, InstanceFacts) else instances
-    # Two chunks per worker: an uneven chunk (longer answers) leaves less of a core idle.
-    n_chunks = min(2 * workers, max(1, generations.height // max(1, min_rows // 4)))
+    facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
+    # This process scores too (its imports are done; a worker's take ~1 s): the chunks go to
+    # ``workers - 1`` worker processes from the tail while this process takes them from the head,
+    # each chunk once -- a queued chunk this process reaches first is withdrawn from the pool.
+    # Four chunks per core: an uneven chunk (longer answers) leaves less of a core idle.
+    n_chunks = min(4 * workers, max(2, generations.height // max(1, min_rows // 8)))
     size = -(-generations.height // n_chunks)
     chunks = [generations.slice(k, size) for k in range(0, generations.height, size)]
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = _scoring_pool(workers)
+    pool = _scoring_pool(workers - 1)
     try:
-        futures = []
-        for chunk in chunks:
-            ids = chunk.get_column("id").unique()
-            futures.append(pool.submit(_score_chunk, chunk, inst.filter(pl.col("id").is_in(ids)),
-                                       extractor, extractor_name, extractor_version, verifier_version))
-        parts = [f.result() for f in futures]
+        futures = {}
+        for k in reversed(range(len(chunks))):
+            ids = chunks[k].get_column("id").unique()
+            futures[k] = pool.submit(_score_chunk, chunks[k], facts.frame.filter(pl.col("id").is_in(ids)),
+                                     extractor, extractor_name, extractor_version, verifier_version)
+        local = {}
+        for k, chunk in enumerate(chunks):
+            if futures[k].cancel():  # not started by a worker: scored here
+                local[k] = score_generations(chunk, facts, extractor, extractor_name,
+                                             extractor_version=extractor_version, verifier_version=verifier_version)
+        parts = [local[k] if k in local else futures[k].result() for k in range(len(chunks))]
     except BrokenProcessPool as exc:
         # No worker could start (a script without ``if __name__ == "__main__":`` under spawn, no
         # memory, ...): the same rows from this process.
@@ -379,7 +389,7 @@ def score_generations_parallel(
         import logging
 
         logging.getLogger(__name__).warning("scoring worker processes failed (%s): scoring in this process", exc)
-        return score_generations(generations, instances, extractor, extractor_name,
+        return score_generations(generations, facts, extractor, extractor_name,
                                  extractor_version=extractor_version, verifier_version=verifier_version)
     except BaseException:
         _drop_scoring_pool()

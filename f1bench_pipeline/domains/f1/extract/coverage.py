@@ -36,12 +36,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, NUMBER, ORDINAL_NUMBER, POSITION
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
-
-# Token kinds that are readable, with the name the report uses.
-READABLE_KINDS: dict[str, str] = {NUMBER: "number", POSITION: "position", LAP_ID: "lap_id",
-                                  ORDINAL_NUMBER: "ordinal", DRIVER: "driver"}
 
 # The deliberate skip rules: name -> what they cover. Each is a number the claim schema has no
 # type for; the order is the order they are tried in (the first that holds names the skip).
@@ -224,46 +220,50 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
     """
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.text import sentence_spans
+    from f1bench_pipeline.domains.f1.extract.tokens import ExtractedClaims
 
     if not isinstance(text, str) or not text.strip():
         return Reading(())
-    doc = Document(text, lang if isinstance(lang, str) else "en", None, None)
-    try:
-        doc.tokenize()
-        toks = [t for t in doc.toks if t.kind in READABLE_KINDS and not (t.kind is DRIVER and t.tag)]
-        sentences = sentence_spans(doc.low, [t.start for t in toks])
-    except Exception:  # noqa: BLE001 - never raise on an answer (as extract_claims); nothing read
-        return Reading(())
+    if isinstance(claims, ExtractedClaims) and (claims.text is text or claims.text == text):
+        low, toks = claims.low, claims.tokens  # the extractor's own reading of this answer
+    else:
+        doc = Document(text, lang if isinstance(lang, str) else "en", None, None)
+        try:
+            doc.tokenize()
+        except Exception:  # noqa: BLE001 - never raise on an answer (as extract_claims); nothing read
+            return Reading(())
+        low, toks = doc.low, readable_tokens(doc.toks)
+    sentences = sentence_spans(low, [t[0] for t in toks])
     claimed = _claim_spans(claims)
     starts, ends = _merged((a, b) for a, b, _d in claimed)
     stated = _stated_values(claims)
-    low = doc.low
     out: list[ReadableToken] = []
     for s, e, i, j in sentences:
         drivers_here: set[str] = set()
         for a, _b, codes in claimed:
             if s <= a < e:
                 drivers_here |= codes
-        named_here = {t.value for t in toks[i:j] if t.kind is DRIVER}
+        here = toks[i:j]
+        named_here = {value for _s, _e, kind, value, _d in here if kind is DRIVER}
         checkable = False  # a number of the sentence that a claim reads or no skip rule covers
         undecided: list[int] = []  # indexes in ``out`` of driver mentions decided at the sentence's end
-        for t in toks[i:j]:
+        for start, end, kind, value, decimal in here:
             by: str | None = None
-            if _in_claim(starts, ends, t.start, t.end):
+            if _in_claim(starts, ends, start, end):
                 by = "claim"
-                checkable = checkable or t.kind is not DRIVER
-            elif t.kind is DRIVER:
-                if t.value in drivers_here:
+                checkable = checkable or kind is not DRIVER
+            elif kind is DRIVER:
+                if value in drivers_here:
                     by = "claim"
                 else:
                     undecided.append(len(out))
-            elif any((d, t.value) in stated for d in named_here):
+            elif any((d, value) in stated for d in named_here):
                 by = "restated"  # the extractor drops a repeat of a claim (finalize): its value is claimed
                 checkable = True
             else:
-                by = _skip_rule(low, t.start, t.end, t.kind, t.value, t.decimal)
+                by = _skip_rule(low, start, end, kind, value, decimal)
                 checkable = checkable or by is None
-            out.append(ReadableToken(t.start, t.end, READABLE_KINDS[t.kind], text[t.start:t.end], by))
+            out.append(ReadableToken(start, end, READABLE_KINDS[kind], text[start:end], by))
         if not checkable:
             for k in undecided:
                 out[k] = replace(out[k], accounted_by="narrative_driver")

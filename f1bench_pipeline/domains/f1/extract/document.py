@@ -17,7 +17,7 @@ from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
 from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_spans
 from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, ExtractedClaims, Token, readable_tokens
 
 
 class Document:
@@ -63,6 +63,8 @@ class Document:
         if not self.toks:
             return []
         all_toks = self.toks
+        # the tokens as tokenized (the passes below rebind some in place): the reading coverage's input
+        snapshot = readable_tokens(all_toks)
         all_kinds = [t.kind for t in all_toks]  # (kinds are final: the sentence passes change no kind)
         all_starts = [t.start for t in all_toks]
         for s, e, i, j in sentence_spans(self.low, all_starts):
@@ -73,5 +75,5 @@ class Document:
                 resolve_pronouns(sent.tokens)
             read_sentence(self, sent)
         entity_claims(self)
-        return self.finalize()
+        return ExtractedClaims(self.finalize(), self.text, self.low, snapshot)
 

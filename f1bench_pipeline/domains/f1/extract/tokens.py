@@ -157,3 +157,31 @@ def word_table(lang: str) -> tuple[WordTable, re.Pattern[str]]:
         kind = Kind(k).value
         table[w] = (kind, v, WORD_ACTIONS.get(kind))
     return table, re.compile(r"(?<!\w)(?:" + trie_regex(sorted(lex)) + r")(?!\w)")
+
+
+# Token kinds that are readable (an answer's checkable mentions), with the name the reading-coverage
+# report uses (``coverage.py``).
+READABLE_KINDS: dict[str, str] = {Kind.NUMBER.value: "number", Kind.POSITION.value: "position",
+                                  Kind.LAP_ID.value: "lap_id", Kind.ORDINAL_NUMBER.value: "ordinal",
+                                  Kind.DRIVER.value: "driver"}
+
+
+def readable_tokens(toks: list[Token]) -> list[tuple[int, int, str, Any, bool]]:
+    """(start, end, kind, value, decimal) of the readable tokens, as tokenized; a driver that a
+    reference was bound to (a pronoun, team description or demonym: tagged) is not one."""
+    driver = Kind.DRIVER.value
+    return [(t.start, t.end, t.kind, t.value, t.decimal) for t in toks
+            if t.kind in READABLE_KINDS and not (t.kind is driver and t.tag)]
+
+
+class ExtractedClaims(list):
+    """The claims of one answer (a plain list to every caller), with what the tokenizer read: the
+    prepared lower-case text (``low``) and its readable tokens as they were before the sentence
+    passes rebound pronouns and objects (``tokens``: ``readable_tokens``), so the reading coverage
+    of the same answer need not tokenize it again (``coverage.reading``)."""
+
+    __slots__ = ("text", "low", "tokens")
+
+    def __init__(self, claims: Any, text: str, low: str, tokens: list[tuple]) -> None:
+        super().__init__(claims)
+        self.text, self.low, self.tokens = text, low, tokens
