@@ -236,10 +236,14 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("F1BENCH_LITELLM_QUIET", "1")  # generation.llm: no litellm banner per failed call
     from f1bench_pipeline.errors import EXIT_USAGE, UserError
     from f1bench_pipeline.generation.progress import terminal
+    from f1bench_pipeline.orchestration.interrupt import EXIT_INTERRUPTED, interrupted_line, stop_on_signals
 
     try:
-        with terminal():  # live progress of model calls on stderr (generate, refine, build, score)
+        with terminal(), stop_on_signals() as received:  # progress of model calls on stderr; Ctrl-C / SIGTERM
             return int(args.func(args) or 0)
+    except KeyboardInterrupt:  # SIGINT or SIGTERM: no later run started, in-flight ones failed through Dagster
+        print(interrupted_line(args.command, received), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `f1bench query … | head`: the reader left, nothing is wrong
         sys.stderr.close()
         return 0

@@ -18,6 +18,7 @@ from typing import Any
 
 import dagster as dg
 
+from f1bench_pipeline.orchestration.interrupt import run_was_interrupted
 from f1bench_pipeline.settings import Settings, get_settings
 
 #: Run config of every CLI run: Dagster's console log at WARNING (progress comes from ``Runs.step``).
@@ -61,20 +62,25 @@ class Runs:
             run_config: dict | None = None) -> dg.ExecuteInProcessResult:
         """One run of ``job`` on this instance: of ``partition_key``, of the partitions
         ``partition_range`` (first, last) spans in one run, or of an unpartitioned job."""
-        tags = None
+        from f1bench_pipeline.orchestration.heal import process_tags
+
+        tags = process_tags()  # so a run left STARTED by a killed process is found and failed (heal.py)
         if partition_range is not None and partition_range[0] != partition_range[1]:
             from dagster._core.storage.tags import (
                 ASSET_PARTITION_RANGE_END_TAG,
                 ASSET_PARTITION_RANGE_START_TAG,
             )
 
-            tags = {ASSET_PARTITION_RANGE_START_TAG: str(partition_range[0]),
-                    ASSET_PARTITION_RANGE_END_TAG: str(partition_range[1])}
+            tags |= {ASSET_PARTITION_RANGE_START_TAG: str(partition_range[0]),
+                     ASSET_PARTITION_RANGE_END_TAG: str(partition_range[1])}
         elif partition_range is not None:
             partition_key = partition_range[0]
-        return self.defs.resolve_job_def(job).execute_in_process(
+        result = self.defs.resolve_job_def(job).execute_in_process(
             partition_key=partition_key, instance=self.instance, raise_on_error=False,
             run_config=run_config or QUIET, tags=tags)
+        if run_was_interrupted(result):  # Dagster failed the run on Ctrl-C / SIGTERM: stop here (interrupt.py)
+            raise KeyboardInterrupt
+        return result
 
     def step(self, label: str, what: str, job: str, partition_key: Any = None, *,
              partition_range: tuple[str, str] | None = None, run_config: dict | None = None,

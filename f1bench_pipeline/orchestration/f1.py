@@ -137,9 +137,12 @@ def _in_workers(runs: Runs, workers: int, job: str, steps: list[tuple[str, str, 
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    from f1bench_pipeline.orchestration.interrupt import stop_workers
+
     out: dict[str, bool] = {}
     # spawn: a worker inherits no thread or lock of this process (Dagster's and DuckDB's)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
         futures = {pool.submit(_run_in_worker, job, key, runs.instance.get_ref(), runs.settings, env or {}):
                    (label, what) for label, what, key in steps}
         for future in as_completed(futures):
@@ -151,6 +154,10 @@ def _in_workers(runs: Runs, workers: int, job: str, steps: list[tuple[str, str, 
                 log.error("%s: worker process failed: %s", label, exc)
             out[label] = ok
             runs.progress(f"{label}: {what} {outcome_word(ok)} ({seconds:.1f} s, worker process)")
+    except BaseException:  # Ctrl-C / SIGTERM (or a run a worker saw interrupted): stop the workers' runs too
+        stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
     return out
 
 

@@ -54,9 +54,19 @@ def ensure_dagster_home() -> Path:
 
 
 def open_instance() -> DagsterInstance:
-    """The project's instance (:func:`ensure_dagster_home`), as the CLI's runs use it."""
+    """The project's instance (:func:`ensure_dagster_home`), as the CLI's runs use it; runs of this
+    host whose process died are failed and their pool slots freed first (``heal.py``)."""
+    import sys
+
+    from f1bench_pipeline.orchestration.heal import heal_dead_runs
+
     ensure_dagster_home()
-    return DagsterInstance.get()
+    instance = DagsterInstance.get()
+    failed = heal_dead_runs(instance)
+    if failed:
+        print(f"f1bench: {len(failed)} run(s) whose process had died marked failed and their pool slots freed "
+              f"({', '.join(r[:8] for r in failed[:5])}{' …' if len(failed) > 5 else ''})", file=sys.stderr)
+    return instance
 
 
 def _base_dir(config_value: dict) -> str:

@@ -1,0 +1,88 @@
+"""Runs whose process died are failed, and their pool slots freed, when a CLI command opens the instance.
+
+A CLI run executes in the command's own process (``execute.Runs.run``). When that process is
+killed (SIGKILL, the OOM killer, a power loss), the run stays ``STARTED`` for ever and keeps the
+``model_providers`` pool slots its steps held: every later run that needs the pool waits without
+end. Dagster's run monitoring frees such runs from a daemon; a CLI-only deployment has none. So
+every CLI run carries where it runs (``process_tags``: host, boot, pid and the process's start
+time, so a reused pid or a reboot is not mistaken for the same process), and
+``heal_dead_runs`` -- called by ``instance.open_instance``, i.e. by every f1bench command that
+opens the instance -- fails each ``STARTING``/``STARTED``/``CANCELING`` run of this host whose
+process is gone (``report_run_failed``, as run monitoring does) and frees the concurrency slots of
+every finished run that still holds some. A run of another host, or of a live process, is never
+touched; a run without these tags (launched by ``dagster`` itself) is left to Dagster.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+HOST_TAG, BOOT_TAG, PID_TAG, START_TAG = "f1bench/host", "f1bench/boot", "f1bench/pid", "f1bench/process_start"
+
+
+def _boot_id() -> str:
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _process_start(pid: int) -> str:
+    """The process's start time (clock ticks after boot, /proc/<pid>/stat field 22); "" where there is no /proc."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return stat.rsplit(")", 1)[1].split()[19]  # fields after the command name: state is field 3
+
+
+def process_tags() -> dict[str, str]:
+    """Tags naming this process, for every run it executes."""
+    pid = os.getpid()
+    return {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: _process_start(pid)}
+
+
+def process_alive(tags: dict[str, str]) -> bool:
+    """Is the process these tags name still running (on this host)?"""
+    if tags.get(BOOT_TAG, "") != _boot_id():
+        return False  # a reboot since: every process of the run's boot is gone
+    try:
+        pid = int(tags.get(PID_TAG, ""))
+    except ValueError:
+        return True  # not ours to judge
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # alive, another user's
+    start = tags.get(START_TAG, "")
+    return not start or _process_start(pid) in ("", start)
+
+
+def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (no Dagster import at module level)
+    """Fail this host's runs whose process is gone and free slots finished runs still hold;
+    returns the ids of the runs failed."""
+    from dagster import DagsterRunStatus, RunsFilter
+    from dagster._core.storage.dagster_run import FINISHED_STATUSES
+
+    failed: list[str] = []
+    live = [DagsterRunStatus.STARTING, DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]
+    for record in instance.get_run_records(RunsFilter(statuses=live, tags={HOST_TAG: socket.gethostname()})):
+        run = record.dagster_run
+        if process_alive(run.tags):
+            continue
+        instance.report_run_failed(run, f"the process that ran it (pid {run.tags.get(PID_TAG)} on "
+                                        f"{run.tags.get(HOST_TAG)}) is gone: killed, out of memory or a power loss; "
+                                        "failed by the next f1bench command (rerun to continue where it stopped)")
+        failed.append(run.run_id)
+    storage = instance.event_log_storage
+    if storage.supports_global_concurrency_limits:
+        holders = storage.get_concurrency_run_ids()
+        if holders:
+            done = instance.get_run_records(RunsFilter(run_ids=list(holders), statuses=list(FINISHED_STATUSES)))
+            for record in done:
+                storage.free_concurrency_slots_for_run(record.dagster_run.run_id)
+    return failed

@@ -1,0 +1,71 @@
+"""Ctrl-C and SIGTERM stop a command: no later run starts, a run in flight ends through Dagster.
+
+* ``stop_on_signals`` (around every f1bench command): SIGTERM is handled as SIGINT is — a
+  ``KeyboardInterrupt`` — and the signal received is recorded for the one line the CLI prints
+  (``interrupted_line``) before it exits with ``EXIT_INTERRUPTED`` (130, a shell's code for SIGINT).
+* Inside a run Dagster catches both signals itself and fails the run ("interrupted"), then
+  returns: ``run_was_interrupted`` finds that in the run's events, and ``execute.Runs.run``
+  raises ``KeyboardInterrupt`` then, so the command stops instead of going on to the next stage.
+* Worker processes (``f1.py``'s pools) are sent SIGTERM when their parent is interrupted:
+  ``stop_workers``.
+
+What finished is kept (every asset writes its partitions atomically), so running the same
+command again continues: it redoes at most the runs that were interrupted.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+EXIT_INTERRUPTED = 130
+INTERRUPTED_ERROR = "DagsterExecutionInterruptedError"
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[list[str]]:
+    """SIGINT and SIGTERM raise ``KeyboardInterrupt`` here; yields the list the received signal's
+    name is appended to. The previous handlers come back on exit."""
+    received: list[str] = []
+
+    def handler(signo: int, _frame: Any) -> None:
+        received.append(signal.Signals(signo).name)
+        raise KeyboardInterrupt
+
+    try:
+        before = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread: nothing to install
+        yield received
+        return
+    try:
+        yield received
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)
+
+
+def interrupted_line(command: str, received: list[str]) -> str:
+    why = received[0] if received else "SIGINT or SIGTERM"  # inside a run Dagster's handler took it
+    return (f"f1bench {command}: interrupted ({why}); no later run was started and what finished is kept "
+            f"-- run `f1bench {command} …` again to continue")
+
+
+def run_was_interrupted(result: Any) -> bool:
+    """Did Dagster stop this run (``execute_in_process``'s result) on a signal?"""
+    for event in result.all_events:
+        if event.event_type_value == "STEP_FAILURE":
+            error = getattr(event.event_specific_data, "error", None)
+            if error is not None and error.cls_name == INTERRUPTED_ERROR:
+                return True
+    return False
+
+
+def stop_workers(pool: Any) -> None:
+    """SIGTERM to every worker process of a ``ProcessPoolExecutor`` (Dagster in the worker fails its
+    run as interrupted), and no queued item starts."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,99 @@
+"""A run whose process died is failed, and its pool slot freed, by the next f1bench command (#27).
+
+`f1bench eval` against a slow loopback server holds the `model_providers` pool's only slot
+(dagster.yaml) while its generations step calls; the test SIGKILLs the command there. The run
+stays STARTED and the slot taken -- without the check, every later run needing the pool waits
+for ever. The next `f1bench eval` of the same model fails the dead run, frees the slot, and
+completes. Real processes, a real instance on disk, nothing mocked."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
+
+POOL = "model_providers"
+
+
+@pytest.fixture()
+def heal_env(sample_build, tmp_path, monkeypatch):
+    src = sample_build["settings"].warehouse_dir
+    for table in ("instances", "test_sample", "scores"):
+        shutil.copytree(src / table, tmp_path / "warehouse" / table)
+    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
+           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
+           "F1BENCH_PROGRESS": "", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env.pop("F1BENCH_SYSTEMS", None)
+    # this process reads the same instance (not through open_instance: that would heal it)
+    monkeypatch.setenv("DAGSTER_HOME", str(REPO_ROOT))
+    monkeypatch.setenv("F1BENCH_DAGSTER_STORAGE", str(tmp_path / "dagster_home"))
+    return tmp_path, env
+
+
+def _instance():
+    import dagster as dg
+
+    return dg.DagsterInstance.get()
+
+
+def _started_runs(instance) -> list:
+    import dagster as dg
+
+    return [r.dagster_run for r in instance.get_run_records(dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED]))]
+
+
+def test_a_killed_run_is_failed_and_its_slot_freed_by_the_next_command(heal_env):
+    data_dir, env = heal_env
+    args = [sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/slow-model", "--limit", "6"]
+    with LoopbackProvider(latency_s=5.0) as slow:
+        proc = subprocess.Popen([*args, "--api-base", slow.api_base], env=env, cwd=REPO_ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 240
+            held = False
+            while time.monotonic() < deadline and proc.poll() is None:
+                time.sleep(0.5)
+                if slow.state.requests and (data_dir / "dagster_home").exists():
+                    info = _instance().event_log_storage.get_concurrency_info(POOL)
+                    held = info.active_slot_count > 0
+                    if held:
+                        break
+            assert held, "the generations step never took the provider slot"
+        finally:
+            os.killpg(proc.pid, signal.SIGKILL)  # the command and anything it started
+            proc.wait(30)
+    instance = _instance()
+    dead = _started_runs(instance)
+    assert len(dead) == 1 and dead[0].tags["f1bench/pid"] == str(proc.pid)
+    assert instance.event_log_storage.get_concurrency_info(POOL).active_slot_count > 0
+    with LoopbackProvider() as fast:
+        out = subprocess.run([*args, "--api-base", fast.api_base], env=env, cwd=REPO_ROOT, capture_output=True,
+                             text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "1 run(s) whose process had died marked failed and their pool slots freed" in out.stderr
+    import dagster as dg
+
+    instance = _instance()
+    assert instance.get_run_by_id(dead[0].run_id).status == dg.DagsterRunStatus.FAILURE
+    assert not _started_runs(instance)
+    assert instance.event_log_storage.get_concurrency_info(POOL).active_slot_count == 0
+
+
+def test_a_live_process_and_another_host_are_left_alone():
+    from f1bench_pipeline.orchestration.heal import PID_TAG, START_TAG, process_alive, process_tags
+
+    mine = process_tags()
+    assert process_alive(mine)
+    assert not process_alive({**mine, START_TAG: "1"})  # the pid reused by another process
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert not process_alive({**mine, PID_TAG: str(child.pid), START_TAG: ""})
+    assert process_alive({**mine, PID_TAG: "not-a-pid"})  # no pid recorded: not ours to judge
