@@ -30,7 +30,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from f1bench_pipeline.summary import print_leaderboard, print_race_summary
 
     settings = get_settings()
-    report = build(_seasons(args.seasons), with_systems=not args.no_systems)
+    report = build(_seasons(args.seasons), with_systems=not args.no_systems, force=args.force)
     print(f"\nbuilt {report['races']} races in {report['total_seconds']:.1f} s\n")
     print_race_summary(settings.warehouse_dir)
     print_leaderboard(settings.warehouse_dir, settings.test_season)
@@ -170,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("build", help="ingest available races and derive the event tables (Dagster runs)")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")
     p.add_argument("--no-systems", action="store_true", help="skip generating and scoring the offline systems")
+    p.add_argument("--force", action="store_true",
+                   help="run every stage again (default: leave out runs whose assets are fresh, as Dagster sees them)")
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("derive", help="re-derive event tables and instances from the raw Parquet already ingested")
     p.add_argument("--seasons", help="e.g. 2021,2024-2025 (default: all configured)")

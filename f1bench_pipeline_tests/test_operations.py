@@ -81,3 +81,18 @@ def test_season_runs_on_the_multiprocess_executor(sample_build, monkeypatch, tmp
         assert result.success
         pids = {e.pid for e in result.all_events if e.is_step_start}
         assert len(pids) > 3  # one process per step
+
+
+def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sample_settings, dagster_instance):
+    """Incremental by default (#27): every run of the build is left out when its assets are fresh
+    in Dagster's eyes; `force` runs them all again."""
+    from f1bench_pipeline.orchestration.f1 import build
+
+    before = dagster_instance.get_runs_count()
+    lines: list[str] = []
+    report = build(settings=sample_settings, instance=dagster_instance, progress=lines.append, with_weather=False)
+    assert dagster_instance.get_runs_count() == before, lines
+    assert report["races"] == sample_build["races"]
+    assert any("races up to date" in x for x in lines) and any("events up to date" in x for x in lines)
+    assert sum("generations and scores up to date" in x for x in lines) == 3 * len(report["seasons"])
+    assert not any(x.endswith(("ok", "FAILED")) or " ok (" in x for x in lines), lines

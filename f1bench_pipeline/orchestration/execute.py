@@ -38,11 +38,13 @@ class Runs:
     defs: dg.Definitions
     instance: dg.DagsterInstance
     progress: Callable[[str], None] = print
+    #: leave out a step whose assets are all fresh for its partition (``freshness.py``; ``f1bench build``)
+    incremental: bool = False
 
     @classmethod
     def open(cls, settings: Settings | None = None, defs: dg.Definitions | None = None,
              instance: dg.DagsterInstance | None = None, progress: Callable[[str], None] = print,
-             definitions: Callable[[Settings], dg.Definitions] | None = None) -> Runs:
+             definitions: Callable[[Settings], dg.Definitions] | None = None, incremental: bool = False) -> Runs:
         """``definitions``: how to build the definitions when ``defs`` is not given
         (default: all of them, ``build_definitions``)."""
         settings = settings or get_settings()
@@ -56,7 +58,15 @@ class Runs:
             from f1bench_pipeline.orchestration.instance import open_instance
 
             instance = open_instance()
-        return cls(settings, defs, instance, progress)
+        return cls(settings, defs, instance, progress, incremental)
+
+    def not_fresh(self, job: str, partition_keys: list[Any]) -> list[tuple[str, str | None]]:
+        """(asset, partition) of ``job`` that a run would change (all of them when not incremental)."""
+        from f1bench_pipeline.orchestration.freshness import not_fresh
+
+        if not self.incremental:
+            return [(job, None if k is None else str(k)) for k in partition_keys]
+        return not_fresh(self.defs, self.instance, job, partition_keys)
 
     def run(self, job: str, partition_key: Any = None, *, partition_range: tuple[str, str] | None = None,
             run_config: dict | None = None) -> dg.ExecuteInProcessResult:
@@ -85,12 +95,23 @@ class Runs:
     def step(self, label: str, what: str, job: str, partition_key: Any = None, *,
              partition_range: tuple[str, str] | None = None, run_config: dict | None = None,
              timed: bool = True) -> dg.ExecuteInProcessResult:
-        """:meth:`run`, then ``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``."""
+        """:meth:`run`, then ``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``; when
+        incremental and every asset of the run is fresh, no run: ``<label>: <what> up to date``."""
+        if self.incremental and partition_range is None and not self.not_fresh(job, [partition_key]):
+            self.progress(f"{label}: {what + ' ' if what else ''}up to date")
+            return UpToDate()  # type: ignore[return-value]
         t0 = time.perf_counter()
         result = self.run(job, partition_key, partition_range=partition_range, run_config=run_config)
         outcome = f"{what} {outcome_word(result.success)}" if what else outcome_word(result.success)
         self.progress(f"{label}: {outcome}" + (f" ({time.perf_counter() - t0:.1f} s)" if timed else ""))
         return result
+
+
+@dataclass(frozen=True)
+class UpToDate:
+    """A step left out because its assets were fresh (stands for a successful run's result)."""
+
+    success: bool = True
 
 
 def outcome_word(success: bool) -> str:

@@ -54,25 +54,31 @@ def build(
     settings: Settings | None = None,
     with_systems: bool = True,
     with_weather: bool = True,
+    force: bool = False,
 ) -> dict:
     """Ingest every race the source can provide for ``seasons``, derive each season, then
     generate and score the offline systems on every season (``with_systems``), run the
     verifier-guided loop on the test season, and build the weather domain's embedded
-    sample (``with_weather``)."""
+    sample (``with_weather``). Incremental: a run whose assets are all fresh for its
+    partitions is left out (``freshness.py``); ``force`` runs everything."""
     from f1bench_pipeline.domains.f1.ingest.race_catalog import (
         RaceSource,
         available_races,
     )
 
-    runs = Runs.open(settings, instance=instance, progress=progress)
+    runs = Runs.open(settings, instance=instance, progress=progress, incremental=not force)
     settings = runs.settings
     seasons = seasons or settings.seasons
     source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
     races = available_races(source, seasons)
     progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
     t0 = time.perf_counter()
-    done = 0
-    for batch in race_batches(races):
+    stale = {p for _a, p in runs.not_fresh("ingest_races", [race_partition_key(ev.season, ev.round) for ev in races])}
+    todo = [ev for ev in races if str(race_partition_key(ev.season, ev.round)) in stale]
+    if len(todo) < len(races):
+        progress(f"{len(races) - len(todo)} of {len(races)} races up to date (ingested, nothing changed since)")
+    done = len(races) - len(todo)
+    for batch in race_batches(todo):
         t1 = time.perf_counter()
         result = ingest_batch(runs, batch)
         done += len(batch)
@@ -89,7 +95,7 @@ def build(
         if with_weather:  # the second domain's embedded sample, the same offline systems
             from f1bench_pipeline.orchestration.weather import build_weather
 
-            build_weather(settings=settings, instance=runs.instance, progress=progress, defs=runs.defs)
+            build_weather(settings=settings, instance=runs.instance, progress=progress, incremental=runs.incremental)
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}
 
 
@@ -116,6 +122,12 @@ def derive(
     so the warehouse is the same as one season after another. An ephemeral instance (tests)
     cannot be opened from another process: its seasons run here, one after another."""
     runs = runs or Runs.open(settings, defs, instance, progress)
+    if runs.incremental:
+        stale = {p for _a, p in runs.not_fresh("season_events", [str(s) for s in seasons])}
+        for season in seasons:
+            if str(season) not in stale:
+                runs.progress(f"season {season}: events up to date")
+        seasons = [s for s in seasons if str(s) in stale]
     workers = min(derive_workers(), len(seasons))
     if workers > 1 and not runs.instance.is_ephemeral:
         _derive_in_workers(seasons, workers, runs)
@@ -126,12 +138,12 @@ def derive(
 
 
 def _derive_in_workers(seasons: list[int], workers: int, runs: Runs) -> None:
-    _in_workers(runs, workers, "season_events", [(f"season {s}", "events", str(s)) for s in seasons])
+    _in_workers(runs, workers, [(f"season {s}", "events", "season_events", str(s)) for s in seasons])
 
 
-def _in_workers(runs: Runs, workers: int, job: str, steps: list[tuple[str, str, Any]],
+def _in_workers(runs: Runs, workers: int, steps: list[tuple[str, str, str, Any]],
                 env: dict[str, str] | None = None) -> dict[str, bool]:
-    """Runs of ``job``, one per ``(label, what, partition key)``, ``workers`` at a time, each in a
+    """Runs, one per ``(label, what, job, partition key)``, ``workers`` at a time, each in a
     worker process that opens ``runs``' instance (persistent: its storage is on disk); progress
     as each finishes. ``env``: variables the workers set first (e.g. no nested pools)."""
     import multiprocessing
@@ -144,7 +156,7 @@ def _in_workers(runs: Runs, workers: int, job: str, steps: list[tuple[str, str, 
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     try:
         futures = {pool.submit(_run_in_worker, job, key, runs.instance.get_ref(), runs.settings, env or {}):
-                   (label, what) for label, what, key in steps}
+                   (label, what) for label, what, job, key in steps}
         for future in as_completed(futures):
             label, what = futures[future]
             try:
@@ -228,17 +240,37 @@ def run_offline_systems(
     runs = runs or Runs.open(settings, defs, instance, progress)
     names = [s.name for s in load_registry().offline_systems()]
     register_model_partitions(runs.instance, names)
-    steps = [(f"season {season} {name}", "generations and scores", partition_key(name, season))
-             for season in seasons for name in names]
+    steps = []
+    out: dict[str, bool] = {}
+    for season in seasons:
+        for name in names:
+            label, key = f"season {season} {name}", partition_key(name, season)
+            job = system_job(runs, key)
+            if job is None:
+                runs.progress(f"{label}: generations and scores up to date")
+                out[f"{name}|{season}"] = True
+            else:
+                steps.append((label, "generations and scores" if job == "generate_and_score" else "claims and scores",
+                              job, key))
     workers = min(system_run_workers(), len(steps))
     if workers > 1 and not runs.instance.is_ephemeral:
-        done = _in_workers(runs, workers, "generate_and_score", steps,
-                           env={OFFLINE_WORKERS_ENV: "1", SCORING_WORKERS_ENV: "1"})
-        out = {f"{name}|{season}": done[f"season {season} {name}"] for season in seasons for name in names}
+        done = _in_workers(runs, workers, steps, env={OFFLINE_WORKERS_ENV: "1", SCORING_WORKERS_ENV: "1"})
     else:
-        out = run_per_system(runs, "generate_and_score", names, seasons, "generations and scores")
+        done = {label: runs.step(label, what, job, key).success for label, what, job, key in steps}
+    out |= {f"{name}|{season}": done[f"season {season} {name}"] for season in seasons for name in names
+            if f"season {season} {name}" in done}
     runs.step("validation reports", "", "validation_reports", timed=False)
     return out
+
+
+def system_job(runs: Runs, key: Any) -> str | None:
+    """The run a system × season partition needs: ``generate_and_score``; ``score_only`` when only
+    its claims and scores are stale (a new extractor or verifier: no model is asked again); None
+    when it is up to date (incremental runs only)."""
+    stale = {asset for asset, _p in runs.not_fresh("generate_and_score", [key])}
+    if not stale:
+        return None
+    return "score_only" if runs.incremental and stale <= {"claims", "scores"} else "generate_and_score"
 
 
 def run_refinement(

@@ -20,7 +20,8 @@ from f1bench_pipeline.settings import Settings
 
 
 def build_weather(batch: str | None = None, systems: Iterable[str] | None = None, settings: Settings | None = None,
-                  instance: Any = None, progress: Callable[[str], None] = print, defs: Any = None) -> dict[str, bool]:
+                  instance: Any = None, progress: Callable[[str], None] = print, defs: Any = None,
+                  incremental: bool = False) -> dict[str, bool]:
     """Records and instances of ``batch`` (default: the embedded sample), then generations,
     claims and scores of ``systems`` (default: the offline templates). Returns run successes."""
     from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
@@ -28,7 +29,7 @@ def build_weather(batch: str | None = None, systems: Iterable[str] | None = None
     from f1bench_pipeline.orchestration.definitions_builder import weather_definitions
 
     batch = batch or SAMPLE_BATCH
-    runs = Runs.open(settings, defs, instance, progress, definitions=weather_definitions)
+    runs = Runs.open(settings, defs, instance, progress, definitions=weather_definitions, incremental=incremental)
     registry = load_registry()
     names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
     register_weather_batch(runs.instance, batch)
