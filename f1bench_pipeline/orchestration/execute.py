@@ -66,15 +66,17 @@ class Runs:
 
         if not self.incremental:
             return [(job, None if k is None else str(k)) for k in partition_keys]
-        return not_fresh(self.defs, self.instance, job, partition_keys)
+        return not_fresh(self.defs, self.instance, job, partition_keys, str(self.settings.warehouse_dir))
 
     def run(self, job: str, partition_key: Any = None, *, partition_range: tuple[str, str] | None = None,
             run_config: dict | None = None) -> dg.ExecuteInProcessResult:
         """One run of ``job`` on this instance: of ``partition_key``, of the partitions
         ``partition_range`` (first, last) spans in one run, or of an unpartitioned job."""
+        from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
         from f1bench_pipeline.orchestration.heal import process_tags
 
         tags = process_tags()  # so a run left STARTED by a killed process is found and failed (heal.py)
+        tags[WAREHOUSE_TAG] = str(self.settings.warehouse_dir)  # which warehouse it wrote (freshness.py)
         if partition_range is not None and partition_range[0] != partition_range[1]:
             from dagster._core.storage.tags import (
                 ASSET_PARTITION_RANGE_END_TAG,

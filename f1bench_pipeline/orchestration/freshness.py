@@ -7,6 +7,12 @@ That is Dagster's ``CachingStaleStatusResolver``, the same resolution the UI sho
 sensor's ``stale_assets_only`` request uses. ``f1bench build`` asks it before each run and leaves
 out a run whose assets are all FRESH for its partitions (``--force`` asks nothing); so a second
 build with nothing changed launches no run and calls no model.
+
+The instance does not know which warehouse a materialization wrote to, and one instance may
+serve several (another ``F1BENCH_WAREHOUSE_URL``, the tests' shared instance): every CLI run
+carries its warehouse root (``WAREHOUSE_TAG``), and a partition last materialized by a run of
+another warehouse is not fresh for this one (a run without the tag -- the UI's -- is taken as
+this warehouse's).
 """
 
 from __future__ import annotations
@@ -15,17 +21,39 @@ from collections.abc import Iterable
 from typing import Any
 
 
-def not_fresh(defs: Any, instance: Any, job: str, partition_keys: Iterable[Any]) -> list[tuple[str, str | None]]:
+WAREHOUSE_TAG = "f1bench/warehouse"
+
+
+def not_fresh(defs: Any, instance: Any, job: str, partition_keys: Iterable[Any],
+              warehouse: str | None = None) -> list[tuple[str, str | None]]:
     """(asset, partition) of ``job``'s assets that are STALE or MISSING for ``partition_keys``
-    (``None``: an unpartitioned job), each as its user string; empty when the run would change nothing."""
+    (``None``: an unpartitioned job) -- or last materialized into another warehouse than
+    ``warehouse`` --, each as its user string; empty when the run would change nothing."""
+    import dagster as dg
     from dagster._core.definitions.data_version import CachingStaleStatusResolver, StaleStatus
     from dagster._core.loader import LoadingContextForTest  # (Dagster's minimal loading context)
 
     graph = defs.resolve_asset_graph()
     keys = sorted(defs.resolve_job_def(job).asset_layer.selected_asset_keys, key=lambda k: k.to_user_string())
     resolver = CachingStaleStatusResolver(instance, graph, LoadingContextForTest(instance))
+    run_warehouse: dict[str, str | None] = {}
+
+    def written_here(key: Any, part: str | None) -> bool:
+        if warehouse is None:
+            return True
+        found = instance.fetch_materializations(
+            dg.AssetRecordsFilter(asset_key=key, asset_partitions=[part] if part is not None else None), limit=1)
+        if not found.records:
+            return False
+        run_id = found.records[0].run_id
+        if run_id not in run_warehouse:
+            run = instance.get_run_by_id(run_id) if run_id else None
+            run_warehouse[run_id] = run.tags.get(WAREHOUSE_TAG) if run is not None else None
+        return run_warehouse[run_id] in (None, warehouse)
+
     out: list[tuple[str, str | None]] = []
     for pk in partition_keys:
         part = None if pk is None else str(pk)
-        out.extend((k.to_user_string(), part) for k in keys if resolver.get_status(k, part) != StaleStatus.FRESH)
+        out.extend((k.to_user_string(), part) for k in keys
+                   if resolver.get_status(k, part) != StaleStatus.FRESH or not written_here(k, part))
     return out

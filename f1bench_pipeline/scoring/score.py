@@ -360,40 +360,59 @@ def score_generations_parallel(
         return score_generations(generations, instances, extractor, extractor_name,
                                  extractor_version=extractor_version, verifier_version=verifier_version)
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
-    # This process scores too (its imports are done; a worker's take ~1 s): the chunks go to
-    # ``workers - 1`` worker processes from the tail while this process takes them from the head,
-    # each chunk once -- a queued chunk this process reaches first is withdrawn from the pool.
+    # This process scores too (its imports are done; a worker's take ~1 s): it takes chunks from
+    # the head, and before each keeps every worker process fed from the tail (two chunks queued
+    # per worker), until the two ends meet -- each chunk scored once, nothing withdrawn.
     # Four chunks per core: an uneven chunk (longer answers) leaves less of a core idle.
+    from concurrent.futures.process import BrokenProcessPool
+
     n_chunks = min(4 * workers, max(2, generations.height // max(1, min_rows // 8)))
     size = -(-generations.height // n_chunks)
     chunks = [generations.slice(k, size) for k in range(0, generations.height, size)]
-    from concurrent.futures.process import BrokenProcessPool
-
+    head, tail = 0, len(chunks)  # this process's next chunk; one past the workers' next
+    futures: dict[int, Any] = {}
     pool = _scoring_pool(workers - 1)
-    try:
-        futures = {}
-        for k in reversed(range(len(chunks))):
-            ids = chunks[k].get_column("id").unique()
-            futures[k] = pool.submit(_score_chunk, chunks[k], facts.frame.filter(pl.col("id").is_in(ids)),
-                                     extractor, extractor_name, extractor_version, verifier_version)
-        local = {}
-        for k, chunk in enumerate(chunks):
-            if futures[k].cancel():  # not started by a worker: scored here
-                local[k] = score_generations(chunk, facts, extractor, extractor_name,
-                                             extractor_version=extractor_version, verifier_version=verifier_version)
-        parts = [local[k] if k in local else futures[k].result() for k in range(len(chunks))]
-    except BrokenProcessPool as exc:
-        # No worker could start (a script without ``if __name__ == "__main__":`` under spawn, no
-        # memory, ...): the same rows from this process.
-        _drop_scoring_pool()
-        import logging
 
-        logging.getLogger(__name__).warning("scoring worker processes failed (%s): scoring in this process", exc)
-        return score_generations(generations, facts, extractor, extractor_name,
+    def here(k: int) -> tuple[pl.DataFrame, pl.DataFrame]:
+        return score_generations(chunks[k], facts, extractor, extractor_name,
                                  extractor_version=extractor_version, verifier_version=verifier_version)
+
+    local: dict[int, tuple[pl.DataFrame, pl.DataFrame]] = {}
+    broken = False
+    try:
+        while head < tail:
+            while not broken and head < tail and sum(not f.done() for f in futures.values()) < 2 * (workers - 1):
+                tail -= 1
+                ids = chunks[tail].get_column("id").unique()
+                try:
+                    futures[tail] = pool.submit(_score_chunk, chunks[tail],
+                                                facts.frame.filter(pl.col("id").is_in(ids)), extractor,
+                                                extractor_name, extractor_version, verifier_version)
+                except BrokenProcessPool:
+                    broken, tail = True, tail + 1
+            if head < tail:
+                local[head] = here(head)
+                head += 1
+        parts = []
+        for k in range(len(chunks)):
+            if k not in futures:
+                parts.append(local[k])
+                continue
+            try:
+                parts.append(futures[k].result())
+            except BrokenProcessPool:  # no worker could run it
+                broken = True
+                parts.append(here(k))
     except BaseException:
         _drop_scoring_pool()
         raise
+    if broken:
+        # No worker could start (a script without ``if __name__ == "__main__":`` under spawn, no
+        # memory, ...): the same rows, from this process.
+        _drop_scoring_pool()
+        import logging
+
+        logging.getLogger(__name__).warning("scoring worker processes failed: scored in this process")
     claims = pl.concat([p[0] for p in parts], how="vertical")
     scores = pl.concat([p[1] for p in parts], how="vertical")
     return claims, scores
