@@ -135,3 +135,23 @@ def season_2021_events(season_2021_raw) -> dict[str, pl.DataFrame]:
         "defenses": defenses(laps, season_2021_raw["raw_results"], rules),
         "classification": classification(season_2021_raw["raw_results"], laps),
     }
+
+
+@pytest.fixture()
+def eval_env(sample_build, tmp_path):
+    """A data dir with the sample's instances (and their versions), test sample and the templates'
+    scores (to compare with), its own Dagster storage and no registry overlay; (the dir, the
+    environment of an f1bench subprocess using it)."""
+    import shutil
+
+    from f1bench_pipeline.settings import REPO_ROOT
+
+    src = sample_build["settings"].warehouse_dir
+    for table in ("instances", "instance_versions", "test_sample", "scores"):
+        if (src / table).exists():
+            shutil.copytree(src / table, tmp_path / "warehouse" / table)
+    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
+           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
+           "F1BENCH_PROGRESS": "", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env.pop("F1BENCH_SYSTEMS", None)
+    return tmp_path, env

@@ -6,33 +6,16 @@ written."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import socket
 import subprocess
 import sys
 
 import polars as pl
-import pytest
 
 from f1bench_pipeline.settings import REPO_ROOT
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 
 SEASON = 2025
-
-
-@pytest.fixture()
-def eval_env(sample_build, tmp_path):
-    """A data dir with the sample's instances, test sample and the templates' scores (to compare
-    with), its own Dagster storage and no registry overlay yet."""
-    src = sample_build["settings"].warehouse_dir
-    for table in ("instances", "test_sample", "scores"):
-        shutil.copytree(src / table, tmp_path / "warehouse" / table)
-    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
-           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
-           "F1BENCH_PROGRESS": "", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    env.pop("F1BENCH_SYSTEMS", None)
-    return tmp_path, env
 
 
 def _eval(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:

@@ -9,7 +9,6 @@ completes. Real processes, a real instance on disk, nothing mocked."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -24,14 +23,8 @@ POOL = "model_providers"
 
 
 @pytest.fixture()
-def heal_env(sample_build, tmp_path, monkeypatch):
-    src = sample_build["settings"].warehouse_dir
-    for table in ("instances", "test_sample", "scores"):
-        shutil.copytree(src / table, tmp_path / "warehouse" / table)
-    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
-           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
-           "F1BENCH_PROGRESS": "", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
-    env.pop("F1BENCH_SYSTEMS", None)
+def heal_env(eval_env, monkeypatch):
+    tmp_path, env = eval_env
     # this process reads the same instance (not through open_instance: that would heal it)
     monkeypatch.setenv("DAGSTER_HOME", str(REPO_ROOT))
     monkeypatch.setenv("F1BENCH_DAGSTER_STORAGE", str(tmp_path / "dagster_home"))

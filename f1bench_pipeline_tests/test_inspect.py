@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,17 +24,12 @@ TASK = "f1bench_pipeline/f1bench"  # the installed package's task (entry point i
 
 
 @pytest.fixture()
-def inspect_env(sample_build, tmp_path):
-    """A data dir with the sample's instances and test sample, its own Dagster storage, no network."""
-    src = sample_build["settings"].warehouse_dir
-    for table in ("instances", "test_sample", "instance_versions"):
-        if (src / table).exists():
-            shutil.copytree(src / table, tmp_path / "warehouse" / table)
-    env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "PYTHONPATH": str(REPO_ROOT),
-           "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
-           "F1BENCH_PROGRESS": "", "INSPECT_LOG_DIR": str(tmp_path / "logs"), "NO_COLOR": "1"}
+def inspect_env(eval_env):
+    """The sample's instances in a data dir of their own (``eval_env``), Inspect's logs in it."""
+    data_dir, env = eval_env
+    env = {**env, "INSPECT_LOG_DIR": str(data_dir / "logs"), "NO_COLOR": "1"}
     env.pop("TIKTOKEN_CACHE_DIR", None)
-    return tmp_path, env
+    return data_dir, env
 
 
 def _inspect(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:

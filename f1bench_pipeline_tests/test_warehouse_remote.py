@@ -250,12 +250,14 @@ def test_duckdb_reads_the_warehouse_over_http_through_its_httpfs_extension(local
     _assert_same_over_http(local_root, http_root, "httpfs")
 
 
-def test_an_s3_root_without_s3fs_fails_clearly_and_refreshing_views_does_not(tmp_path):
-    try:
-        import s3fs  # noqa: F401
-        pytest.skip("s3fs is installed: this checks the message a user without the [cloud] extra sees")
-    except ImportError:
-        pass
+def test_an_s3_root_without_s3fs_fails_clearly_and_refreshing_views_does_not(tmp_path, monkeypatch):
+    # what a user without the [cloud] extra sees (s3fs may be installed here: Inspect AI needs it)
+    import importlib
+    import sys
+
+    registry = importlib.import_module("fsspec.registry")  # (the module: `fsspec.registry` is a mapping)
+    monkeypatch.setitem(sys.modules, "s3fs", None)  # `import s3fs` raises ImportError
+    monkeypatch.setattr(registry, "_registry", {k: v for k, v in registry._registry.items() if k not in ("s3", "s3a")})
     with pytest.raises(ImportError, match="s3fs"):
         warehouse.write_partition(pl.DataFrame({"a": [1]}), "s3://f1bench-nonexistent/w", "t", {"season": 1})
     # The views are skipped with a warning (as when another process holds the DuckDB file).

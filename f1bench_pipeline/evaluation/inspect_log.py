@@ -75,15 +75,11 @@ def cmd_import_inspect(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from f1bench_pipeline.generation.cli import import_options
+
     p = sub.add_parser("import-inspect", help="import an Inspect AI log's answers into generations "
                                               "(the f1bench Inspect task: f1bench_pipeline/evaluation/inspect_task.py)")
     p.add_argument("log", help="the .eval or .json log `inspect eval` wrote")
     p.add_argument("--model", help="system name to record the answers under (default: the log's model)")
-    p.add_argument("--strict", action="store_true", help="import nothing if any sample is bad")
-    p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
-    p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
-    p.add_argument("--max-errors", type=int, default=50, help="bad samples to print")
-    p.add_argument("--score-mismatched", action="store_true",
-                   help="score answers to a context no version of their instance has instead of marking them "
-                        "context_mismatch")
+    import_options(p)
     p.set_defaults(func=cmd_import_inspect)

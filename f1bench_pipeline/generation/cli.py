@@ -244,6 +244,17 @@ def cmd_serve_model(args: argparse.Namespace) -> int:
     return run_from_args(args)
 
 
+def import_options(p: argparse.ArgumentParser) -> None:
+    """The options of ``cmd_import`` (``import-generations``, and ``import-inspect``, which calls it)."""
+    p.add_argument("--strict", action="store_true", help="import nothing if any line is bad")
+    p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
+    p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
+    p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
+    p.add_argument("--score-mismatched", action="store_true",
+                   help="score lines whose context_sha256 no version of their instance has against today's facts "
+                        "(marked context_current false) instead of giving them status context_mismatch")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the generation subcommands to the ``f1bench`` parser's subparsers."""
     p = subparsers.add_parser("systems", help="list the system registry (systems.yaml) and partition keys")
@@ -280,13 +291,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               help="import a JSONL of generations (id, model, lang, text | error[, variant, "
                                    "context_sha256 | messages])")
     p.add_argument("file")
-    p.add_argument("--strict", action="store_true", help="import nothing if any line is bad")
-    p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
-    p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
-    p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
-    p.add_argument("--score-mismatched", action="store_true",
-                   help="score lines whose context_sha256 no version of their instance has against today's facts "
-                        "(marked context_current false) instead of giving them status context_mismatch")
+    import_options(p)
     p.set_defaults(func=cmd_import)
 
     from f1bench_pipeline.localmodel.server import add_arguments as serve_arguments
