@@ -238,7 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("F1BENCH_LITELLM_QUIET", "1")  # generation.llm: no litellm banner per failed call
     from f1bench_pipeline.errors import EXIT_USAGE, UserError
     from f1bench_pipeline.generation.progress import terminal
+    from f1bench_pipeline.orchestration import heal
     from f1bench_pipeline.orchestration.interrupt import EXIT_INTERRUPTED, interrupted_line, stop_on_signals
+
+    heal.launched_by = f"f1bench {args.command}"  # every run this command makes carries it (a tag)
 
     try:
         with terminal(), stop_on_signals() as received:  # progress of model calls on stderr; Ctrl-C / SIGTERM

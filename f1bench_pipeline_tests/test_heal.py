@@ -66,6 +66,7 @@ def test_a_killed_run_is_failed_and_its_slot_freed_by_the_next_command(heal_env)
     instance = _instance()
     dead = _started_runs(instance)
     assert len(dead) == 1 and dead[0].tags["f1bench/pid"] == str(proc.pid)
+    assert dead[0].tags["f1bench/command"] == "f1bench eval" and dead[0].job_name == "generate_and_score"
     assert instance.event_log_storage.get_concurrency_info(POOL).active_slot_count > 0
     with LoopbackProvider() as fast:
         out = subprocess.run([*args, "--api-base", fast.api_base], env=env, cwd=REPO_ROOT, capture_output=True,

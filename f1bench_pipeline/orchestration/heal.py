@@ -20,6 +20,9 @@ import socket
 from pathlib import Path
 
 HOST_TAG, BOOT_TAG, PID_TAG, START_TAG = "f1bench/host", "f1bench/boot", "f1bench/pid", "f1bench/process_start"
+#: the f1bench command whose runs these are ("f1bench build"): a tag a UI user can filter on (set by the CLI)
+COMMAND_TAG = "f1bench/command"
+launched_by = ""
 
 
 def _boot_id() -> str:
@@ -39,9 +42,10 @@ def _process_start(pid: int) -> str:
 
 
 def process_tags() -> dict[str, str]:
-    """Tags naming this process, for every run it executes."""
+    """Tags naming this process (and the command it runs), for every run it executes."""
     pid = os.getpid()
-    return {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: _process_start(pid)}
+    tags = {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: _process_start(pid)}
+    return tags | ({COMMAND_TAG: launched_by} if launched_by else {})
 
 
 def process_alive(tags: dict[str, str]) -> bool:
