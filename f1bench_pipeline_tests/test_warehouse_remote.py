@@ -22,7 +22,9 @@ from f1bench_pipeline.summary import LEADERBOARD_SQL, reader
 
 # The only columns two builds of the same data may differ in: wall-clock stamps and timings,
 # and whether an answer came from the call cache (true after any rerun of that partition).
-BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"], "generations": ["created_at", "latency_s", "from_cache"]}
+# whether an answer came from the call cache is build history too (a rerun of the local build answers from it)
+BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"], "generations": ["created_at", "latency_s", "from_cache"],
+                         "refinement_rounds": ["from_cache"]}
 
 
 def _tables(root: Path) -> list[str]:
