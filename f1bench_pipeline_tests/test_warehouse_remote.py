@@ -21,8 +21,8 @@ from f1bench_pipeline.storage import http_share, location, queries, views, wareh
 from f1bench_pipeline.summary import LEADERBOARD_SQL, reader
 
 # The only columns two builds of the same data may differ in: wall-clock stamps and timings,
-# and whether an answer came from the call cache (true after any rerun of that partition).
-# whether an answer came from the call cache is build history too (a rerun of the local build answers from it)
+# and whether an answer (or a verifier-guided round's answer) came from the call cache (true after
+# any rerun of that partition).
 BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"], "generations": ["created_at", "latency_s", "from_cache"],
                          "refinement_rounds": ["from_cache"]}
 
