@@ -21,11 +21,12 @@ if TYPE_CHECKING:
 
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
-               registry=None, with_claims: bool = False) -> tuple:
+               registry=None, with_claims: bool = False, with_board: bool = True) -> tuple:
     """(scores, leaderboard with bootstrap intervals, import report[, claims, answers]) for a JSONL file:
     one leaderboard row per prompt variant × system (and language; 'all' pooled over languages,
     never over variants); its systems are looked up in ``registry`` (an asset's
-    ``system_registry``; unset: systems.yaml). ``with_claims``: the claims and the answers too (``--samples``)."""
+    ``system_registry``; unset: systems.yaml). ``with_claims``: the claims and the answers too (``--samples``).
+    ``with_board=False``: the leaderboard is left empty (the caller draws it with ``summarise``)."""
     from f1bench_pipeline import provenance
     from f1bench_pipeline.generation.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
@@ -46,7 +47,7 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
         claims, scores = score_generations_parallel(gens, InstanceFacts(instances), _extractor(extractor), extractor)
         scores = provenance.attach(scores, given)
     board = aggregate(scores, ["variant", "model"], Bootstrap.from_settings(), levels=["lang"]) \
-        if scores.height else pl.DataFrame()
+        if scores.height and with_board else pl.DataFrame()
     return (scores, board, report, claims, gens) if with_claims else (scores, board, report)
 
 
@@ -75,16 +76,15 @@ def write_samples(path: str, scores: pl.DataFrame, claims: pl.DataFrame, texts: 
     return n
 
 
-def significance(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(paired differences of every two systems per prompt variant and language, and the
-    probability of the ranking inversion) for a scored file: is the order real?"""
-    from f1bench_pipeline.scoring.leaderboard import Bootstrap, inversion_significance, pair_differences
+def summarise(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """(the leaderboard per prompt variant × system × language, paired differences of every two
+    systems, and the probability of the ranking inversion) for a scored file: is the order real?
+    One DuckDB session, the board's bootstrap replicates drawn once."""
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, board_and_significance
 
-    if scores.is_empty() or scores["model"].n_unique() < 2:
-        return pl.DataFrame(), pl.DataFrame()
-    bootstrap = Bootstrap.from_settings()
-    return (pair_differences(scores, ["variant"], bootstrap, levels=["lang"]),
-            inversion_significance(scores, ["variant"], bootstrap, levels=["lang"]))
+    if scores.is_empty():
+        return pl.DataFrame(), pl.DataFrame(), pl.DataFrame()
+    return board_and_significance(scores, ["variant"], Bootstrap.from_settings(), levels=["lang"])
 
 
 def _extractor(name: str):
@@ -154,11 +154,24 @@ def cmd_score(args: argparse.Namespace) -> int:
     from f1bench_pipeline.summary import format_table
 
     t0 = time.perf_counter()
+    if args.extractor == "regex":  # the workers import while this process reads (an LLM extractor runs here)
+        from f1bench_pipeline.scoring.pool import prestart
+
+        try:
+            with open(args.file, "rb") as fh:
+                prestart(sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b"")))
+        except OSError:
+            pass  # score_file says what is wrong with the file
     try:
-        scores, board, report, claims, answers = score_file(args.file, args.extractor, with_claims=True)
+        scores, _board, report, claims, answers = score_file(args.file, args.extractor, with_claims=True,
+                                                             with_board=False)
     except FileNotFoundError as exc:
         print(f"f1bench score: {exc}", file=sys.stderr)
         return 2
+    finally:
+        from f1bench_pipeline.scoring.pool import drop_scoring_pool
+
+        drop_scoring_pool()  # the workers exit while this process draws the intervals, not after
     for line, msg in report.errors[:50]:
         print(f"{args.file}:{line}: {msg}", file=sys.stderr)
     if len(report.errors) > 50:
@@ -174,7 +187,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - t0
     vs = score_versions(args.extractor)  # which extractor and verifier code made these numbers
     t1 = time.perf_counter()
-    pairs, inversion = significance(scores)
+    board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1
     from f1bench_pipeline.summary import reading_coverage_warnings
 
@@ -208,7 +221,7 @@ def cmd_score(args: argparse.Namespace) -> int:
             print(f"\n[{sig['variant']} prompt, all languages] " + inversion_text(sig, opposite))
         print(f"\n{report.imported} of {report.lines} lines scored ({len(report.errors)} skipped) "
               f"with the {args.extractor} extractor ({vs['extractor_version']}, verifier {vs['verifier_version']}) "
-              f"in {elapsed:.2f} s; intervals and paired tests in {sig_seconds:.2f} s")
+              f"in {elapsed:.2f} s; leaderboard, intervals and paired tests in {sig_seconds:.2f} s")
     if not report.imported:
         return EXIT_NOTHING_SCORED
     return EXIT_LINES_SKIPPED if report.errors else 0

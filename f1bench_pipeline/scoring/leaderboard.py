@@ -36,6 +36,8 @@ _SUMS = {
     "f1": ("sum(_w * f1)", "sum(_w)"),
     "hallucination_rate": ("sum(_w * hallucination_rate)", "sum(_w) FILTER (hallucination_rate IS NOT NULL)"),
 }
+# Two means this close are a tie (the same answers summed in another order differ in the last bits).
+TIE_TOLERANCE = 1e-12
 _POISSON_MAX = 12  # P(Poisson(1) > 12) < 1e-10: the weight's tail is cut there
 # Figures corrected for the instrument's own error from human-reviewed answers (``reviews``
 # below; review/human_score.py defines the human score): prediction-powered inference. The
@@ -158,6 +160,26 @@ def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str], correct
     GROUP BY {_grouping_sets(keys, levels)})"""
 
 
+def _resampled(rows: str, grain: Sequence[str], sums: str, bootstrap: Bootstrap) -> str:
+    """CTEs ``_grain`` and ``_fine``: ``sums`` (over ``_w``, each row's Poisson weight) per ``grain``
+    group of the relation ``rows`` and replicate ``b``. The rows × replicates pass groups by one
+    integer per group (``_g``), not by the grain's text columns: half the time of the query."""
+    weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
+    cols = ", ".join(grain)
+    same = " AND ".join(f"_x.{c} IS NOT DISTINCT FROM _grain.{c}" for c in grain)
+    return f"""_grain AS (
+        SELECT {cols}, row_number() OVER () AS _g FROM (SELECT DISTINCT {cols} FROM {rows})
+    ), _fine AS (
+        SELECT _grain.* EXCLUDE (_g), _f.* EXCLUDE (_g) FROM (
+            SELECT _g, _b AS b,
+               {sums}
+            FROM (SELECT *, {weight} AS _w
+                  FROM (SELECT _x.*, _grain._g FROM {rows} AS _x JOIN _grain ON {same})
+                  CROSS JOIN range({int(bootstrap.replicates)}) AS _r(_b))
+            GROUP BY ALL) AS _f JOIN _grain USING (_g)
+    )"""
+
+
 def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], bootstrap: Bootstrap,
                    corrected: bool = False) -> str:
     """One row per group × replicate ``b`` with the resampled macro means of INTERVAL_MEASURES
@@ -175,15 +197,9 @@ def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], boot
                         f"sum(_w) FILTER (_h_{m} IS NOT NULL AND {m} IS NOT NULL) AS _rd_{m}" for m in CORRECTED_MEASURES)
         means += "".join(f",\n           sum(_n_{m}) / nullif(sum(_d_{m}), 0) + sum(_rn_{m}) / nullif(sum(_rd_{m}), 0)"
                          f" AS {m}_corrected" for m in CORRECTED_MEASURES)
-    weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
     return f"""
-    WITH _fine AS (
-        SELECT {', '.join(grain)}, _b AS b,
-           {sums}
-        FROM (SELECT *, {weight} AS _w
-              FROM (SELECT * FROM {source} WHERE {SCORED}) CROSS JOIN range({int(bootstrap.replicates)}) AS _r(_b))
-        GROUP BY ALL
-    )
+    WITH _scored AS (SELECT * FROM {source} WHERE {SCORED}),
+    {_resampled("_scored", grain, sums, bootstrap)}
     SELECT {', '.join([*keys, *_level_columns(levels)])}, b,
            {means}
     FROM _fine
@@ -204,7 +220,8 @@ def intervals_sql(replicates: str, keys: Sequence[str], levels: Sequence[str], c
 
 
 def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = (),
-                    bootstrap: Bootstrap | None = None, reviews: str | None = None) -> str:
+                    bootstrap: Bootstrap | None = None, reviews: str | None = None,
+                    replicates: str | None = None) -> str:
     """The leaderboard of ``source`` per ``keys`` and every roll-up of ``levels`` ('all').
 
     With ``bootstrap`` (and replicates > 0), each INTERVAL_MEASURE gets ``_lo``/``_hi`` columns
@@ -213,6 +230,8 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
     human score), ``correction_sampling`` (random / not_random; NULL with none reviewed) and
     ``precision_corrected``, ``recall_corrected``, ``f1_corrected`` with their ``_lo``/``_hi``
     (NULL where nothing is reviewed): the other columns are the same as without ``reviews``.
+    ``replicates``: a relation already holding ``replicates_sql`` of the same arguments (computed
+    once for the board and ``inversion_significance_sql``).
     """
     corrected = reviews is not None
     if reviews is not None:
@@ -222,8 +241,8 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
         return points
     groups = [*keys, *levels]
     measures = [*INTERVAL_MEASURES, *(f"{m}_corrected" for m in CORRECTED_MEASURES if corrected)]
-    ci = intervals_sql(replicates_sql(source, keys, levels, bootstrap, corrected), keys, levels, bootstrap.confidence,
-                       measures)
+    ci = intervals_sql(replicates or replicates_sql(source, keys, levels, bootstrap, corrected), keys, levels,
+                       bootstrap.confidence, measures)
     # interval columns right after their figure, in the points' column order
     order = []
     for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
@@ -271,7 +290,6 @@ def pair_differences_sql(source: str, keys: Sequence[str], system: str, levels: 
     diff = ("sum(spa) / nullif(sum(wpa), 0) - sum(spb) / nullif(sum(wpb), 0) AS precision_diff, "
             "sum(sdf) / nullif(sum(wn), 0) AS f1_diff")
     pair_keys = [*keys, "system_a", "system_b"]
-    weight = poisson_weight_sql(bootstrap.cluster, "_b", bootstrap.seed)
     return f"""
     WITH _pairs AS ({pairs}
     ), _point_fine AS (
@@ -280,11 +298,7 @@ def pair_differences_sql(source: str, keys: Sequence[str], system: str, levels: 
     ), _points AS (
         SELECT {', '.join([*pair_keys, *_level_columns(levels)])}, sum(n) AS n_shared, {diff}
         FROM _point_fine GROUP BY {_grouping_sets(pair_keys, levels)}
-    ), _fine AS (
-        SELECT {', '.join([*grain, 'system_a', 'system_b'])}, _b AS b, {_pair_sums('_w')}
-        FROM (SELECT *, {weight} AS _w FROM _pairs CROSS JOIN range({int(bootstrap.replicates)}) AS _r(_b))
-        GROUP BY ALL
-    ), _reps AS (
+    ), {_resampled("_pairs", [*grain, 'system_a', 'system_b'], _pair_sums('_w'), bootstrap)}, _reps AS (
         SELECT {', '.join([*pair_keys, *_level_columns(levels)])}, b, {diff}
         FROM _fine GROUP BY {_grouping_sets(pair_keys, levels, extra=('b',))}
     ), _ci AS (
@@ -317,21 +331,21 @@ def inversion_significance_sql(replicates: str, points: str, keys: Sequence[str]
     k = ", ".join(keys)
     return f"""
     WITH _r AS (
-        -- leaders within one evaluation of the replicates: comparing against a second
-        -- evaluation would compare floating sums added up in another order
+        -- a leader is within TIE_TOLERANCE of the best: two systems with the same answers tie
+        -- although DuckDB's threads may add their sums up in another order
         SELECT *, max(precision) OVER w AS _max_p, max(f1) OVER w AS _max_f1, count(*) OVER w AS _n
         FROM {replicates} WINDOW w AS (PARTITION BY {k}, b)
     ), _per_b AS (
-        SELECT {k}, b, NOT bool_or(precision = _max_p AND f1 = _max_f1) AS inverted
+        SELECT {k}, b, NOT bool_or(precision >= _max_p - {TIE_TOLERANCE!r} AND f1 >= _max_f1 - {TIE_TOLERANCE!r}) AS inverted
         FROM _r WHERE _n >= 2 GROUP BY ALL
     ), _pt AS (
         SELECT *, max(precision) OVER w AS _max_p, max(f1) OVER w AS _max_f1
         FROM {points} WINDOW w AS (PARTITION BY {k})
     ), _leaders AS (
         SELECT {k}, count(*) AS n_systems,
-               string_agg({system}, ', ' ORDER BY {system}) FILTER (precision = _max_p) AS precision_leaders,
-               string_agg({system}, ', ' ORDER BY {system}) FILTER (f1 = _max_f1) AS f1_leaders,
-               NOT bool_or(precision = _max_p AND f1 = _max_f1) AS inversion_observed
+               string_agg({system}, ', ' ORDER BY {system}) FILTER (precision >= _max_p - {TIE_TOLERANCE!r}) AS precision_leaders,
+               string_agg({system}, ', ' ORDER BY {system}) FILTER (f1 >= _max_f1 - {TIE_TOLERANCE!r}) AS f1_leaders,
+               NOT bool_or(precision >= _max_p - {TIE_TOLERANCE!r} AND f1 >= _max_f1 - {TIE_TOLERANCE!r}) AS inversion_observed
         FROM _pt GROUP BY ALL HAVING count(*) >= 2
     )
     SELECT _leaders.*, avg(inverted::INTEGER) AS p_inversion, count(_per_b.b) AS replicates
@@ -420,15 +434,44 @@ def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
     return out
 
 
-def _run(sql: str, frames: dict[str, pl.DataFrame]) -> pl.DataFrame:
+def _connect(frames: dict[str, pl.DataFrame]):
     import duckdb
 
     con = duckdb.connect()
     con.execute("SET enable_progress_bar = false")
+    for name, df in frames.items():
+        con.register(name, df.to_arrow())
+    return con
+
+
+def _run(sql: str, frames: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    con = _connect(frames)
     try:
-        for name, df in frames.items():
-            con.register(name, df.to_arrow())
         return con.sql(sql).pl()
+    finally:
+        con.close()
+
+
+def board_and_significance(scores: pl.DataFrame, by: Sequence[str], bootstrap: Bootstrap, system: str = "model",
+                           levels: Sequence[str] = ()) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """(``aggregate`` per ``by`` × ``system``, ``pair_differences``, ``inversion_significance``) of one
+    score frame in one DuckDB session, the board's replicates drawn once for the board and the
+    inversion (the same rows as the three calls; ``f1bench score``). Fewer than two systems: the
+    last two are empty."""
+    keys = [*by, system]
+    con = _connect({"_scores": _frame_for_sql(scores)})
+    try:
+        con.execute(f"CREATE TEMP TABLE _reps AS {replicates_sql('_scores', keys, levels, bootstrap)}")
+        board = con.sql(leaderboard_sql("_scores", keys, levels, bootstrap, replicates="SELECT * FROM _reps")).pl() \
+            .sort([*keys, *levels], nulls_last=True)
+        if scores.is_empty() or scores[system].n_unique() < 2:
+            return board, pl.DataFrame(), pl.DataFrame()
+        pairs = con.sql(pair_differences_sql("_scores", list(by), system, levels, bootstrap)).pl() \
+            .sort([*by, *levels, "system_a", "system_b"])
+        points = _points_sql("_scores", keys, levels)
+        inversion = con.sql(inversion_significance_sql("_reps", f"({points})", [*by, *levels], system)).pl() \
+            .sort([*by, *levels])
+        return board, pairs, inversion
     finally:
         con.close()
 

@@ -14,6 +14,9 @@ import pyarrow as pa
 from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
+from f1bench_pipeline.scoring.pool import PARALLEL_MIN_ROWS, PARALLEL_WORKERS_ENV, scoring_workers  # noqa: F401
+from f1bench_pipeline.scoring.pool import drop_scoring_pool as _drop_scoring_pool
+from f1bench_pipeline.scoring.pool import scoring_pool as _scoring_pool
 from f1bench_pipeline.domains.f1.verifier import ContextIndex, Verdict, verify_claim
 
 if TYPE_CHECKING:
@@ -267,18 +270,6 @@ def score_with(
 # PARALLEL_MIN_ROWS generations is split into contiguous chunks scored by a pool of worker
 # processes and concatenated in the original order. Every generation is scored on its own (the
 # verdict memo only saves repeated work), so the claims and scores are the same, byte for byte.
-PARALLEL_MIN_ROWS = 2000     # fewer generations are scored in this process (a pool costs ~1 s to start)
-PARALLEL_WORKERS_ENV = "F1BENCH_SCORING_WORKERS"  # worker processes (1: this process only)
-_POOL: tuple[tuple, Any] | None = None
-
-
-def scoring_workers() -> int:
-    """``$F1BENCH_SCORING_WORKERS``, else the usable CPUs (at most 8)."""
-    from f1bench_pipeline.workers import worker_count
-
-    return worker_count(PARALLEL_WORKERS_ENV, cap=8)
-
-
 def _importable(fn: Any) -> bool:
     """A worker process gets ``fn`` by its module and name: only when that is ``fn`` itself
     (a module-level function, not a closure, a method or a monkeypatched stand-in)."""
@@ -287,31 +278,6 @@ def _importable(fn: Any) -> bool:
     module, name = getattr(fn, "__module__", None), getattr(fn, "__qualname__", "")
     return bool(module) and "." not in name and "<" not in name and \
         getattr(sys.modules.get(module or ""), name, None) is fn
-
-
-def _scoring_pool(workers: int) -> Any:
-    """A pool kept for the life of the process (``spawn``: no thread or lock of this process is
-    inherited); made anew when the worker count or the F1BENCH_* environment the scoring code
-    reads (lexicon / driver files) changed since it started."""
-    import multiprocessing
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _POOL
-    key = (workers, tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("F1BENCH_"))))
-    if _POOL is not None and _POOL[0] == key:
-        return _POOL[1]
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-    _POOL = (key, ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
-    return _POOL[1]
-
-
-def _drop_scoring_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-    _POOL = None
 
 
 # In a worker process: instances' parsed facts kept between chunks and calls (as a reused
@@ -338,6 +304,12 @@ def _score_chunk(generations: pl.DataFrame, instances: pl.DataFrame, extractor: 
     return out
 
 
+CHUNKS_PER_WORKER = 16  # chunks per process of a parallel call (an uneven chunk idles less of a core)
+CHUNK_MIN_ROWS = 100     # ... of at least this many generations (each costs a round trip and a facts lookup)
+QUEUED_PER_WORKER = 2    # chunks a worker holds: the next is there when it returns one
+GIL_SWITCH_SECONDS = 0.0005  # the interpreter's thread switch interval while the workers are fed
+
+
 def score_generations_parallel(
     generations: pl.DataFrame,
     instances: pl.DataFrame | InstanceFacts,
@@ -360,18 +332,43 @@ def score_generations_parallel(
         return score_generations(generations, instances, extractor, extractor_name,
                                  extractor_version=extractor_version, verifier_version=verifier_version)
     facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
-    # This process scores too (its imports are done; a worker's take ~1 s): it takes chunks from
-    # the head, and before each keeps every worker process fed from the tail (two chunks queued
-    # per worker), until the two ends meet -- each chunk scored once, nothing withdrawn.
-    # Four chunks per core: an uneven chunk (longer answers) leaves less of a core idle.
+    # This process scores too (its imports are done): it takes chunks from the head while each
+    # worker process, fed again the moment it returns a chunk (a done-callback, so it never waits
+    # for this process to finish its own chunk), takes them from the tail, until the two ends
+    # meet -- each chunk scored once. Small chunks (~0.3 s): at the end nobody waits long on one.
+    import sys
+    import threading
     from concurrent.futures.process import BrokenProcessPool
 
-    n_chunks = min(4 * workers, max(2, generations.height // max(1, min_rows // 8)))
+    n_chunks = min(CHUNKS_PER_WORKER * workers, max(2, generations.height // CHUNK_MIN_ROWS))
     size = -(-generations.height // n_chunks)
     chunks = [generations.slice(k, size) for k in range(0, generations.height, size)]
-    head, tail = 0, len(chunks)  # this process's next chunk; one past the workers' next
+    ends = [0, len(chunks)]  # this process's next chunk; one past the workers' next
+    lock = threading.Lock()
     futures: dict[int, Any] = {}
     pool = _scoring_pool(workers - 1)
+
+    def feed(_done: Any = None) -> None:
+        with lock:  # taken and submitted under the lock: once the ends meet, ``futures`` is complete
+            if ends[0] >= ends[1]:
+                return
+            k = ends[1] - 1
+            ids = chunks[k].get_column("id").unique()
+            try:
+                fut = pool.submit(_score_chunk, chunks[k], facts.frame.filter(pl.col("id").is_in(ids)),
+                                  extractor, extractor_name, extractor_version, verifier_version)
+            except Exception:  # a broken or shut pool: this process scores what is left
+                return
+            ends[1] = k
+            futures[k] = fut
+        fut.add_done_callback(feed)
+
+    def take_head() -> int | None:
+        with lock:
+            if ends[0] >= ends[1]:
+                return None
+            ends[0] += 1
+            return ends[0] - 1
 
     def here(k: int) -> tuple[pl.DataFrame, pl.DataFrame]:
         return score_generations(chunks[k], facts, extractor, extractor_name,
@@ -379,23 +376,18 @@ def score_generations_parallel(
 
     local: dict[int, tuple[pl.DataFrame, pl.DataFrame]] = {}
     broken = False
+    # The pool's threads (results in, the next chunk out) need the GIL this process's scoring loop
+    # holds; at the default 5 ms turns a worker waited ~0.3 s per chunk for them.
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     try:
-        while head < tail:
-            while not broken and head < tail and sum(not f.done() for f in futures.values()) < 2 * (workers - 1):
-                tail -= 1
-                ids = chunks[tail].get_column("id").unique()
-                try:
-                    futures[tail] = pool.submit(_score_chunk, chunks[tail],
-                                                facts.frame.filter(pl.col("id").is_in(ids)), extractor,
-                                                extractor_name, extractor_version, verifier_version)
-                except BrokenProcessPool:
-                    broken, tail = True, tail + 1
-            if head < tail:
-                local[head] = here(head)
-                head += 1
+        for _ in range(QUEUED_PER_WORKER * (workers - 1)):
+            feed()
+        while (k := take_head()) is not None:
+            local[k] = here(k)
         parts = []
         for k in range(len(chunks)):
-            if k not in futures:
+            if k in local:
                 parts.append(local[k])
                 continue
             try:
@@ -406,6 +398,8 @@ def score_generations_parallel(
     except BaseException:
         _drop_scoring_pool()
         raise
+    finally:
+        sys.setswitchinterval(switch)
     if broken:
         # No worker could start (a script without ``if __name__ == "__main__":`` under spawn, no
         # memory, ...): the same rows, from this process.
