@@ -192,3 +192,36 @@ def test_the_inversion_probability_is_the_same_on_every_run():
     both = pl.concat([a, b])
     runs = {inversion_significance(both, ["variant"], Bootstrap(replicates=400))["p_inversion"][0] for _ in range(5)}
     assert len(runs) == 1 and 0.0 < runs.pop() < 1.0
+
+
+def test_one_session_gives_the_board_pairs_and_inversion_of_the_three_calls():
+    # f1bench score's board_and_significance draws the replicates once: the same rows as
+    # aggregate, pair_differences and inversion_significance, in two languages with a roll-up.
+    from f1bench_pipeline.scoring.leaderboard import board_and_significance
+
+    rng = np.random.default_rng(5)
+    frames = [_scores(m, rng.beta(a, 2, 120).tolist(), rng.beta(r, 2, 120).tolist(), lang=lang)
+              for m, a, r in (("a", 20, 3), ("b", 18, 3.4), ("c", 9, 2)) for lang in ("en", "es")]
+    scores = pl.concat(frames)
+    boot = Bootstrap(replicates=300)
+    board, pairs, inversion = board_and_significance(scores, ["variant"], boot, levels=["lang"])
+    assert board.height == 9 and pairs.height == 9 and inversion.height == 3
+    assert_frame_equal(board, aggregate(scores, ["variant", "model"], boot, levels=["lang"]), rel_tol=1e-12)
+    assert_frame_equal(pairs, pair_differences(scores, ["variant"], boot, levels=["lang"]), rel_tol=1e-12)
+    assert_frame_equal(inversion, inversion_significance(scores, ["variant"], boot, levels=["lang"]))
+    one = board_and_significance(scores.filter(pl.col("model") == "a"), ["variant"], boot, levels=["lang"])
+    assert one[0].height == 3 and one[1].is_empty() and one[2].is_empty()
+
+
+def test_two_systems_with_the_same_answers_share_first_place_on_every_replicate():
+    # a copy of a system under another name ties with it; DuckDB's threads may add the two's
+    # sums up in different orders (last bits differ, as here: the copy a hair ahead on precision
+    # and behind on F1), so leaders are taken within TIE_TOLERANCE -- no inversion
+    rng = np.random.default_rng(8)
+    a = _scores("a", rng.beta(20, 2, 400).tolist(), rng.beta(3, 2, 400).tolist())
+    copy = a.with_columns(model=pl.lit("a-copy"), precision=pl.col("precision") * (1 + 4e-16),
+                          f1=pl.col("f1") * (1 - 4e-16))
+    scores = pl.concat([a, copy])
+    inv = inversion_significance(scores, ["variant"], Bootstrap(replicates=300)).row(0, named=True)
+    assert inv["precision_leaders"] == inv["f1_leaders"] == "a, a-copy"
+    assert inv["inversion_observed"] is False and inv["p_inversion"] == 0.0
