@@ -14,11 +14,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
 from f1bench_pipeline.orchestration.interrupt import run_was_interrupted
+
+if TYPE_CHECKING:
+    from dagster._core.execution.execution_result import ExecutionResult  # in-process and execute_job results
 from f1bench_pipeline.settings import Settings, get_settings
 
 #: Run config of every CLI run: Dagster's console log at WARNING (progress comes from ``Runs.step``).
@@ -69,7 +72,7 @@ class Runs:
         return not_fresh(self.defs, self.instance, job, partition_keys, str(self.settings.warehouse_dir))
 
     def run(self, job: str, partition_key: Any = None, *, partition_range: tuple[str, str] | None = None,
-            run_config: dict | None = None) -> dg.ExecuteInProcessResult:
+            run_config: dict | None = None) -> ExecutionResult:
         """One run of ``job`` on this instance: of ``partition_key``, of the partitions
         ``partition_range`` (first, last) spans in one run, or of an unpartitioned job. In this
         process, or with ``F1BENCH_EXECUTOR`` set, through that executor (``executors.py``)."""
@@ -90,6 +93,7 @@ class Runs:
             partition_key = partition_range[0]
         from f1bench_pipeline.orchestration.executors import out_of_process, reconstructable_job
 
+        result: ExecutionResult
         if out_of_process(self.settings, self.instance):  # F1BENCH_EXECUTOR: the steps where the UI's run them
             if partition_key is not None:
                 tags |= self.defs.resolve_job_def(job).get_tags_for_partition_key(str(partition_key), None)
@@ -105,7 +109,7 @@ class Runs:
 
     def step(self, label: str, what: str, job: str, partition_key: Any = None, *,
              partition_range: tuple[str, str] | None = None, run_config: dict | None = None,
-             timed: bool = True) -> dg.ExecuteInProcessResult:
+             timed: bool = True) -> ExecutionResult:
         """:meth:`run`, then ``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``; when
         incremental and every asset of the run is fresh, no run: ``<label>: <what> up to date``."""
         if self.incremental and partition_range is None and not self.not_fresh(job, [partition_key]):
