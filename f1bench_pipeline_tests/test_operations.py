@@ -65,39 +65,27 @@ def test_named_queries_run_and_cannot_write(sample_build, tmp_path, monkeypatch)
     assert not (tmp_path / "x.parquet").exists()
 
 
-def test_season_runs_on_the_multiprocess_executor(sample_build, monkeypatch, tmp_path):
-    """Steps of one season run in parallel child processes (what a launched run or backfill does)."""
+def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch, tmp_path, request):
+    """F1BENCH_EXECUTOR=multiprocess: the CLI's run (Runs.run) executes through that executor, one
+    process per step; unset, in one process, as a launched run of the code location does (its
+    default executor: in-process). Celery without a broker is a settings error naming the variable."""
     import dagster as dg
 
     from f1bench_pipeline.orchestration import executors
-
-    settings = sample_build["settings"]
-    monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
-    monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
-        result = dg.execute_job(
-            dg.reconstructable(executors.season_events_job), instance=instance,
-            run_config={"execution": {"config": {"multiprocess": {"max_concurrent": 2}}}}, tags={"dagster/partition": "2024"})
-        assert result.success
-        pids = {e.pid for e in result.all_events if e.is_step_start}
-        assert len(pids) > 3  # one process per step
-
-
-def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch, tmp_path):
-    """F1BENCH_EXECUTOR=multiprocess: the CLI's run (Runs.run) executes through that executor, one
-    process per step, as a launched run does; unset, in this process. Celery without a broker is a
-    settings error naming the variable."""
-    import dagster as dg
-
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.executors import executor_for
-    from f1bench_pipeline.settings import SettingsError
+    from f1bench_pipeline.settings import SettingsError, get_settings
 
     settings = sample_build["settings"]
     monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     monkeypatch.setenv("F1BENCH_EXECUTOR", "multiprocess")
-    assert executor_for(settings) is None and executor_for(settings.model_copy(update={"executor": "multiprocess"}))
+    # the code location as a fresh process loads it (this one may hold it, and the settings, from before)
+    monkeypatch.delitem(sys.modules, "f1bench_pipeline.definitions", raising=False)
+    get_settings.cache_clear()
+    request.addfinalizer(get_settings.cache_clear)  # the next test reads its own environment
+    assert executor_for(settings) is dg.in_process_executor
+    assert executor_for(settings.model_copy(update={"executor": "multiprocess"})) is dg.multiprocess_executor
     with pytest.raises(SettingsError, match="F1BENCH_CELERY_BROKER"):
         executor_for(settings.model_copy(update={"executor": "celery"}))
     with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
@@ -109,6 +97,13 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
             run = instance.get_run_by_id(result.run_id)
             assert run.tags["dagster/partition"] == "2024"
             assert processes(len({e.pid for e in result.all_events if e.is_step_start})), executor
+        # a launched run of the code location as it loads by default (UI, backfill): one process
+        monkeypatch.delenv("F1BENCH_EXECUTOR")
+        monkeypatch.delitem(sys.modules, "f1bench_pipeline.definitions", raising=False)
+        get_settings.cache_clear()
+        launched = dg.execute_job(dg.reconstructable(executors.season_events_job), instance=instance,
+                                  tags={"dagster/partition": "2024"})
+        assert launched.success and len({e.pid for e in launched.all_events if e.is_step_start}) == 1
 
 
 def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sample_settings, dagster_instance):

@@ -20,7 +20,7 @@ Every CLI command that materializes assets goes through here; Dagster itself loa
   ``refine``: the F1 runs in order.
 * ``generation``          — ``f1bench generate``: ``model_generations`` runs.
 * ``weather``             — ``f1bench weather build``.
-* ``executors``           — reconstructable jobs for the multiprocess executor.
+* ``executors``           — the executor of every job (``F1BENCH_EXECUTOR``) and reconstructable jobs.
 * ``asset_metadata``      — metadata the assets show in the UI (table previews, plots, rules).
 
 Nothing in this ``__init__`` is imported: the assets import ``asset_metadata`` without
