@@ -163,9 +163,7 @@ def bench_offline(season: int, source: Path, systems: list[str] | None) -> int:
 
         from f1bench_pipeline.generation import engine
 
-        if engine._POOL is not None:  # the workers' CPU is counted once they are reaped
-            engine._POOL[1].shutdown(wait=True)
-            engine._POOL = None
+        engine._POOL.drop(wait=True)  # the workers' CPU is counted once they are reaped
         ru = resource.getrusage(resource.RUSAGE_CHILDREN)
         child_cpu = ru.ru_utime + ru.ru_stime
         print(f"offline systems, season {season}, cold: {total_n} answers in {wall:.2f} s = {total_n / wall:.1f} "

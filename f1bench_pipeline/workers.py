@@ -8,6 +8,8 @@ wider without touching the others; unset, it uses the CPUs this process may run 
 from __future__ import annotations
 
 import os
+import threading
+from typing import Any
 
 
 def usable_cpus() -> int:
@@ -26,3 +28,33 @@ def worker_count(env: str, cap: int) -> int:
         except ValueError:
             raise ValueError(f"{env}={raw!r}: expected a whole number of processes") from None
     return max(1, min(cap, usable_cpus()))
+
+
+class KeptPool:
+    """A pool of ``spawn`` worker processes kept for the life of the process (no thread or lock of
+    this process is inherited; the workers' imports are paid once), made anew when the key it was
+    asked with changes (a worker count, the environment the workers read)."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Any, Any] | None = None
+        self._lock = threading.Lock()
+
+    def get(self, workers: int, key: Any = None) -> Any:
+        """The pool of ``workers`` processes for ``key``."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with self._lock:
+            if self._kept is not None and self._kept[0] == (workers, key):
+                return self._kept[1]
+            if self._kept is not None:
+                self._kept[1].shutdown(wait=False, cancel_futures=True)
+            self._kept = ((workers, key), ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
+            return self._kept[1]
+
+    def drop(self, wait: bool = False) -> None:
+        """Shut the pool down (its workers exit; ``wait``: until they have)."""
+        with self._lock:
+            if self._kept is not None:
+                self._kept[1].shutdown(wait=wait, cancel_futures=True)
+            self._kept = None

@@ -81,13 +81,20 @@ def _as_postgres_user(cmd: list[str]) -> list[str]:
 
 
 def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
+    """Stop ``proc`` and what it started (each server and worker is its own process group:
+    ``dagster-celery worker start`` runs ``celery`` as a child, ``runuser`` runs ``postgres``)."""
+    import signal
+
+    for sig, wait in ((signal.SIGTERM, 20), (signal.SIGKILL, 10)):
         try:
-            proc.wait(20)
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(wait)
+            break
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            continue
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +120,7 @@ def servers(tmp_path_factory):
         procs.append(subprocess.Popen(_as_postgres_user([
             str(_pg_bin() / "postgres"), "-D", str(pg_dir / "data"), "-p", str(pg_port), "-k", str(pg_dir),
             "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"]),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
         _wait_for_port(pg_port, procs[-1], "postgres")
         for _ in range(50):  # listening is not yet accepting: retry createdb until the server is up
             made = subprocess.run([str(_pg_bin() / "createdb"), "-h", "127.0.0.1", "-p", str(pg_port), "-U", "f1bench",
@@ -127,12 +134,13 @@ def servers(tmp_path_factory):
         redis_port = _free_port()
         procs.append(subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
                                        "--appendonly", "no"], stdout=open(root / "redis.log", "w"),
-                                      stderr=subprocess.STDOUT))
+                                      stderr=subprocess.STDOUT, start_new_session=True))
         _wait_for_port(redis_port, procs[-1], "redis-server")
         # the S3-compatible server, and the team's bucket
         s3_port = _free_port()
         procs.append(subprocess.Popen([str(BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(s3_port)],
-                                      stdout=open(root / "moto.log", "w"), stderr=subprocess.STDOUT))
+                                      stdout=open(root / "moto.log", "w"), stderr=subprocess.STDOUT,
+                                      start_new_session=True))
         _wait_for_port(s3_port, procs[-1], "moto_server")
         s3_env = {"AWS_ACCESS_KEY_ID": "rehearsal", "AWS_SECRET_ACCESS_KEY": "rehearsal",
                   "AWS_DEFAULT_REGION": "us-east-1", "AWS_ENDPOINT_URL": f"http://127.0.0.1:{s3_port}"}
@@ -179,7 +187,7 @@ def deployment(servers, sample_build):
         [str(BIN / "dagster-celery"), "worker", "start", "-A", "dagster_celery.app", "-y", str(root / "celery.yaml"),
          "-n", f"rehearsal-{k}@%h", "-l", "WARNING", "--", "--pool=solo"],
         cwd=root, env=env | {"F1BENCH_DATA_DIR": str(root / f"machine-{k}")},
-        stdout=open(root / f"worker-{k}.log", "w"), stderr=subprocess.STDOUT)
+        stdout=open(root / f"worker-{k}.log", "w"), stderr=subprocess.STDOUT, start_new_session=True)
         for k in range(WORKERS)]
     try:
         yield env

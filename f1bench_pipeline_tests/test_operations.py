@@ -101,7 +101,7 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
         monkeypatch.delenv("F1BENCH_EXECUTOR")
         monkeypatch.delitem(sys.modules, "f1bench_pipeline.definitions", raising=False)
         get_settings.cache_clear()
-        launched = dg.execute_job(dg.reconstructable(executors.season_events_job), instance=instance,
+        launched = dg.execute_job(executors.reconstructable_job("season_events"), instance=instance,
                                   tags={"dagster/partition": "2024"})
         assert launched.success and len({e.pid for e in launched.all_events if e.is_step_start}) == 1
 

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
 import threading
 import time
@@ -66,7 +65,7 @@ from f1bench_pipeline.generation.classify import adapt_params, classify_exceptio
 from f1bench_pipeline.generation.progress import LineSink, Reporter, announce, default_sink
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.generation.sanitize import sanitize
-from f1bench_pipeline.workers import worker_count
+from f1bench_pipeline.workers import KeptPool, worker_count
 
 log = logging.getLogger(__name__)
 MAX_ADAPTATIONS = 3
@@ -528,8 +527,7 @@ class _Run:
 OFFLINE_WORKERS_ENV = "F1BENCH_OFFLINE_WORKERS"  # processes for offline calls (1: this process only)
 OFFLINE_PARALLEL_MIN = 2000  # fewer pending offline calls run in this process (a pool costs ~2-3 s to start)
 OFFLINE_CHUNK = 500          # items per task sent to a worker
-_POOL: tuple[int, ProcessPoolExecutor] | None = None
-_POOL_LOCK = threading.Lock()
+_POOL = KeptPool()  # litellm imported once per worker, for the life of the process
 
 
 def offline_workers() -> int:
@@ -538,22 +536,11 @@ def offline_workers() -> int:
 
 
 def _offline_pool(n: int) -> ProcessPoolExecutor:
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None and _POOL[0] == n:
-            return _POOL[1]
-        if _POOL is not None:
-            _POOL[1].shutdown(wait=False, cancel_futures=True)
-        _POOL = (n, ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn")))
-        return _POOL[1]
+    return _POOL.get(n)
 
 
 def _drop_offline_pool() -> None:
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None:
-            _POOL[1].shutdown(wait=False, cancel_futures=True)
-        _POOL = None
+    _POOL.drop()
 
 
 def _offline_chunk(setup: tuple, items: list[WorkItem]) -> tuple[list[dict[str, Any]], list[str]]:

@@ -60,9 +60,3 @@ def reconstructable_job(name: str) -> Any:
     from dagster._core.definitions.reconstruct import ReconstructableRepository
 
     return ReconstructableRepository.for_module(CODE_LOCATION_MODULE, "defs").get_reconstructable_job(name)
-
-
-def season_events_job():
-    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-
-    return build_definitions().resolve_job_def("season_events")

@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from f1bench_pipeline.workers import KeptPool
+
 PARALLEL_MIN_ROWS = 2000     # fewer generations are scored in this process (a pool costs ~1 s to start)
 PARALLEL_WORKERS_ENV = "F1BENCH_SCORING_WORKERS"  # worker processes (1: this process only)
-_POOL: tuple[tuple, Any] | None = None
+_POOL = KeptPool()
 
 
 def scoring_workers() -> int:
@@ -24,27 +26,13 @@ def scoring_workers() -> int:
 
 
 def scoring_pool(workers: int) -> Any:
-    """A pool kept for the life of the process (``spawn``: no thread or lock of this process is
-    inherited); made anew when the worker count or the F1BENCH_* environment the scoring code
-    reads (lexicon / driver files) changed since it started."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _POOL
-    key = (workers, tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("F1BENCH_"))))
-    if _POOL is not None and _POOL[0] == key:
-        return _POOL[1]
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-    _POOL = (key, ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
-    return _POOL[1]
+    """The kept pool of ``workers`` processes; made anew when the count or the F1BENCH_* environment
+    the scoring code reads (lexicon / driver files) changed since it started."""
+    return _POOL.get(workers, tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("F1BENCH_"))))
 
 
 def drop_scoring_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-    _POOL = None
+    _POOL.drop()
 
 
 def prestart(expected_rows: int) -> None:
@@ -59,9 +47,14 @@ def prestart(expected_rows: int) -> None:
 
 
 def _warm() -> None:
-    """In a worker: the imports and compiled patterns every chunk needs."""
+    """In a worker: the imports and compiled patterns every chunk needs (what ``scoring.score``
+    imports: the extractor, the verifier, the facts and polars; score itself is then quick)."""
+    import polars  # noqa: F401
+
+    from f1bench_pipeline.domains.f1 import verifier  # noqa: F401
+    from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: F401
     from f1bench_pipeline.domains.f1.extract.tokens import word_table
-    from f1bench_pipeline.scoring import score  # noqa: F401  (the chunk function's module)
+    from f1bench_pipeline.domains.f1.instances import facts  # noqa: F401
 
     for lang in ("en", "es", "pt"):
         word_table(lang)

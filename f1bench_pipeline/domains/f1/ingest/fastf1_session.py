@@ -12,9 +12,12 @@ import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import polars as pl
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from f1bench_pipeline.domains.f1.ingest.cache_manifest import CacheIntegrityError, read_manifest, verify_files
 
@@ -57,6 +60,7 @@ def _snake(name: str) -> str:
 
 def pandas_to_polars(df: pd.DataFrame) -> pl.DataFrame:
     """FastF1 frame → polars with snake_case names and timedeltas as float seconds (`*_s`)."""
+    import pandas as pd
     out: dict[str, pl.Series] = {}
     for col in df.columns:
         s = df[col]
@@ -119,6 +123,7 @@ class CacheGuard:
 def season_schedule(season: int, cache_dir: Path, offline: bool, guard: CacheGuard) -> list[RaceEvent]:
     """The season's race weekends as FastF1 sees them (from the cache when offline)."""
     import fastf1
+    import pandas as pd  # with FastF1, never at import: every Dagster process loads this module (~0.7 s)
 
     guard.check_http_cache()
     configure_fastf1(cache_dir, offline)
@@ -161,6 +166,7 @@ def load_race(
 ) -> RawRace:
     """Load the race session of ``event``. Raises ``RaceLoadError`` with the reason."""
     import fastf1
+    import pandas as pd  # with FastF1, never at import: every Dagster process loads this module (~0.7 s)
 
     label = f"{event.season} {event.event} (round {event.round})"
     rel = race_cache_dir(cache_dir, event)
