@@ -71,7 +71,6 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
     default executor: in-process). Celery without a broker is a settings error naming the variable."""
     import dagster as dg
 
-    from f1bench_pipeline.orchestration import executors
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.executors import executor_for
     from f1bench_pipeline.settings import SettingsError, get_settings
@@ -80,10 +79,20 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
     monkeypatch.setenv("F1BENCH_DATA_DIR", str(settings.data_dir))
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     monkeypatch.setenv("F1BENCH_EXECUTOR", "multiprocess")
-    # the code location as a fresh process loads it (this one may hold it, and the settings, from before)
-    monkeypatch.delitem(sys.modules, "f1bench_pipeline.definitions", raising=False)
+    # definitions.py sets it when absent; set here (to its value) so monkeypatch undoes it after
+    monkeypatch.setenv("F1BENCH_LITELLM_QUIET", os.environ.get("F1BENCH_LITELLM_QUIET", "1"))
+    # the code location as a fresh process loads it (this one may hold it, and the settings, from
+    # before); put back as it was afterwards, so later tests see the code location they expect
+    saved = sys.modules.pop("f1bench_pipeline.definitions", None)
     get_settings.cache_clear()
-    request.addfinalizer(get_settings.cache_clear)  # the next test reads its own environment
+
+    def restore() -> None:
+        sys.modules.pop("f1bench_pipeline.definitions", None)
+        if saved is not None:
+            sys.modules["f1bench_pipeline.definitions"] = saved
+        get_settings.cache_clear()
+
+    request.addfinalizer(restore)
     assert executor_for(settings) is dg.in_process_executor
     assert executor_for(settings.model_copy(update={"executor": "multiprocess"})) is dg.multiprocess_executor
     with pytest.raises(SettingsError, match="F1BENCH_CELERY_BROKER"):
@@ -97,13 +106,11 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
             run = instance.get_run_by_id(result.run_id)
             assert run.tags["dagster/partition"] == "2024"
             assert processes(len({e.pid for e in result.all_events if e.is_step_start})), executor
-        # a launched run of the code location as it loads by default (UI, backfill): one process
-        monkeypatch.delenv("F1BENCH_EXECUTOR")
-        monkeypatch.delitem(sys.modules, "f1bench_pipeline.definitions", raising=False)
-        get_settings.cache_clear()
-        launched = dg.execute_job(executors.reconstructable_job("season_events"), instance=instance,
-                                  tags={"dagster/partition": "2024"})
-        assert launched.success and len({e.pid for e in launched.all_events if e.is_step_start}) == 1
+    # the code location as it loads by default (UI, backfills): every job on the in-process executor
+    monkeypatch.delenv("F1BENCH_EXECUTOR")
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+
+    assert build_definitions().resolve_job_def("season_events").executor_def is dg.in_process_executor
 
 
 def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sample_settings, dagster_instance):

@@ -32,8 +32,8 @@ from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOB
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.scoring import assets as scoring_assets
 from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
-from f1bench_pipeline.orchestration.executors import executor_for
-from f1bench_pipeline.settings import Settings, get_settings
+from f1bench_pipeline.orchestration.executors import executor_for, executor_from_env
+from f1bench_pipeline.settings import Settings
 
 
 def build_definitions(settings: Settings | None = None) -> dg.Definitions:
@@ -53,7 +53,7 @@ def build_definitions(settings: Settings | None = None) -> dg.Definitions:
         jobs=[*F1_JOBS, *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
         sensors=[new_race_sensor, *GENERATION_SENSORS],
         resources=default_resources(settings),
-        executor=executor_for(settings or get_settings()),
+        executor=executor_for(settings) if settings is not None else executor_from_env(),
     )
 
 

@@ -49,6 +49,16 @@ def executor_for(settings: Settings) -> dg.ExecutorDefinition:
     return dg.in_process_executor
 
 
+def executor_from_env() -> dg.ExecutorDefinition:
+    """``executor_for`` the three variables alone (``F1BENCH_EXECUTOR``, ``F1BENCH_CELERY_BROKER``,
+    ``F1BENCH_CELERY_BACKEND``), each read strictly: the code location reads nothing else when it
+    loads (partitions.py), every other setting stays run-time configuration."""
+    from f1bench_pipeline.settings import Settings, setting_from_env
+
+    return executor_for(Settings.model_construct(**{f: setting_from_env(f) for f in
+                                                    ("executor", "celery_broker", "celery_backend")}))
+
+
 def out_of_process(settings: Settings, instance: dg.DagsterInstance) -> bool:
     """Whether the CLI's runs go through the definitions' executor (``execute_job``) rather than
     in its own process: an executor other than in_process, on an instance other processes can open."""
