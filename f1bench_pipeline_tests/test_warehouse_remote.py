@@ -259,7 +259,10 @@ def test_an_s3_root_without_s3fs_fails_clearly_and_refreshing_views_does_not(tmp
 
     registry = importlib.import_module("fsspec.registry")  # (the module: `fsspec.registry` is a mapping)
     monkeypatch.setitem(sys.modules, "s3fs", None)  # `import s3fs` raises ImportError
-    monkeypatch.setattr(registry, "_registry", {k: v for k, v in registry._registry.items() if k not in ("s3", "s3a")})
+    # fsspec looks classes up through `registry`, a read-only view of `_registry`: take the
+    # entries out of that dict (an earlier test may have registered s3fs in this process).
+    for protocol in ("s3", "s3a"):
+        monkeypatch.delitem(registry._registry, protocol, raising=False)
     with pytest.raises(ImportError, match="s3fs"):
         warehouse.write_partition(pl.DataFrame({"a": [1]}), "s3://f1bench-nonexistent/w", "t", {"season": 1})
     # The views are skipped with a warning (as when another process holds the DuckDB file).
