@@ -97,15 +97,27 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
     assert executor_for(settings.model_copy(update={"executor": "multiprocess"})) is dg.multiprocess_executor
     with pytest.raises(SettingsError, match="F1BENCH_CELERY_BROKER"):
         executor_for(settings.model_copy(update={"executor": "celery"}))
+    from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+    from f1bench_pipeline.partitions import partition_key
+
+    # a two-step job (generations, then claims and scores) of one template system: each step's
+    # process pays the imports (~4 s), so a short job keeps the multiprocess run short
+    key = partition_key("template-terse", 2025)
     with dg.instance_for_test(temp_dir=str(tmp_path)) as instance:
-        for executor, processes in (("multiprocess", lambda n: n > 3), ("in_process", lambda n: n == 1)):
+        register_model_partitions(instance, ["template-terse"])
+        for executor, one_per_step in (("multiprocess", True), ("in_process", False)):
             runs = Runs.open(settings.model_copy(update={"executor": executor}), instance=instance,
                              progress=lambda _m: None)
-            result = runs.run("season_events", "2024")
+            result = runs.run("generate_and_score", key)
             assert result.success
             run = instance.get_run_by_id(result.run_id)
-            assert run.tags["dagster/partition"] == "2024"
-            assert processes(len({e.pid for e in result.all_events if e.is_step_start})), executor
+            assert run.tags["dagster/partition/model"] == "template-terse" and run.tags["dagster/partition/season"] == "2025"
+            pids = [e.pid for e in result.all_events if e.is_step_start]
+            assert len(pids) == 2, executor
+            if one_per_step:
+                assert len(set(pids)) == 2 and os.getpid() not in pids
+            else:
+                assert set(pids) == {os.getpid()}
     # the code location as it loads by default (UI, backfills): every job on the in-process executor
     monkeypatch.delenv("F1BENCH_EXECUTOR")
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
