@@ -31,6 +31,28 @@ def _tables(root: Path) -> list[str]:
     return sorted(p.name for p in Path(root).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
+def local_rows(root: Path, season: int | None = None) -> dict[str, pl.DataFrame]:
+    """Every non-empty table of the local build at ``root`` (only ``season``'s rows when given),
+    build-history columns dropped: what a build elsewhere must equal."""
+    out = {}
+    for table in _tables(root):
+        rows = warehouse.read_table(root, table)
+        if season is not None:
+            rows = rows.filter(pl.col("season") == season)
+        if rows.height:
+            out[table] = rows.drop(BUILD_HISTORY_COLUMNS.get(table, []))
+    return out
+
+
+def assert_rows_equal(url: str, expected: dict[str, pl.DataFrame]) -> None:
+    """Each table of ``expected`` (``local_rows``) read back from ``url``: the same rows and columns."""
+    for table, here in expected.items():
+        there = warehouse.read_table(url, table).drop(BUILD_HISTORY_COLUMNS.get(table, []))
+        assert there.height == here.height > 0, table
+        differing = [c for c in here.columns if not there[c].equals(here[c])]
+        assert there.columns == here.columns and not differing, (table, differing)
+
+
 def _partitions(root: Path, table: str) -> list[dict[str, object]]:
     """Every partition of a local table, as written (``{"season": 2025, "model": "x"}``)."""
     out = []
@@ -179,8 +201,6 @@ def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_insta
     offline systems and the refinement loop included), built by the Dagster jobs into
     ``memory://``, equals the local build's rows of that season (build-history columns aside) and
     leaves no local warehouse. (The deployment rehearsal builds every season through S3.)"""
-    import polars as pl
-
     from f1bench_pipeline.orchestration.f1 import build
 
     local = sample_build["settings"]
@@ -190,19 +210,11 @@ def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_insta
     report = build(seasons=[season], settings=settings, instance=dagster_instance, progress=lambda _m: None,
                    with_weather=False)
     assert not (tmp_path / "data" / "warehouse").exists()
-    expected = {}
-    for table in _tables(Path(local.warehouse_dir)):
-        rows = warehouse.read_table(local.warehouse_dir, table).filter(pl.col("season") == season)
-        if rows.height:
-            expected[table] = rows.drop(BUILD_HISTORY_COLUMNS.get(table, []))
+    expected = local_rows(Path(local.warehouse_dir), season)
     assert {"raw_laps", "instances", "generations", "scores", "refinement_rounds"} <= set(expected)
     assert report["races"] == expected["raw_sessions"].height
     assert set(expected) <= {rel.split("/", 1)[0] for rel in location.find_files(url, "")}
-    for table, here in expected.items():
-        there = warehouse.read_table(url, table).drop(BUILD_HISTORY_COLUMNS.get(table, []))
-        assert there.height == here.height > 0, table
-        differing = [c for c in here.columns if not there[c].equals(here[c])]
-        assert there.columns == here.columns and not differing, (table, differing)
+    assert_rows_equal(url, expected)
 
 
 # --- DuckDB over HTTP -----------------------------------------------------------------------
