@@ -27,6 +27,11 @@ from importlib.resources import files
 from pathlib import Path
 
 
+# The folder holding the package: a checkout's root (an installed wheel: site-packages). Here, not
+# in settings.py, so that building the CLI's parser needs no pydantic.
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
 class MissingPackageData(FileNotFoundError):
     """A file the package ships is absent: a broken or partial install, never a normal state."""
 

@@ -34,8 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
 from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from f1bench_pipeline.package_data import REPO_ROOT as REPO_ROOT
 # In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
 # its data live in ./data of the working directory unless F1BENCH_DATA_DIR says otherwise.
 IS_CHECKOUT = (REPO_ROOT / "pyproject.toml").exists()

@@ -106,6 +106,40 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     assert plain == f"{regex}+{versions.verifier_version()}"
 
 
+def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypatch):
+    """A second process reads a version from the cache instead of parsing; any edit of a source
+    is a new key (a comment edit still gives the same version, a code edit another); an
+    unwritable cache only means parsing again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    module = tmp_path / "m.py"
+    module.write_text(MODULE, encoding="utf-8")
+    monkeypatch.setitem(versions.SOURCES, "weather-regex", (str(module),))
+    first = versions.extractor_version("weather-regex")
+    assert first == f"weather-regex-{versions.source_hash([str(module)])[:12]}"
+    kept = json.loads(versions._cache_file().read_text(encoding="utf-8"))
+    assert list(kept.values()) == [first]
+    # read back, not parsed: a planted value under the same key is what comes out
+    kept = {k: "weather-regex-from-disk" for k in kept}
+    versions._cache_file().write_text(json.dumps(kept), encoding="utf-8")
+    versions.cache_clear()
+    assert versions.extractor_version("weather-regex") == "weather-regex-from-disk"
+    versions._cache_file().unlink()
+    versions.cache_clear()
+    module.write_text(MODULE.replace("# a comment", "# reworded"), encoding="utf-8")
+    assert versions.extractor_version("weather-regex") == first
+    versions.cache_clear()
+    module.write_text(MODULE.replace("LIMIT = 3", "LIMIT = 4"), encoding="utf-8")
+    changed = versions.extractor_version("weather-regex")
+    assert changed != first
+    assert sorted(json.loads(versions._cache_file().read_text(encoding="utf-8")).values()) == sorted([first, changed])
+    # a cache that cannot be written (its folder is a file): the same version, parsed
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    versions.cache_clear()
+    assert versions.extractor_version("weather-regex") == changed
+
+
 def test_code_versions_are_computed_without_litellm_or_dagster():
     code = ("import os, sys; os.environ['F1BENCH_LLM_EXTRACTOR'] = 'gpt-5.4-mini'\n"
             "from f1bench_pipeline.scoring import versions as v\n"

@@ -196,6 +196,18 @@ def test_score_command_does_not_import_dagster_or_litellm(sample_build, tmp_path
     assert "MODULES False False" in r.stdout, r.stdout + r.stderr
 
 
+def test_the_command_line_parser_loads_no_data_library():
+    """`f1bench --help`, and every command before it runs, parses its arguments without polars,
+    DuckDB, pyarrow or pydantic (seconds on a slow machine): `f1bench score` starts its scoring
+    workers before its own imports, so they import in parallel."""
+    code = ("import sys; from f1bench_pipeline.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', sorted(m for m in ('polars', 'duckdb', 'pyarrow', 'pydantic') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "LOADED []" in r.stdout, r.stdout + r.stderr
+    assert "score" in r.stdout and "sql" in r.stdout  # every command is still registered
+
+
 def test_published_generations_scored_beside_published_counts(sample_build, shared_cache):
     from f1bench_pipeline.scoring.cli import score_file
 

@@ -16,8 +16,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP
-
 
 def _text(content: Any) -> str:
     if isinstance(content, str):
@@ -27,6 +25,8 @@ def _text(content: Any) -> str:
 
 def sample_line(sample: Any, model: str) -> dict[str, Any]:
     """One import line of an Inspect ``EvalSample``."""
+    from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP
+
     meta = sample.metadata or {}
     parts = str(sample.id).split(SAMPLE_ID_SEP)
     iid, lang, variant = parts if len(parts) == 3 else (meta.get("instance_id") or str(sample.id),

@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.package_data import REPO_ROOT
 
 DEFAULT_GOLD_DIR = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "gold_dev"
 

@@ -14,10 +14,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-import polars as pl
-
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # polars is imported where it is used: `f1bench --help` need not load it
+    import polars as pl
 
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
@@ -27,6 +25,8 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     never over variants); its systems are looked up in ``registry`` (an asset's
     ``system_registry``; unset: systems.yaml). ``with_claims``: the claims and the answers too (``--samples``).
     ``with_board=False``: the leaderboard is left empty (the caller draws it with ``summarise``)."""
+    import polars as pl
+
     from f1bench_pipeline import provenance
     from f1bench_pipeline.generation.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
@@ -80,6 +80,8 @@ def summarise(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.Data
     """(the leaderboard per prompt variant × system × language, paired differences of every two
     systems, and the probability of the ranking inversion) for a scored file: is the order real?
     One DuckDB session, the board's bootstrap replicates drawn once."""
+    import polars as pl
+
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, board_and_significance
 
     if scores.is_empty():
@@ -150,6 +152,8 @@ def pair_rows(pairs: pl.DataFrame) -> list[dict]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    import polars as pl
+
     from f1bench_pipeline.scoring.versions import score_versions
     from f1bench_pipeline.summary import format_table
 

@@ -21,9 +21,10 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import polars as pl
+if TYPE_CHECKING:  # imported where used: building the CLI's parser loads no polars
+    import polars as pl
 
 COLUMNS = ["model", "instance_set", "n_scored", "n_abstentions", "n_not_ok", "n_context_stale", "precision",
            "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
@@ -34,6 +35,8 @@ CORRECTED = ["n_reviewed", "correction_sampling", "precision_corrected", "recall
 def _answers(warehouse_dir: Path | str, season: int, variant: str, lang: str, decision_type: str,
              extractor: str) -> pl.DataFrame:
     """The scored answers the leaderboard counts (the ``leaderboard_generations`` view), filtered."""
+    import polars as pl
+
     from f1bench_pipeline.storage.reader import reader
 
     where = ["season = ?", "variant = ?", "extractor = ?"]
@@ -87,6 +90,8 @@ def instance_set_warning(rows: list[dict]) -> str | None:
 
 def common_answers(answers: pl.DataFrame) -> pl.DataFrame:
     """The rows of the (id, lang) pairs every system answered."""
+    import polars as pl
+
     n = answers["model"].n_unique()
     keys = answers.select("model", "id", "lang").unique().group_by("id", "lang").len().filter(pl.col("len") == n)
     return answers.join(keys.select("id", "lang"), on=["id", "lang"], how="semi")
@@ -106,6 +111,8 @@ def system_rows(warehouse_dir: Path | str, season: int, model: str, extractor: s
 
 def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
     """Every system's rows on the (id, lang) pairs ``model`` answered."""
+    import polars as pl
+
     keys = answers.filter(pl.col("model") == model).select("id", "lang").unique()
     return answers.join(keys, on=["id", "lang"], how="semi")
 
@@ -116,6 +123,8 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
     """(rows, warnings) of the leaderboard for one season, variant, language and decision type.
     ``common``: on the answers every system gave; ``like``: every system on the answers that
     system gave (``f1bench eval``'s comparison)."""
+    import polars as pl
+
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.storage.reader import reader
 

@@ -7,6 +7,12 @@ removed, not as bytes: an edit to a comment, a docstring or the formatting must 
 season's scores stale, while any change of code does. Modules are parsed, never imported
 (the LLM extractor's import pulls litellm, seconds), and each version is computed once per
 process. No Dagster here: ``f1bench score`` uses this module too.
+
+Parsing the ~30 modules takes ~0.4 s, paid by every process that needs a version (each Dagster
+run, each ``f1bench score``). A version is therefore also kept on disk, keyed by the exact bytes
+of its sources and data and the Python version (``ast.dump`` differs between Pythons):
+``$XDG_CACHE_HOME/f1bench`` (else ``~/.cache/f1bench``). Any edit is a new key, so a cached
+version is always the one parsing would give; an unwritable cache is only slower.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ import functools
 import hashlib
 import json
 import os
+import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -96,7 +104,60 @@ def source_hash(sources: Iterable[Source], data: Iterable[Path | bytes] = ()) ->
 
 @functools.cache
 def _version(kind: str, data: tuple[Path | bytes, ...] = ()) -> str:
-    return f"{kind}-{source_hash(SOURCES[kind], data)[:12]}"
+    key = _raw_key(kind, SOURCES[kind], data)
+    kept = _read_kept()
+    if key in kept:
+        return kept[key]
+    version = f"{kind}-{source_hash(SOURCES[kind], data)[:12]}"
+    _keep(key, version)
+    return version
+
+
+KEPT_VERSIONS = 256  # entries of the on-disk cache (a few per source tree a user has run)
+
+
+def _cache_file() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "f1bench" / "code-versions.json"
+
+
+def _raw_key(kind: str, sources: Iterable[Source], data: Iterable[Path | bytes]) -> str:
+    """SHA-256 of everything a version is computed from, byte for byte (no parsing: ~1 ms)."""
+    h = hashlib.sha256(f"{kind}|{sys.version_info[:2]}".encode())
+    for src in sources:
+        rel, names = (src, None) if isinstance(src, str) else src
+        path = PACKAGE / rel
+        h.update(f"|{rel}|{names}|".encode())
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    for item in data:
+        if isinstance(item, Path):
+            item = item.read_bytes() if item.is_file() else f"<missing {item.name}>".encode()
+        h.update(b"|data|" + hashlib.sha256(item).digest())
+    return h.hexdigest()
+
+
+def _read_kept() -> dict[str, str]:
+    try:
+        kept = json.loads(_cache_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def _keep(key: str, version: str) -> None:
+    """Add one version to the on-disk cache (written whole and renamed: a reader never sees half)."""
+    path = _cache_file()
+    kept = _read_kept()
+    kept.pop(key, None)
+    kept[key] = version
+    kept = dict(list(kept.items())[-KEPT_VERSIONS:])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8") as fh:
+            json.dump(kept, fh)
+        os.replace(fh.name, path)
+    except OSError:  # a read-only home: versions are parsed each time
+        pass
 
 
 def _llm_model(system: str | None = None, registry=None) -> bytes:

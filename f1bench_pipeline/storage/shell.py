@@ -16,26 +16,29 @@ carries on. ``-i`` forces the interactive shell when standard input is not a ter
 
 from __future__ import annotations
 
-from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
-
 import argparse
 import csv
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from functools import cache
+from typing import TYPE_CHECKING, TextIO
 
-import duckdb
+if TYPE_CHECKING:  # imported where used: building the CLI's parser loads no DuckDB
+    import duckdb
 
 PROMPT, CONTINUATION = "f1bench> ", "    ...> "
-# Statements whose result is only DuckDB's "Count" bookkeeping: nothing to print.
-QUIET = frozenset({
-    duckdb.StatementType.CREATE, duckdb.StatementType.CREATE_FUNC, duckdb.StatementType.DROP,
-    duckdb.StatementType.ALTER, duckdb.StatementType.SET, duckdb.StatementType.VARIABLE_SET,
-    duckdb.StatementType.TRANSACTION, duckdb.StatementType.ATTACH, duckdb.StatementType.DETACH,
-    duckdb.StatementType.LOAD, duckdb.StatementType.PREPARE, duckdb.StatementType.VACUUM,
-})
+
+
+@cache
+def quiet_statements() -> frozenset:
+    """Statements whose result is only DuckDB's "Count" bookkeeping: nothing to print."""
+    import duckdb
+
+    st = duckdb.StatementType
+    return frozenset({st.CREATE, st.CREATE_FUNC, st.DROP, st.ALTER, st.SET, st.VARIABLE_SET, st.TRANSACTION,
+                      st.ATTACH, st.DETACH, st.LOAD, st.PREPARE, st.VACUUM})
 HELP = """Statements end with ';' (several lines are fine). Commands:
   .tables          the views (one per warehouse table) and any table you created
   .schema NAME     the columns of a view or table
@@ -75,13 +78,15 @@ def execute(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, fmt: str = "
     for statement in con.extract_statements(text):
         cur = con.execute(statement)
         n += 1
-        if cur.description and statement.type not in QUIET:
+        if cur.description and statement.type not in quiet_statements():
             print(render([d[0] for d in cur.description], cur.fetchall(), fmt), file=out, flush=True)
     return n
 
 
 def run_script(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, err: TextIO, fmt: str = "table") -> int:
     """One shot or standard input: 0, or 1 after printing DuckDB's message for the first error."""
+    import duckdb
+
     try:
         execute(con, text, out, fmt)
     except duckdb.Error as exc:
@@ -149,7 +154,10 @@ def _stream_reader(stream: TextIO) -> Callable[[str], str]:
 
 
 def cmd_sql(args: argparse.Namespace) -> int:
+    import duckdb
+
     from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
 
     root = get_settings().warehouse_dir
     try:

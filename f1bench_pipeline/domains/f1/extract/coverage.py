@@ -32,9 +32,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
@@ -61,11 +61,11 @@ SKIP_RULES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class ReadableToken:
+class ReadableToken(NamedTuple):
     """One readable token: [start, end) offsets in the answer, its kind (``READABLE_KINDS``
     value), the text, and what accounts for it: ``"claim"``, ``"restated"`` (a value a claim about a
-    driver of its sentence states), a ``SKIP_RULES`` name, or ``None``."""
+    driver of its sentence states), a ``SKIP_RULES`` name, or ``None``. (A named tuple: every
+    answer scored makes ~25 of them, and a frozen dataclass costs several times as much to make.)"""
 
     start: int
     end: int
@@ -155,35 +155,31 @@ def _skip_rule(low: str, s: int, e: int, kind: str, value: Any, decimal: bool) -
     return None
 
 
-def _claim_spans(claims: Iterable[Any]) -> list[tuple[int, int, frozenset[str]]]:
-    """(start, end, slot strings) of every claim with a span: a ``Claim`` or ``DomainClaim``
-    (``span.start``/``span.end``, ``slots``), or a ``(start, end)`` pair."""
-    out: list[tuple[int, int, frozenset[str]]] = []
+def _claims_read(claims: Iterable[Any]) -> tuple[list[tuple[int, int, frozenset[str]]], set[tuple[str, float]]]:
+    """(spans, stated) of the claims, in one pass: spans are (start, end, slot strings) of every
+    claim with a span -- a ``Claim`` or ``DomainClaim`` (``span.start``/``span.end``, ``slots``), or
+    a ``(start, end)`` pair; stated is (driver code, number) of every numeric slot of a claim naming
+    that driver."""
+    spans: list[tuple[int, int, frozenset[str]]] = []
+    stated: set[tuple[str, float]] = set()
     for c in claims:
         if isinstance(c, tuple):
-            out.append((int(c[0]), int(c[1]), frozenset()))
+            spans.append((int(c[0]), int(c[1]), frozenset()))
             continue
+        slots = getattr(c, "slots", None)
+        if isinstance(slots, dict):
+            codes = [v for v in slots.values() if isinstance(v, str)]
+            if codes:
+                for v in slots.values():
+                    if isinstance(v, (int, float)) and not isinstance(v, bool):
+                        stated.update((d, float(v)) for d in codes)
+        else:
+            codes = []
         sp = getattr(c, "span", None)
         if sp is None or sp.start is None or sp.end is None:
             continue
-        slots = getattr(c, "slots", None)
-        codes = frozenset(v for v in slots.values() if isinstance(v, str)) if isinstance(slots, dict) else frozenset()
-        out.append((sp.start, sp.end, codes))
-    return out
-
-
-def _stated_values(claims: Iterable[Any]) -> set[tuple[str, float]]:
-    """(driver code, number) of every numeric slot of a claim naming that driver."""
-    out: set[tuple[str, float]] = set()
-    for c in claims:
-        slots = getattr(c, "slots", None)
-        if not isinstance(slots, dict):
-            continue
-        codes = [v for v in slots.values() if isinstance(v, str)]
-        for v in slots.values():
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                out.update((d, float(v)) for d in codes)
-    return out
+        spans.append((sp.start, sp.end, frozenset(codes)))
+    return spans, stated
 
 
 def _merged(spans: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
@@ -224,8 +220,10 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
 
     if not isinstance(text, str) or not text.strip():
         return Reading(())
+    bounds = None
     if isinstance(claims, ExtractedClaims) and (claims.text is text or claims.text == text):
         low, toks = claims.low, claims.tokens  # the extractor's own reading of this answer
+        bounds = claims.sentence_ends
     else:
         doc = Document(text, lang if isinstance(lang, str) else "en", None, None)
         try:
@@ -233,10 +231,9 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
         except Exception:  # noqa: BLE001 - never raise on an answer (as extract_claims); nothing read
             return Reading(())
         low, toks = doc.low, readable_tokens(doc.toks)
-    sentences = sentence_spans(low, [t[0] for t in toks])
-    claimed = _claim_spans(claims)
+    sentences = sentence_spans(low, [t[0] for t in toks], bounds)
+    claimed, stated = _claims_read(claims)
     starts, ends = _merged((a, b) for a, b, _d in claimed)
-    stated = _stated_values(claims)
     out: list[ReadableToken] = []
     for s, e, i, j in sentences:
         drivers_here: set[str] = set()
@@ -266,7 +263,7 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
             out.append(ReadableToken(start, end, READABLE_KINDS[kind], text[start:end], by))
         if not checkable:
             for k in undecided:
-                out[k] = replace(out[k], accounted_by="narrative_driver")
+                out[k] = out[k]._replace(accounted_by="narrative_driver")
     return Reading(tuple(out))
 
 

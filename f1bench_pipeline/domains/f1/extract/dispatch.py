@@ -72,7 +72,24 @@ _EVERY_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_EVERY_STATEMENT)
 _STATEMENT_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_STATEMENTS)
 
 
-def read_sentence(doc: Document, sent: Sentence) -> None:
+class DocumentCues(NamedTuple):
+    """Which sentence-level cues the whole answer holds at all: a sentence of an answer without
+    one need not be searched for it. (Each pattern either ends in a literal or in ``\b`` after a
+    word character, and a sentence never ends inside a word, so a match in a sentence is a match
+    in the answer.)"""
+
+    counterfactual: bool
+    not_a_stop: bool
+    red_flag: bool
+
+
+def document_cues(doc: Document) -> DocumentCues:
+    low = doc.low
+    return DocumentCues(COUNTERFACTUAL.search(low) is not None or HAD_DRIVER.search(doc.text) is not None,
+                        NOT_A_STOP.search(low) is not None, RED_FLAG.search(low) is not None)
+
+
+def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:
     low = doc.low
     s, e = sent.start, sent.end
     kind_set = sent.kind_set
@@ -87,12 +104,12 @@ def read_sentence(doc: Document, sent: Sentence) -> None:
     for run, kinds, also in _EVERY_PLAN:
         if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
             run(doc, sent)
-    if COUNTERFACTUAL.search(low, s, e) or HAD_DRIVER.search(doc.text, s, e):
+    if cues.counterfactual and (COUNTERFACTUAL.search(low, s, e) or HAD_DRIVER.search(doc.text, s, e)):
         return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
-    not_a_stop = NOT_A_STOP.search(low, s, e) is not None
+    not_a_stop = cues.not_a_stop and NOT_A_STOP.search(low, s, e) is not None
     sent.not_a_stop = not_a_stop
     # a suspension's tyre change is no stop (the stop count may still be stated beside it)
-    sent.red_flag = not_a_stop or RED_FLAG.search(low, s, e) is not None
+    sent.red_flag = not_a_stop or (cues.red_flag and RED_FLAG.search(low, s, e) is not None)
     if NUMBER in kind_set:
         is_seconds = gaps.is_seconds
         sent.secs = [t for t in sent.tokens if t.tag == "s" and t.kind is NUMBER and is_seconds(low, t)]

@@ -11,11 +11,11 @@ from typing import Any
 
 from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.domains.f1.extract.binding import mark_objects, resolve_pronouns
-from f1bench_pipeline.domains.f1.extract.dispatch import read_sentence
+from f1bench_pipeline.domains.f1.extract.dispatch import document_cues, read_sentence
 from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached
 from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
 from f1bench_pipeline.domains.f1.extract.sentence import Sentence
-from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_spans
+from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_ends, sentence_spans
 from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, ExtractedClaims, Token, readable_tokens
 
@@ -67,13 +67,15 @@ class Document:
         snapshot = readable_tokens(all_toks)
         all_kinds = [t.kind for t in all_toks]  # (kinds are final: the sentence passes change no kind)
         all_starts = [t.start for t in all_toks]
-        for s, e, i, j in sentence_spans(self.low, all_starts):
+        ends = sentence_ends(self.low)
+        cues = document_cues(self)
+        for s, e, i, j in sentence_spans(self.low, all_starts, ends):
             ks = all_kinds[i:j]
             sent = Sentence(s, e, all_toks[i:j], ks, all_starts[i:j])
             if DRIVER in sent.kind_set and ks.count(DRIVER) > 1:
                 mark_objects(self, sent.tokens)
                 resolve_pronouns(sent.tokens)
-            read_sentence(self, sent)
+            read_sentence(self, sent, cues)
         entity_claims(self)
-        return ExtractedClaims(self.finalize(), self.text, self.low, snapshot)
+        return ExtractedClaims(self.finalize(), self.text, self.low, snapshot, ends)
 

@@ -82,9 +82,8 @@ def prepare(text: str) -> tuple[str, str]:
     return clean, low
 
 
-def sentence_spans(low: str, starts: list[int]) -> list[tuple[int, int, int, int]]:
-    """Sentences as (start, end, i, j): ``tokens[i:j]`` are the sentence's tokens (``starts``:
-    the tokens' start offsets, sorted)."""
+def sentence_ends(low: str) -> list[int]:
+    """The end offset of every sentence of ``low`` (the last is ``len(low)``)."""
     bounds: list[int] = []
     for m in SENTENCE_END.finditer(low):
         st = m.start()
@@ -94,6 +93,14 @@ def sentence_spans(low: str, starts: list[int]) -> list[tuple[int, int, int, int
     n = len(low)
     if not bounds or bounds[-1] != n:
         bounds.append(n)
+    return bounds
+
+
+def sentence_spans(low: str, starts: list[int], bounds: list[int] | None = None) -> list[tuple[int, int, int, int]]:
+    """Sentences as (start, end, i, j): ``tokens[i:j]`` are the sentence's tokens (``starts``:
+    the tokens' start offsets, sorted; ``bounds``: ``sentence_ends(low)`` when already known)."""
+    if bounds is None:
+        bounds = sentence_ends(low)
     sents: list[tuple[int, int, int, int]] = []
     ti, nt = 0, len(starts)
     s = 0

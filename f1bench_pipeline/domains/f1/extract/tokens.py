@@ -177,11 +177,12 @@ def readable_tokens(toks: list[Token]) -> list[tuple[int, int, str, Any, bool]]:
 class ExtractedClaims(list):
     """The claims of one answer (a plain list to every caller), with what the tokenizer read: the
     prepared lower-case text (``low``) and its readable tokens as they were before the sentence
-    passes rebound pronouns and objects (``tokens``: ``readable_tokens``), so the reading coverage
-    of the same answer need not tokenize it again (``coverage.reading``)."""
+    passes rebound pronouns and objects (``tokens``: ``readable_tokens``) and its sentence ends
+    (``text.sentence_ends``), so the reading coverage of the same answer need not tokenize or split
+    it again (``coverage.reading``)."""
 
-    __slots__ = ("text", "low", "tokens")
+    __slots__ = ("text", "low", "tokens", "sentence_ends")
 
-    def __init__(self, claims: Any, text: str, low: str, tokens: list[tuple]) -> None:
+    def __init__(self, claims: Any, text: str, low: str, tokens: list[tuple], sentence_ends: list[int]) -> None:
         super().__init__(claims)
-        self.text, self.low, self.tokens = text, low, tokens
+        self.text, self.low, self.tokens, self.sentence_ends = text, low, tokens, sentence_ends
