@@ -14,7 +14,6 @@ import json
 import logging
 import shutil
 import textwrap
-import time
 
 import dagster as dg
 import polars as pl
@@ -75,62 +74,58 @@ def test_auto_update_is_a_registry_field(tmp_path):
     assert System(name="p", model="openai/x", auto_update=True).auto_update is True
 
 
-@pytest.fixture()
-def sensor_world(tmp_path, monkeypatch):
-    """A season whose new race is recorded and whose instances were just rebuilt: the
-    sensor's next tick is the one that requests generation and scoring."""
-    from f1bench_pipeline.storage.warehouse import write_partition
+def test_automation_answers_new_instances_with_the_auto_update_systems_only(tmp_path, monkeypatch, request):
+    """The registry's auto_update flag (systems.yaml and an overlay in <data_dir>/systems.d, read at
+    each evaluation) is what Dagster's automation condition on generations/claims/scores asks:
+    after a season's instances change, the auto_update systems' partitions of that season, neither
+    the paid system without it nor the template that turned it off."""
+    from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
+    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, season_model_partitions, season_partitions
+    from f1bench_pipeline.settings import get_settings
 
-    empty_cache = tmp_path / "cache"
-    empty_cache.mkdir()
-    settings = Settings(data_dir=tmp_path / "data", fastf1_cache=empty_cache, offline=True,
-                        first_season=SEASON, last_season=SEASON)
-    monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
+    data_dir = tmp_path / "data"
+    monkeypatch.setenv("F1BENCH_DATA_DIR", str(data_dir))
+    get_settings.cache_clear()  # the condition reads the registry of the settings' data dir
+    request.addfinalizer(get_settings.cache_clear)
     monkeypatch.setenv("F1BENCH_SYSTEMS", str(_write(tmp_path / "systems.yaml", REGISTRY_WITH_AUTO_UPDATE)))
-    _write(settings.data_dir / "systems.d" / "extra.yaml", """\
+    _write(data_dir / "systems.d" / "extra.yaml", """\
         systems:
           overlay-auto:
             model: openai/overlay-model
             auto_update: true
     """)
-    requested_at = time.time() - 60
-    write_partition(pl.DataFrame({"id": ["x"], "season": [SEASON]}), settings.warehouse_dir, "instances",
-                    {"season": SEASON})
-    cursor = json.dumps({"pending": {str(SEASON): {"races": [[SEASON, 10]], "stage": "events",
-                                                   "requested_at": requested_at}}})
+
+    @dg.asset(name="instances", partitions_def=season_partitions)
+    def instances_() -> None:
+        return None
+
+    @dg.asset(name="generations", deps=["instances"], partitions_def=season_model_partitions,
+              automation_condition=follows_upstream_for_auto_update_systems())
+    def generations_() -> None:
+        return None
+
+    names = [s.safe_name for s in load_registry().systems.values()]
     with dg.DagsterInstance.ephemeral() as instance:
-        yield settings, instance, cursor
-
-
-def test_new_race_sensor_requests_the_auto_update_systems(sensor_world):
-    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-    from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
-    from f1bench_pipeline.resources import default_resources
-
-    settings, instance, cursor = sensor_world
-    ctx = dg.build_sensor_context(instance=instance, cursor=cursor, resources=default_resources(settings))
-    result = new_race_sensor(ctx)
-    assert isinstance(result, dg.SensorResult), result
-    requested = {(r.job_name, str(r.partition_key)) for r in result.run_requests}
-    # auto_update systems (the one of the overlay in <data_dir>/systems.d too), each on the new race's season;
-    # neither the paid system without it nor the template that turned it off.
-    assert requested == {("generate_and_score", f"template-faithful|{SEASON}"),
-                         ("generate_and_score", f"vendor%2Fauto-model|{SEASON}"),
-                         ("generate_and_score", f"overlay-auto|{SEASON}")}
-    keys = sorted(k for req in result.dynamic_partitions_requests for k in req.partition_keys)
-    assert keys == ["overlay-auto", "template-faithful", "vendor%2Fauto-model"]
-    # The requests are runnable: the job exists, and once the sensor's partitions are added each
-    # key is a partition of it (Dagster applies both in one tick).
-    job = build_definitions(settings).resolve_job_def("generate_and_score")
-    instance.add_dynamic_partitions("models", keys)
-    with dg.partition_loading_context(dynamic_partitions_store=instance):
-        for r in result.run_requests:
-            assert job.partitions_def.has_partition_key(r.partition_key)
-            assert r.tags.get("f1bench/trigger") == "new_race"
-    # Each stage is requested once: the next tick is quiet.
-    again = new_race_sensor(dg.build_sensor_context(instance=instance, cursor=result.cursor,
-                                                    resources=default_resources(settings)))
-    assert isinstance(again, dg.SkipReason)
+        instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, names)
+        tick = dg.evaluate_automation_conditions(defs=[instances_, generations_], instance=instance)
+        assert tick.total_requested == 0
+        assert dg.materialize([instances_], instance=instance, partition_key=str(SEASON)).success
+        tick = dg.evaluate_automation_conditions(defs=[instances_, generations_], instance=instance, cursor=tick.cursor)
+        asked = sorted(str(k) for k in tick.get_requested_partitions(dg.AssetKey("generations")))
+        assert asked == sorted(f"{m}|{SEASON}" for m in ("template-faithful", "vendor%2Fauto-model", "overlay-auto"))
+        tick = dg.evaluate_automation_conditions(defs=[instances_, generations_], instance=instance, cursor=tick.cursor)
+        assert tick.total_requested == 0  # asked once
+        # an entry edited since counts at the next evaluation: the overlay's system turned off
+        _write(data_dir / "systems.d" / "extra.yaml", """\
+            systems:
+              overlay-auto:
+                model: openai/overlay-model
+                auto_update: false
+        """)
+        assert dg.materialize([instances_], instance=instance, partition_key=str(SEASON)).success
+        tick = dg.evaluate_automation_conditions(defs=[instances_, generations_], instance=instance, cursor=tick.cursor)
+        asked = sorted(str(k) for k in tick.get_requested_partitions(dg.AssetKey("generations")))
+        assert asked == sorted(f"{m}|{SEASON}" for m in ("template-faithful", "vendor%2Fauto-model"))
 
 
 # --- api_key: os.environ/NAME ------------------------------------------------------------------

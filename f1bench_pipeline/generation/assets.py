@@ -26,6 +26,7 @@ import dagster as dg
 import polars as pl
 
 from f1bench_pipeline.orchestration.asset_metadata import preview_md
+from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.runner import generate_partition
@@ -59,6 +60,9 @@ def _run_cap(context: dg.AssetExecutionContext, config: GenerationConfig) -> flo
 @dg.asset(
     partitions_def=generation_partitions,
     pool="model_providers",  # one slot (dagster.yaml): providers are never called by two runs at once
+    # new instances: only the registry's auto_update systems answer them unasked (orchestration/automation.py);
+    # the test sample (one table over every season) changing asks no season's answers again
+    automation_condition=follows_upstream_for_auto_update_systems(ignore=("test_sample",)),
     deps=[
         # season partition → the same season of `instances` (Dagster infers the mapping from the shared
         # `season` dimension); the test sample is unpartitioned.

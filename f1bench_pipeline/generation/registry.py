@@ -21,9 +21,9 @@ relies on litellm's standard variables (``OPENAI_API_KEY``, ``ANTHROPIC_API_KEY`
 ``DEEPSEEK_API_KEY``, ...). The variable is read when a run's calls start, never at load
 time, and its value is only handed to litellm: it is not stored, cached or logged.
 
-``auto_update: true`` puts a system on ``new_race_sensor``'s list: when a season's new
-races have been ingested and its instances rebuilt, the sensor requests a
-``generate_and_score`` run of that system's partition of the season. The offline
+``auto_update: true`` puts a system in the new-race automation (orchestration/automation.py):
+when a season's instances are rebuilt after new races, Dagster's automation requests that
+system's generations, claims and scores of the season. The offline
 templates default to true (they cost nothing), every other system to false.
 
 Which file: ``$F1BENCH_SYSTEMS`` when set, else ``<repo>/systems.yaml`` (package data: the
@@ -152,8 +152,8 @@ class System(BaseModel):
                                 "taking the decision types in turn (a CPU-sized local model study), or of the season")
     seed: int = Field(0, description="offline systems: seed of the noisy template's perturbations")
     auto_update: bool = Field(
-        False, description="new_race_sensor requests this system's generate_and_score run for a season once its "
-                           "new races are ingested (default: true for the offline f1bench/ templates, else false)")
+        False, description="the new-race automation requests this system's generations, claims and scores of a "
+                           "season once its instances are rebuilt (default: true for the offline f1bench/ templates, else false)")
     local: LocalModel | None = Field(None, description="weights on this machine, served by the engine itself "
                                      "(model must be openai/<name>, default openai/<registry name>; no api_base, "
                                      "no key)")

@@ -27,6 +27,7 @@ from f1bench_pipeline.generation.assets import (
     GENERATION_SENSORS,
 )
 from f1bench_pipeline.orchestration import plugins  # noqa: F401 - registers the template systems' answers
+from f1bench_pipeline.orchestration.automation import new_race_automation
 from f1bench_pipeline.orchestration.jobs import F1_JOBS
 from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
 from f1bench_pipeline.resources import default_resources
@@ -51,7 +52,7 @@ def build_definitions(settings: Settings | None = None) -> dg.Definitions:
                 *FINETUNE_ASSETS],
         asset_checks=EVENT_CHECKS,
         jobs=[*F1_JOBS, *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
-        sensors=[new_race_sensor, *GENERATION_SENSORS],
+        sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
         resources=default_resources(settings),
         executor=executor_for(settings) if settings is not None else executor_from_env(),
     )

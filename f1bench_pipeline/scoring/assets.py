@@ -8,6 +8,7 @@ from pydantic import Field
 
 from f1bench_pipeline import provenance
 from f1bench_pipeline.orchestration.asset_metadata import table_metadata
+from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
@@ -49,10 +50,12 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
         specs=[
             dg.AssetSpec("claims", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
                          description="Every claim extracted from every answer, labelled supported/contradicted/unverifiable with the reason and matched fact.",
-                         kinds={"parquet"}, code_version=code_version),
+                         kinds={"parquet"}, code_version=code_version,
+                         automation_condition=follows_upstream_for_auto_update_systems()),
             dg.AssetSpec("scores", deps=["generations", "instances"], group_name=GROUP, partitions_def=season_model_partitions,
                          description="Per generation: claims by label, precision, strict precision, hallucination rate, recall, F1.",
-                         kinds={"parquet"}, code_version=code_version),
+                         kinds={"parquet"}, code_version=code_version,
+                         automation_condition=follows_upstream_for_auto_update_systems()),
         ],
         # The LLM extractor calls a model provider: the step takes a slot of the same pool as
         # `generations` (dagster.yaml: one slot), whichever way the extractor was chosen.

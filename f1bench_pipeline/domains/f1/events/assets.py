@@ -12,6 +12,7 @@ import dagster as dg
 import polars as pl
 
 from f1bench_pipeline.orchestration.asset_metadata import image_md, rules_metadata, table_metadata
+from f1bench_pipeline.orchestration.automation import follows_upstream
 from f1bench_pipeline.domains.f1.events import defenses as defense_rules
 from f1bench_pipeline.domains.f1.events import pit_battles as battle_rules
 from f1bench_pipeline.domains.f1.events.crosscheck import official_stop_agreement
@@ -61,9 +62,12 @@ class _SeasonAsset(TypedDict):
     partitions_def: dg.PartitionsDefinition
     group_name: str
     kinds: set[str]
+    automation_condition: dg.AutomationCondition
 
 
-_season_asset = _SeasonAsset(partitions_def=season_partitions, group_name=GROUP, kinds={"parquet", "polars"})
+# (automation: a season's tables follow its newly ingested races -- orchestration/automation.py)
+_season_asset = _SeasonAsset(partitions_def=season_partitions, group_name=GROUP, kinds={"parquet", "polars"},
+                             automation_condition=follows_upstream())
 
 
 @dg.asset(deps=["raw_laps", "raw_sessions"], **_season_asset)

@@ -10,6 +10,7 @@ import dagster as dg
 import polars as pl
 
 from f1bench_pipeline.orchestration.asset_metadata import rules_metadata, table_metadata
+from f1bench_pipeline.orchestration.automation import follows_upstream
 from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
 from f1bench_pipeline.domains.f1.instances.prompts import LANGUAGES
 from f1bench_pipeline.domains.f1.instances.rows import finetune_records, instance_rows, stratified_sample
@@ -21,7 +22,8 @@ GROUP = "instances"
 EVENT_TABLES = ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses", "green_flag_laps"]
 
 
-@dg.asset(deps=EVENT_TABLES, partitions_def=season_partitions, group_name=GROUP, kinds={"parquet"})
+@dg.asset(deps=EVENT_TABLES, partitions_def=season_partitions, group_name=GROUP, kinds={"parquet"},
+          automation_condition=follows_upstream())
 def instances(context: dg.AssetExecutionContext, warehouse: WarehouseResource, benchmark: BenchmarkResource,
               race_rules: RaceRulesResource) -> dg.MaterializeResult:
     """Every decision of the season in EN/ES/PT × prompt variant, with context and complete oracle."""
@@ -46,7 +48,7 @@ def instances(context: dg.AssetExecutionContext, warehouse: WarehouseResource, b
     return dg.MaterializeResult(metadata=meta)
 
 
-@dg.asset(deps=[instances], group_name=GROUP, kinds={"parquet"})
+@dg.asset(deps=[instances], group_name=GROUP, kinds={"parquet"}, automation_condition=follows_upstream())
 def test_sample(warehouse: WarehouseResource, benchmark: BenchmarkResource) -> dg.MaterializeResult:
     """Stratified (decision type × race), seeded sample of the test season: the cheap set for paid models."""
     s = benchmark.resolved()
@@ -61,7 +63,7 @@ def test_sample(warehouse: WarehouseResource, benchmark: BenchmarkResource) -> d
     return dg.MaterializeResult(metadata=meta)
 
 
-@dg.asset(deps=[instances], group_name=GROUP, kinds={"json"})
+@dg.asset(deps=[instances], group_name=GROUP, kinds={"json"}, automation_condition=follows_upstream())
 def finetune_export(warehouse: WarehouseResource) -> dg.MaterializeResult:
     """JSONL chat records of the train split, one file per language (answer = every oracle fact)."""
     rows = warehouse.read("instances")
