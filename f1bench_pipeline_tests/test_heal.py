@@ -91,3 +91,33 @@ def test_a_live_process_and_another_host_are_left_alone():
     child.wait()
     assert not process_alive({**mine, PID_TAG: str(child.pid), START_TAG: ""})
     assert process_alive({**mine, PID_TAG: "not-a-pid"})  # no pid recorded: not ours to judge
+
+
+def test_a_step_waiting_for_a_slot_says_which_run_holds_it(heal_env):
+    """A second command whose step needs the provider pool while a live run holds its only slot
+    does not sit silent: it names the pool and the holding run (job, command), then completes
+    once the holder ends."""
+    data_dir, env = heal_env
+    with LoopbackProvider(latency_s=5.0) as slow, LoopbackProvider() as fast:
+        holder = subprocess.Popen([sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/slow-model",
+                                   "--limit", "3", "--api-base", slow.api_base], env=env, cwd=REPO_ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            deadline, claimed = time.monotonic() + 240, []
+            while time.monotonic() < deadline and holder.poll() is None and not claimed:
+                time.sleep(0.5)
+                if slow.state.requests and (data_dir / "dagster_home").exists():
+                    claimed = _instance().event_log_storage.get_concurrency_info(POOL).claimed_slots
+            assert claimed, "the first command's generations step never took the provider slot"
+            waiter = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/fast-model",
+                                     "--limit", "2", "--api-base", fast.api_base], env=env, cwd=REPO_ROOT,
+                                    capture_output=True, text=True, timeout=600)
+            assert holder.wait(300) == 0
+        finally:
+            if holder.poll() is None:
+                os.killpg(holder.pid, signal.SIGKILL)
+    assert waiter.returncode == 0, waiter.stdout[-2000:] + waiter.stderr[-2000:]
+    held_by = claimed[0].run_id[:8]
+    assert (f"generate_and_score: step generations waits for a slot of pool {POOL} (1 of 1 taken), held by run "
+            f"{held_by} (generate_and_score, f1bench eval, STARTED, since ") in waiter.stdout, waiter.stdout[-3000:]
+    assert fast.state.requests  # and it went on to make its calls once the slot was free

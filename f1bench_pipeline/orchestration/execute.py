@@ -93,16 +93,19 @@ class Runs:
             partition_key = partition_range[0]
         from f1bench_pipeline.orchestration.executors import out_of_process, reconstructable_job
 
+        from f1bench_pipeline.orchestration.slot_wait import SlotWaitReporter
+
         result: ExecutionResult
-        if out_of_process(self.settings, self.instance):  # F1BENCH_EXECUTOR: the steps where the UI's run them
-            if partition_key is not None:
-                tags |= self.defs.resolve_job_def(job).get_tags_for_partition_key(str(partition_key), None)
-            result = dg.execute_job(reconstructable_job(job), instance=self.instance, run_config=run_config or QUIET,
-                                    tags=tags, raise_on_error=False)
-        else:
-            result = self.defs.resolve_job_def(job).execute_in_process(
-                partition_key=partition_key, instance=self.instance, raise_on_error=False,
-                run_config=run_config or QUIET, tags=tags)
+        with SlotWaitReporter(self.instance, lambda line: self.progress(f"{job}: {line}")):
+            if out_of_process(self.settings, self.instance):  # F1BENCH_EXECUTOR: the steps where the UI's run them
+                if partition_key is not None:
+                    tags |= self.defs.resolve_job_def(job).get_tags_for_partition_key(str(partition_key), None)
+                result = dg.execute_job(reconstructable_job(job), instance=self.instance,
+                                        run_config=run_config or QUIET, tags=tags, raise_on_error=False)
+            else:
+                result = self.defs.resolve_job_def(job).execute_in_process(
+                    partition_key=partition_key, instance=self.instance, raise_on_error=False,
+                    run_config=run_config or QUIET, tags=tags)
         if run_was_interrupted(result):  # Dagster failed the run on Ctrl-C / SIGTERM: stop here (interrupt.py)
             raise KeyboardInterrupt
         return result
