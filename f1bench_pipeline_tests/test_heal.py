@@ -98,9 +98,10 @@ def test_a_step_waiting_for_a_slot_says_which_run_holds_it(heal_env):
     does not sit silent: it names the pool and the holding run (job, command), then completes
     once the holder ends."""
     data_dir, env = heal_env
-    with LoopbackProvider(latency_s=5.0) as slow, LoopbackProvider() as fast:
+    # (the holder answers one instance -- three calls -- slowly enough for the second command to start)
+    with LoopbackProvider(latency_s=6.0) as slow, LoopbackProvider() as fast:
         holder = subprocess.Popen([sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/slow-model",
-                                   "--limit", "3", "--api-base", slow.api_base], env=env, cwd=REPO_ROOT,
+                                   "--limit", "1", "--api-base", slow.api_base], env=env, cwd=REPO_ROOT,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
             deadline, claimed = time.monotonic() + 240, []
@@ -110,7 +111,7 @@ def test_a_step_waiting_for_a_slot_says_which_run_holds_it(heal_env):
                     claimed = _instance().event_log_storage.get_concurrency_info(POOL).claimed_slots
             assert claimed, "the first command's generations step never took the provider slot"
             waiter = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/fast-model",
-                                     "--limit", "2", "--api-base", fast.api_base], env=env, cwd=REPO_ROOT,
+                                     "--limit", "1", "--api-base", fast.api_base], env=env, cwd=REPO_ROOT,
                                     capture_output=True, text=True, timeout=600)
             assert holder.wait(300) == 0
         finally:

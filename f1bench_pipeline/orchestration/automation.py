@@ -11,7 +11,8 @@ sensor, so a CLI build never races it):
   or written, and none is being written now;
 * generations, claims and scores of a season × system: the same, and only for a system whose
   registry entry says ``auto_update`` (:class:`AutoUpdateSystem`; the offline templates by
-  default). A paid system is never called by automation.
+  default). A paid system is never called by automation. (A system's ``model`` partition
+  exists once ``registry_models_sensor``, on by default, has added the registry's systems.)
 
 Why not ``AutomationCondition.eager()``: it waits while any dependency partition is missing, and a
 season's tables depend on every round partition of the season (``round`` is a static 1..N
