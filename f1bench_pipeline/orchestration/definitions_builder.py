@@ -28,6 +28,7 @@ from f1bench_pipeline.generation.assets import (
 )
 from f1bench_pipeline.orchestration import plugins  # noqa: F401 - registers the template systems' answers
 from f1bench_pipeline.orchestration.automation import new_race_automation
+from f1bench_pipeline.orchestration.interrupt import console_logger
 from f1bench_pipeline.orchestration.jobs import F1_JOBS
 from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
 from f1bench_pipeline.resources import default_resources
@@ -55,14 +56,17 @@ def build_definitions(settings: Settings | None = None) -> dg.Definitions:
         sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
         resources=default_resources(settings),
         executor=executor_for(settings) if settings is not None else executor_from_env(),
+        loggers={"console": console_logger()},
     )
 
 
 def generation_definitions(settings: Settings | None = None) -> dg.Definitions:
     """The ``generations`` asset and its ``model_generations`` job alone."""
-    return dg.Definitions(assets=GENERATION_ASSETS, jobs=GENERATION_JOBS, resources=default_resources(settings))
+    return dg.Definitions(assets=GENERATION_ASSETS, jobs=GENERATION_JOBS, resources=default_resources(settings),
+                          loggers={"console": console_logger()})
 
 
 def weather_definitions(settings: Settings | None = None) -> dg.Definitions:
     """The weather domain's assets and jobs alone."""
-    return dg.Definitions(assets=WEATHER_ASSETS, jobs=WEATHER_JOBS, resources=default_resources(settings))
+    return dg.Definitions(assets=WEATHER_ASSETS, jobs=WEATHER_JOBS, resources=default_resources(settings),
+                          loggers={"console": console_logger()})

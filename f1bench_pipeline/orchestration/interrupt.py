@@ -11,6 +11,10 @@
 
 What finished is kept (every asset writes its partitions atomically), so running the same
 command again continues: it redoes at most the runs that were interrupted.
+
+``console_logger`` is Dagster's console logger (the definitions' ``console``, which every run's
+config sets to WARNING) without the step and run failures an interruption causes: those are the
+command's one line, not ~90 lines of Dagster's stack traces above it. Other failures print as before.
 """
 
 from __future__ import annotations
@@ -60,6 +64,27 @@ def run_was_interrupted(result: Any) -> bool:
             if error is not None and error.cls_name == INTERRUPTED_ERROR:
                 return True
     return False
+
+
+def _not_an_interruption(record: Any) -> bool:
+    """A logging filter: False for a record of a step or run that failed because it was interrupted."""
+    return INTERRUPTED_ERROR not in record.getMessage()
+
+
+def console_logger() -> Any:
+    """Dagster's colored console logger, its records of interrupted steps and runs left out."""
+    import dagster as dg
+    from dagster._loggers import colored_console_logger
+
+    @dg.logger(colored_console_logger.config_schema,
+               description="Dagster's console logger, without the failures an interruption (Ctrl-C, SIGTERM) causes")
+    def console(init_context: Any) -> Any:
+        log = colored_console_logger.logger_fn(init_context)
+        for handler in log.handlers:
+            handler.addFilter(_not_an_interruption)
+        return log
+
+    return console
 
 
 def stop_workers(pool: Any) -> None:
