@@ -42,6 +42,7 @@ class KeptPool:
     def get(self, workers: int, key: Any = None) -> Any:
         """The pool of ``workers`` processes for ``key``."""
         import multiprocessing
+        import multiprocessing.util
         from concurrent.futures import ProcessPoolExecutor
 
         with self._lock:
@@ -49,8 +50,14 @@ class KeptPool:
                 return self._kept[1]
             if self._kept is not None:
                 self._kept[1].shutdown(wait=False, cancel_futures=True)
-            self._kept = ((workers, key), ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
-            return self._kept[1]
+            pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            # Shut down before the process exits. A process that is itself a multiprocessing child
+            # (a run Dagster's code server launched) ends through multiprocessing's exit function,
+            # which joins its children and never runs concurrent.futures' own shutdown: without
+            # this its idle workers, and so the run's process, would wait for ever.
+            multiprocessing.util.Finalize(pool, _shut, args=(pool,), exitpriority=10)
+            self._kept = ((workers, key), pool)
+            return pool
 
     def drop(self, wait: bool = False) -> None:
         """Shut the pool down (its workers exit; ``wait``: until they have)."""
@@ -58,3 +65,12 @@ class KeptPool:
             if self._kept is not None:
                 self._kept[1].shutdown(wait=wait, cancel_futures=True)
             self._kept = None
+
+
+def _shut(pool: Any) -> None:
+    """Stop a pool's worker processes now (at exit: no work is waited for)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()

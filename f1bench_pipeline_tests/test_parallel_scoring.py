@@ -171,3 +171,25 @@ def gen_dir(sample_build, tmp_path):
     for table in ("instances", "test_sample"):
         shutil.copytree(src / table, tmp_path / "warehouse" / table)
     return sample_build["settings"].model_copy(update={"data_dir": tmp_path})
+
+
+def test_a_process_that_kept_a_pool_still_exits():
+    """A run's process is a multiprocessing child of Dagster's code server: it ends through
+    multiprocessing's exit function, which joins its children and never shuts a pool down. A
+    kept pool is shut down then, so the process exits rather than waiting for its idle workers
+    (before, every UI-launched run that scored or answered in workers stayed alive for ever)."""
+    import multiprocessing
+    import time
+
+    from f1bench_pipeline_tests.kept_pool_child import use_a_kept_pool
+
+    child = multiprocessing.get_context("spawn").Process(target=use_a_kept_pool)
+    started = time.monotonic()
+    child.start()
+    child.join(timeout=180)  # its start and its worker's start are slow on a loaded machine, not its exit
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+        child.join()
+    assert not alive, f"the child still ran {time.monotonic() - started:.0f} s after it started"
+    assert child.exitcode == 0, f"the child failed (exit code {child.exitcode}; its stderr is above)"
