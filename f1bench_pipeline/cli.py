@@ -245,7 +245,12 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         with terminal(), stop_on_signals() as received:  # progress of model calls on stderr; Ctrl-C / SIGTERM
-            return int(args.func(args) or 0)
+            try:
+                return int(args.func(args) or 0)
+            except Exception:
+                if received:  # a library made the signal its own error (DuckDB: RuntimeError "Query interrupted")
+                    raise KeyboardInterrupt from None
+                raise
     except KeyboardInterrupt:  # SIGINT or SIGTERM: no later run started, in-flight ones failed through Dagster
         print(interrupted_line(args.command, received), file=sys.stderr)
         return EXIT_INTERRUPTED

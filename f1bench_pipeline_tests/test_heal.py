@@ -122,3 +122,30 @@ def test_a_step_waiting_for_a_slot_says_which_run_holds_it(heal_env):
     assert (f"generate_and_score: step generations waits for a slot of pool {POOL} (1 of 1 taken), held by run "
             f"{held_by} (generate_and_score, f1bench eval, STARTED, since ") in waiter.stdout, waiter.stdout[-3000:]
     assert fast.state.requests  # and it went on to make its calls once the slot was free
+
+
+def test_a_run_an_interrupted_command_created_but_never_started_is_canceled():
+    """Ctrl-C between creating a run and executing it leaves a NOT_STARTED run ("Not started" in
+    the UI for ever): the next command cancels it; one of a live process stays as it is."""
+    import dagster as dg
+
+    from f1bench_pipeline.orchestration.heal import PID_TAG, START_TAG, cancel_unstarted_runs, process_tags
+
+    @dg.op
+    def noop() -> None:
+        pass
+
+    @dg.job
+    def one_step() -> None:
+        noop()
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    mine = process_tags()
+    with dg.DagsterInstance.ephemeral() as instance:
+        dead = instance.create_run_for_job(one_step, tags={**mine, PID_TAG: str(gone.pid), START_TAG: ""})
+        live = instance.create_run_for_job(one_step, tags=mine)
+        assert cancel_unstarted_runs(instance) == [dead.run_id]
+        assert instance.get_run_by_id(dead.run_id).status == dg.DagsterRunStatus.CANCELED
+        assert instance.get_run_by_id(live.run_id).status == dg.DagsterRunStatus.NOT_STARTED
+        assert cancel_unstarted_runs(instance) == []

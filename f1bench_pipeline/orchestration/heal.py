@@ -11,6 +11,8 @@ opens the instance -- fails each ``STARTING``/``STARTED``/``CANCELING`` run of t
 process is gone (``report_run_failed``, as run monitoring does) and frees the concurrency slots of
 every finished run that still holds some. A run of another host, or of a live process, is never
 touched; a run without these tags (launched by ``dagster`` itself) is left to Dagster.
+``cancel_unstarted_runs`` cancels the ``NOT_STARTED`` runs of a process that is gone (created,
+then the command was interrupted before executing them).
 """
 
 from __future__ import annotations
@@ -90,3 +92,21 @@ def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (
             for record in done:
                 storage.free_concurrency_slots_for_run(record.dagster_run.run_id)
     return failed
+
+
+def cancel_unstarted_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance
+    """Cancel this host's runs created but never started by a process that is gone (its command was
+    interrupted between creating a run and executing it: the UI would show "Not started" for ever);
+    returns their ids."""
+    from dagster import DagsterRunStatus, RunsFilter
+
+    canceled: list[str] = []
+    not_started = RunsFilter(statuses=[DagsterRunStatus.NOT_STARTED], tags={HOST_TAG: socket.gethostname()})
+    for record in instance.get_run_records(not_started):
+        run = record.dagster_run
+        if process_alive(run.tags):
+            continue  # its command may still start it
+        instance.report_run_canceled(run, f"never started: the command that created it (pid {run.tags.get(PID_TAG)}) "
+                                          "stopped first; canceled by the next f1bench command")
+        canceled.append(run.run_id)
+    return canceled

@@ -55,10 +55,11 @@ def ensure_dagster_home() -> Path:
 
 def open_instance() -> DagsterInstance:
     """The project's instance (:func:`ensure_dagster_home`), as the CLI's runs use it; runs of this
-    host whose process died are failed and their pool slots freed first (``heal.py``)."""
+    host whose process died are failed and their pool slots freed first, and the ones an
+    interrupted command created but never started canceled (``heal.py``)."""
     import sys
 
-    from f1bench_pipeline.orchestration.heal import heal_dead_runs
+    from f1bench_pipeline.orchestration.heal import cancel_unstarted_runs, heal_dead_runs
 
     ensure_dagster_home()
     instance = DagsterInstance.get()
@@ -66,6 +67,10 @@ def open_instance() -> DagsterInstance:
     if failed:
         print(f"f1bench: {len(failed)} run(s) whose process had died marked failed and their pool slots freed "
               f"({', '.join(r[:8] for r in failed[:5])}{' …' if len(failed) > 5 else ''})", file=sys.stderr)
+    canceled = cancel_unstarted_runs(instance)
+    if canceled:
+        print(f"f1bench: {len(canceled)} run(s) created by an interrupted command and never started marked canceled "
+              f"({', '.join(r[:8] for r in canceled[:5])}{' …' if len(canceled) > 5 else ''})", file=sys.stderr)
     return instance
 
 
