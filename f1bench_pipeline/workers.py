@@ -67,10 +67,20 @@ class KeptPool:
             self._kept = None
 
 
+SHUT_GRACE_SECONDS = 2.0  # a worker's time to end on SIGTERM before it is killed
+
+
 def _shut(pool: Any) -> None:
-    """Stop a pool's worker processes now (at exit: no work is waited for)."""
+    """Stop a pool's worker processes now (at exit: no work is waited for). SIGTERM first, then
+    SIGKILL: a worker inherits an ignored SIGTERM from the process that started its parent (found
+    in the test suite; a run's process would then wait on it for ever)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
+    for process in processes:
+        process.join(SHUT_GRACE_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(SHUT_GRACE_SECONDS)
