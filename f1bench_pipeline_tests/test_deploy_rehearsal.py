@@ -161,6 +161,26 @@ def servers(tmp_path_factory):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def _wait_for_workers(broker: str, workers: list[subprocess.Popen], root: Path, timeout: float = 180) -> None:
+    """Until every worker answers Celery's ping: a build started before then is taken up by the
+    worker that came up first alone (on a loaded machine one may start tens of seconds later)."""
+    from celery import Celery
+
+    app = Celery(broker=broker, backend=broker)
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            if any(w.poll() is not None for w in workers):
+                break
+            if len(app.control.ping(timeout=1.0) or []) >= len(workers):
+                return
+            time.sleep(0.5)
+    finally:
+        app.close()
+    logs = "\n".join((root / f"worker-{k}.log").read_text()[-1500:] for k in range(len(workers)))
+    raise AssertionError(f"the {len(workers)} Celery workers did not all answer a ping in {timeout:.0f} s:\n{logs}")
+
+
 @pytest.fixture(scope="module")
 def deployment(servers, sample_build):
     """The instance (dagster.yaml: PostgreSQL storage), the environment every machine shares, and
@@ -192,6 +212,7 @@ def deployment(servers, sample_build):
         stdout=open(root / f"worker-{k}.log", "w"), stderr=subprocess.STDOUT, start_new_session=True)
         for k in range(WORKERS)]
     try:
+        _wait_for_workers(servers["redis"], workers, root)
         yield env
     finally:
         for w in workers:

@@ -584,7 +584,7 @@ def test_one_megabyte_input(pieces, lang):
     check_claims(text, claims)
 
 
-BOMB_SIZE = 300_000  # a quadratic path would take minutes at this size; linear ones take < 1 s
+BOMB_SIZE = 300_000  # a quadratic path would take many minutes at this size; linear ones take 1-7 s
 
 
 @pytest.mark.parametrize("unit", [
@@ -597,10 +597,11 @@ def test_regex_bombs_are_linear(unit):
     bomb = (unit * (BOMB_SIZE // len(unit) + 1))[:BOMB_SIZE]
     if unit == " ":
         bomb = "lap" + bomb + "5"
-    t0 = time.perf_counter()
+    # this process's CPU time, not the wall clock: other tests (pytest-xdist workers) share the cores
+    t0 = time.process_time()
     claims = extract_claims(bomb, "es")
     check_claims(bomb, claims)
-    assert time.perf_counter() - t0 < 10, "pathological input took too long"
+    assert time.process_time() - t0 < 30, "pathological input took too long"
 
 
 @pytest.mark.parametrize("value", [None, "", "   ", 12, b"", bytearray(b"LEC pitted on lap 15"), memoryview(b"x")])
