@@ -53,13 +53,14 @@ demo: $(STAMP)
 	F1BENCH_OFFLINE=1 $(PY) -m f1bench_pipeline.cli build
 
 ## test: lint first, then the test suite (skips, with a reason, what needs ../shared when it is absent);
-## installs the finetune extra so the real local-model and LoRA tests run. The tests run on one
-## pytest-xdist worker per CPU (at most 4; each builds its own sample): the suite keeps one core
-## busy on its own (much of it waits on subprocesses and servers), so two workers on this 2-core
-## machine took 810 s where one took 1,348 s. `pytest -n 0` runs it in one process.
-TEST_WORKERS ?= auto
+## installs the finetune extra so the real local-model and LoRA tests run. The tests run on
+## pytest-xdist workers, one more than the CPUs (at most 6; each builds its own sample): much of
+## the suite waits on subprocesses, servers and the runs Dagster's daemon launches, so on this
+## 2-core machine three workers took 1,037 s, two 1,296 s (#27's run queue; before it, two took
+## 810 s and one 1,348 s). `pytest -n 0` runs it in one process.
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(len(os.sched_getaffinity(0)) + 1, 6))" 2>/dev/null || echo 2)
 test: $(STAMP) $(FINETUNE_STAMP) browser servers lint
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --maxprocesses 4
+	$(PY) -m pytest -q -n $(TEST_WORKERS)
 
 ## lint: ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
 ## in pyproject.toml: [tool.ruff], [tool.mypy]); ruff and mypy come with the dev extra

@@ -3,8 +3,9 @@
 Copies the raw_* tables of a built warehouse into a fresh data dir, then times
 ``derive`` (``orchestration/f1.py``) over every season found: one ``season_events`` run per season (events and
 instances) plus the ``benchmark_sets`` run, on a fresh persistent Dagster instance — as
-``f1bench build`` derives after its ingest. ``F1BENCH_DERIVE_WORKERS`` sets how many seasons
-run at once (1: one after another in this process).
+``f1bench build`` derives after its ingest: the seasons' runs through the instance's run queue,
+side by side up to its limit (a commit before the run queue: ``F1BENCH_DERIVE_WORKERS``
+worker processes, ``--workers``).
 
 Usage: python benchmarks/derive_bench.py --warehouse /tmp/full/warehouse [--workers 1|2]
 """
@@ -26,7 +27,7 @@ sys.path.insert(0, str(REPO))
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--warehouse", type=Path, default=Path("/tmp/full/warehouse"))
-    ap.add_argument("--workers", type=int, default=None, help="F1BENCH_DERIVE_WORKERS for this run")
+    ap.add_argument("--workers", type=int, default=None, help="F1BENCH_DERIVE_WORKERS for this run (commits before the run queue)")
     args = ap.parse_args()
     if args.workers is not None:
         os.environ["F1BENCH_DERIVE_WORKERS"] = str(args.workers)
@@ -57,7 +58,7 @@ def main() -> int:
         failed = [m for m in lines if "FAILED" in m]
         print("\n".join(lines))
         print(f"derive {len(seasons)} seasons ({seasons[0]}–{seasons[-1]}), "
-              f"F1BENCH_DERIVE_WORKERS={os.environ.get('F1BENCH_DERIVE_WORKERS', 'default')}: "
+              f"(F1BENCH_DERIVE_WORKERS={os.environ.get('F1BENCH_DERIVE_WORKERS', 'unset')}): "
               f"{wall:.1f} s wall, {cpu:.1f} s CPU in this process, load {os.getloadavg()[0]:.1f}"
               + (f"; {len(failed)} FAILED" if failed else ""))
     return 1 if failed else 0

@@ -56,7 +56,7 @@ def race_partition_key(season: int, round_: int) -> dg.MultiPartitionKey:
     return dg.MultiPartitionKey({"season": str(season), "round": f"{round_:02d}"})
 
 
-def _dimensions(key: str | dg.MultiPartitionKey, names: tuple[str, str]) -> dict[str, str]:
+def dimensions_of(key: str | dg.MultiPartitionKey, names: tuple[str, ...]) -> dict[str, str]:
     """A multi-partition key by dimension; a plain string reads in sorted-name order."""
     if isinstance(key, dg.MultiPartitionKey):
         return dict(key.keys_by_dimension)
@@ -64,7 +64,7 @@ def _dimensions(key: str | dg.MultiPartitionKey, names: tuple[str, str]) -> dict
 
 
 def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
-    dims = _dimensions(key, ("season", "round"))
+    dims = dimensions_of(key, ("season", "round"))
     return int(dims["season"]), int(dims["round"])
 
 # Generations, claims and scores: one partition per season × system; the key reads
@@ -73,7 +73,7 @@ season_model_partitions = dg.MultiPartitionsDefinition({"season": season_partiti
 
 
 def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, str]:
-    dims = _dimensions(key, ("season", "model"))
+    dims = dimensions_of(key, ("season", "model"))
     return int(dims["season"]), dims["model"]
 
 # Weather: one partition per collection batch ("shared-2025" is the embedded
@@ -85,7 +85,7 @@ weather_batch_model_partitions = dg.MultiPartitionsDefinition({"batch": weather_
 
 
 def batch_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[str, str]:
-    dims = _dimensions(key, ("batch", "model"))
+    dims = dimensions_of(key, ("batch", "model"))
     return dims["batch"], dims["model"]
 
 

@@ -66,6 +66,11 @@ class WarehouseResource(dg.ConfigurableResource):
     url: str | None = Field(default=None, description=f"warehouse URL, \"\" = data_dir/warehouse (F1BENCH_WAREHOUSE_URL; {_FROM_SETTINGS})")
 
     def create_resource(self, context) -> WarehouseResource:
+        # every run that writes the warehouse sets it up first, in its own process: the moment
+        # to share the worker pools with the runs beside it and to tag the run with its process
+        from f1bench_pipeline.orchestration.heal import enter_run_process
+
+        enter_run_process(context.instance, context.run, get_settings().executor == "in_process")
         return self.resolved()
 
     def resolved(self) -> WarehouseResource:

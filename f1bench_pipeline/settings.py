@@ -224,6 +224,22 @@ def setting_from_env(name: str) -> Any:
         raise SettingsError(f"invalid f1bench settings:\n  {var}={raw!r}: {exc.errors()[0]['msg']}") from None
 
 
+def settings_env(settings: Settings) -> dict[str, str]:
+    """``settings`` as the ``F1BENCH_*`` variables that parse back to it (``settings_from_env``): for a
+    process that takes its settings from the environment (a daemon's runs, orchestration/run_queue.py)."""
+    def text(value: Any) -> str:
+        return json.dumps(value) if isinstance(value, (list, dict)) else str(value).lower() if isinstance(value, bool) \
+            else str(value)
+
+    out: dict[str, str] = {}
+    for name, value in settings.model_dump(mode="json").items():
+        if name == "rules":
+            out |= {env_name("rules", k): text(v) for k, v in value.items()}
+        elif value is not None:  # a None manifest: implied by the cache alone (_implied)
+            out[env_name(name)] = text(value)
+    return out
+
+
 def _rules_file() -> Path | None:
     raw = os.environ.get(RULES_FILE_ENV, "")
     return Path(raw) if raw else None

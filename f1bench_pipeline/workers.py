@@ -2,7 +2,9 @@
 
 Each stage (ingest loaders, season derivation, offline generation, scoring) reads its own
 ``F1BENCH_<STAGE>_WORKERS`` variable when it starts, so a run can be made serial (``1``) or
-wider without touching the others; unset, it uses the CPUs this process may run on, capped.
+wider without touching the others; unset, it uses the CPUs this process may run on, capped,
+and divided among the runs launched side by side with it (``set_run_share``: a build's stage
+queues several runs at once, and Dagster's queue, not these pools, makes them parallel).
 """
 
 from __future__ import annotations
@@ -17,8 +19,19 @@ def usable_cpus() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+_run_share = 1  # runs of one stage sharing this machine (set in a run's process: set_run_share)
+
+
+def set_run_share(runs: int) -> None:
+    """This process runs one of ``runs`` runs launched together (a run tag, heal.RUN_SHARE_TAG):
+    an unset worker count is the usable CPUs divided among them."""
+    global _run_share
+    _run_share = max(1, runs)
+
+
 def worker_count(env: str, cap: int) -> int:
-    """``$env`` as a whole number of processes (at least 1), else the usable CPUs up to ``cap``.
+    """``$env`` as a whole number of processes (at least 1), else the usable CPUs (divided among
+    the runs sharing them, ``set_run_share``) up to ``cap``.
 
     A value that is not a whole number is an error naming the variable."""
     raw = os.environ.get(env, "").strip()
@@ -27,7 +40,7 @@ def worker_count(env: str, cap: int) -> int:
             return max(1, int(raw))
         except ValueError:
             raise ValueError(f"{env}={raw!r}: expected a whole number of processes") from None
-    return max(1, min(cap, usable_cpus()))
+    return max(1, min(cap, usable_cpus() // _run_share))
 
 
 class KeptPool:

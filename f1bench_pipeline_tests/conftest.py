@@ -22,6 +22,17 @@ SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SHARED_CACHE = SHARED_DATA / "fastf1" / "cache"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _no_daemon_outlives_its_module():
+    """A Dagster daemon a module's queued runs started (run_queue.py) stops with the module, not
+    with the pytest process: idle daemons and their code servers would pile up."""
+    yield
+    import sys
+
+    if "f1bench_pipeline.orchestration.run_queue" in sys.modules:
+        sys.modules["f1bench_pipeline.orchestration.run_queue"].stop_daemons()
+
+
 @pytest.fixture(scope="session")
 def shared_cache() -> Path:
     if not SHARED_CACHE.exists():

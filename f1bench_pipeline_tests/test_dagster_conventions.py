@@ -278,12 +278,48 @@ def _extractors(data_dir: Path) -> list[str]:
     return sorted(read_table(data_dir / "warehouse", "scores", {"season": SEASON, "model": MODEL})["extractor"].unique())
 
 
-def test_claims_and_scores_take_a_model_provider_slot():
-    from f1bench_pipeline.generation.assets import generations
-    from f1bench_pipeline.scoring.assets import build_claims_and_scores
+def test_runs_calling_one_provider_are_limited_to_one_at_a_time_by_their_tags(monkeypatch):
+    """Every job that answers or extracts with a model tags each system partition's run with the
+    provider it calls (a UI launch, a backfill, a sensor and the CLI take the partition's tags);
+    dagster.yaml lets one run per value in progress; the offline templates carry no tag."""
+    import yaml
 
-    assert build_claims_and_scores().op.pool == generations.op.pool == "model_providers"
-    assert "model_providers" in DAGSTER_YAML.read_text()
+    from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+    from f1bench_pipeline.partitions import partition_key, weather_partition_key
+
+    monkeypatch.delenv("F1BENCH_LLM_EXTRACTOR", raising=False)
+    defs = build_definitions()
+
+    def tags(job: str, key) -> dict[str, str]:
+        return {k: v for k, v in defs.resolve_job_def(job).get_tags_for_partition_key(str(key), None).items()
+                if k.startswith("f1bench/")}
+
+    for job in ("generate_and_score", "model_generations", "verifier_guided"):
+        assert tags(job, partition_key("gpt-5.4-mini", 2025)) == {"f1bench/provider": "openai"}, job
+        assert tags(job, partition_key("template-faithful", 2025)) == {}, job
+    assert tags("weather_generate_and_score", weather_partition_key("gpt-5.4-mini", "shared-2025")) == {
+        "f1bench/provider": "openai"}
+    assert tags("score_only", partition_key("gpt-5.4-mini", 2025)) == {}  # re-scoring calls no system
+    monkeypatch.setenv("F1BENCH_LLM_EXTRACTOR", "gpt-5.4-mini")  # ... unless an LLM extracts the claims
+    assert tags("score_only", partition_key("template-terse", 2025)) == {"f1bench/extractor_provider": "openai"}
+    limits = yaml.safe_load(DAGSTER_YAML.read_text())["concurrency"]["runs"]["tag_concurrency_limits"]
+    assert {(lim["key"], lim["limit"], lim["value"]["applyLimitPerUniqueValue"]) for lim in limits} == {
+        ("f1bench/provider", 1, True), ("f1bench/extractor_provider", 1, True)}
+
+
+def test_a_provider_is_the_server_a_system_calls():
+    from f1bench_pipeline.generation.provider_limits import LOCAL_WEIGHTS, provider_of
+    from f1bench_pipeline.generation.registry import load_registry
+
+    registry = load_registry()
+    assert provider_of(registry.get("template-noisy")) is None
+    assert provider_of(registry.get("gpt-5.4-mini")) == "openai"
+    assert provider_of(registry.get("deepseek-v3.2")) == "azure_ai"
+    assert provider_of(registry.get("ollama/llama3.1:8b")).startswith("ollama_chat@")  # a local server
+    local = next(s for s in registry.systems.values() if s.local is not None)
+    assert provider_of(local) == LOCAL_WEIGHTS
+    served = registry.get("gpt-5.4-mini").model_copy(update={"api_base": "http://127.0.0.1:8011/v1"})
+    assert provider_of(served) == "openai@127.0.0.1:8011"  # a server of its own: its own limit
 
 
 def test_llm_extractor_is_chosen_by_run_config(tmp_path, monkeypatch):

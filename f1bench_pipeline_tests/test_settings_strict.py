@@ -271,3 +271,30 @@ def test_a_build_with_other_rules_says_so(sample_build, env, tmp_path):
             assert got["rules"]["battle_max_gap_before_s"] == 0.0 and got["rules"]["defense_min_sustained_laps"] == 6, key
             assert got["rules_hash"] == rules.fingerprint() != RaceRules().fingerprint(), key
         assert _recorded(instance, "pit_battles", "2024")["rows"] == 0
+
+
+def test_settings_given_to_a_daemon_read_back_the_same(env, tmp_path):
+    """The F1BENCH_* variables a command gives the daemon it starts (its runs take their settings
+    from the environment) parse back to the command's settings, rules and lists included."""
+    from f1bench_pipeline.settings import settings_env
+
+    ours = Settings(data_dir=tmp_path, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST,
+                    rules=RaceRules(battle_max_gap_before_s=4.5))
+    assert env(**settings_env(ours)) == ours
+
+
+def test_pools_inside_a_run_divide_the_cpus_among_the_runs_launched_with_it(monkeypatch):
+    from f1bench_pipeline import workers
+
+    monkeypatch.delenv("F1BENCH_SCORING_WORKERS", raising=False)
+    monkeypatch.setattr(workers, "usable_cpus", lambda: 8)
+    try:
+        assert workers.worker_count("F1BENCH_SCORING_WORKERS", cap=8) == 8
+        workers.set_run_share(4)  # one of four runs queued together
+        assert workers.worker_count("F1BENCH_SCORING_WORKERS", cap=8) == 2
+        workers.set_run_share(16)
+        assert workers.worker_count("F1BENCH_SCORING_WORKERS", cap=8) == 1
+        monkeypatch.setenv("F1BENCH_SCORING_WORKERS", "3")  # a count set by the user stands
+        assert workers.worker_count("F1BENCH_SCORING_WORKERS", cap=8) == 3
+    finally:
+        workers.set_run_share(1)

@@ -32,6 +32,7 @@ from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.table import GRAIN, all_calls_failed, summarize
+from f1bench_pipeline.generation.provider_limits import provider_config
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions, season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
@@ -59,7 +60,7 @@ def _run_cap(context: dg.AssetExecutionContext, config: GenerationConfig) -> flo
 
 @dg.asset(
     partitions_def=generation_partitions,
-    pool="model_providers",  # one slot (dagster.yaml): providers are never called by two runs at once
+    # no pool: runs calling the same provider are kept apart by their run tags (provider_limits.py)
     # new instances: only the registry's auto_update systems answer them unasked (orchestration/automation.py);
     # the test sample (one table over every season) changing asks no season's answers again
     automation_condition=follows_upstream_for_auto_update_systems(ignore=("test_sample",)),
@@ -186,6 +187,7 @@ def _cost_md(df: pl.DataFrame) -> str:
 model_generations_job = dg.define_asset_job(
     "model_generations", selection=dg.AssetSelection.assets("generations"),
     description="Generate one (model, season) partition: every call cached, resumable, fault-tolerant.",
+    config=provider_config(season_model_partitions),
 )
 
 

@@ -3,32 +3,29 @@
 ``Settings.executor`` (``F1BENCH_EXECUTOR``) picks it for every job of the code location:
 
 * ``in_process`` (default): every run executes its steps one after another in one process —
-  a run launched from the UI, a backfill's, a sensor's (Dagster's run worker) and the CLI's
-  (``Runs.run``, in its own process) alike. Parallelism comes from runs side by side (the run
+  a run launched from the UI, a backfill's, a sensor's and the CLI's (all through the run queue:
+  Dagster's run worker) alike. Parallelism comes from runs side by side (the run
   queue's limit, ``dagster.yaml``). One process per step costs ~4 s of imports each (Dagster
   1.2 s, FastF1 and pandas 0.7 s, ...): the sample's ingest -> instances took 420 s that way
   against 52 s in one process per run (measured back to back);
-* ``multiprocess``: one process per step, for every run, the CLI's too (``execute_job``);
+* ``multiprocess``: one process per step, for every run, the CLI's too;
 * ``celery``: every step a Celery task on ``F1BENCH_CELERY_BROKER`` (``dagster-celery``), picked
   up by ``dagster-celery worker start`` on any machine that has the code and reaches the
   instance's storage (PostgreSQL) and the warehouse (``F1BENCH_WAREHOUSE_URL``).
 
-Out of this process a run is rebuilt from a pointer: the code location's module
-(``f1bench_pipeline.definitions``, whose ``defs`` read the ``F1BENCH_*`` environment), so such
-runs take their settings from the environment, as a worker on another machine does.
+A launched run is rebuilt from a pointer: the code location's module
+(``f1bench_pipeline.definitions``, whose ``defs`` read the ``F1BENCH_*`` environment), so runs
+take their settings from the environment, as a worker on another machine does.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import dagster as dg
 
     from f1bench_pipeline.settings import Settings
-
-CODE_LOCATION_MODULE = "f1bench_pipeline.definitions"
-
 
 def executor_for(settings: Settings) -> dg.ExecutorDefinition:
     """The executor every job of the definitions uses."""
@@ -57,16 +54,3 @@ def executor_from_env() -> dg.ExecutorDefinition:
 
     return executor_for(Settings.model_construct(**{f: setting_from_env(f) for f in
                                                     ("executor", "celery_broker", "celery_backend")}))
-
-
-def out_of_process(settings: Settings, instance: dg.DagsterInstance) -> bool:
-    """Whether the CLI's runs go through the definitions' executor (``execute_job``) rather than
-    in its own process: an executor other than in_process, on an instance other processes can open."""
-    return settings.executor != "in_process" and not instance.is_ephemeral
-
-
-def reconstructable_job(name: str) -> Any:
-    """``name`` of the code location, rebuilt by every process that executes one of its steps."""
-    from dagster._core.definitions.reconstruct import ReconstructableRepository
-
-    return ReconstructableRepository.for_module(CODE_LOCATION_MODULE, "defs").get_reconstructable_job(name)

@@ -34,7 +34,7 @@ def _boot_id() -> str:
         return ""
 
 
-def _process_start(pid: int) -> str:
+def process_start(pid: int) -> str:
     """The process's start time (clock ticks after boot, /proc/<pid>/stat field 22); "" where there is no /proc."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -46,8 +46,51 @@ def _process_start(pid: int) -> str:
 def process_tags() -> dict[str, str]:
     """Tags naming this process (and the command it runs), for every run it executes."""
     pid = os.getpid()
-    tags = {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: _process_start(pid)}
-    return tags | ({COMMAND_TAG: launched_by} if launched_by else {})
+    tags = {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: process_start(pid)}
+    return tags | command_tags()
+
+
+def command_tags() -> dict[str, str]:
+    """The f1bench command a run belongs to (a run it launches through the queue carries only this:
+    its own process is Dagster's, and Dagster's run monitoring watches it)."""
+    return {COMMAND_TAG: launched_by} if launched_by else {}
+
+
+#: the command that queued a run (host, boot, pid, process start): a run still queued when it is gone is cancelled
+SUBMITTER_TAG = "f1bench/queued_by"
+
+
+def submitter_tag() -> dict[str, str]:
+    """This process as the command that queued a run (``SUBMITTER_TAG``)."""
+    pid = os.getpid()
+    return {SUBMITTER_TAG: ":".join((socket.gethostname(), _boot_id(), str(pid), process_start(pid)))}
+
+
+def _submitter_alive(value: str) -> bool:
+    host, boot, pid, start = (value.split(":") + ["", "", "", ""])[:4]
+    if host != socket.gethostname():
+        return True  # another machine's command: not ours to judge
+    return process_alive({BOOT_TAG: boot, PID_TAG: pid, START_TAG: start})
+
+
+#: how many runs a command launched side by side with this one (the pools inside it divide the CPUs)
+RUN_SHARE_TAG = "f1bench/run_share"
+
+
+def enter_run_process(instance, run, steps_here: bool) -> None:  # noqa: ANN001 - Dagster objects
+    """In the process executing ``run`` (its warehouse resource being set up): divide the worker
+    pools among the runs launched with it, and tag a run the queue launched (no process tags yet)
+    with this process when ``steps_here`` (the in-process executor: the run lives and dies with
+    it), so ``heal_dead_runs`` fails it should this process be killed."""
+    from f1bench_pipeline.workers import set_run_share
+
+    if run is None:
+        return
+    set_run_share(int(run.tags.get(RUN_SHARE_TAG, "1") or 1))
+    if steps_here and PID_TAG not in run.tags and instance is not None and not instance.is_ephemeral:
+        pid = os.getpid()
+        instance.add_run_tags(run.run_id, {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid),
+                                           START_TAG: process_start(pid)})
 
 
 def process_alive(tags: dict[str, str]) -> bool:
@@ -65,12 +108,12 @@ def process_alive(tags: dict[str, str]) -> bool:
     except PermissionError:
         pass  # alive, another user's
     start = tags.get(START_TAG, "")
-    return not start or _process_start(pid) in ("", start)
+    return not start or process_start(pid) in ("", start)
 
 
 def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (no Dagster import at module level)
-    """Fail this host's runs whose process is gone and free slots finished runs still hold;
-    returns the ids of the runs failed."""
+    """Fail this host's runs whose process is gone, cancel runs still queued by a command that is
+    gone, and free slots finished runs still hold; returns the ids of the runs failed or cancelled."""
     from dagster import DagsterRunStatus, RunsFilter
     from dagster._core.storage.dagster_run import FINISHED_STATUSES
 
@@ -84,6 +127,14 @@ def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (
                                         f"{run.tags.get(HOST_TAG)}) is gone: killed, out of memory or a power loss; "
                                         "failed by the next f1bench command (rerun to continue where it stopped)")
         failed.append(run.run_id)
+    # runs still queued by a command that is gone (killed before it could cancel them): nobody
+    # waits on them, and a later daemon would launch them unasked
+    for record in instance.get_run_records(RunsFilter(statuses=[DagsterRunStatus.QUEUED])):
+        run = record.dagster_run
+        submitter = run.tags.get(SUBMITTER_TAG)
+        if submitter and not _submitter_alive(submitter):
+            instance.report_run_canceled(run, "the f1bench command that queued it is gone; run it again to continue")
+            failed.append(run.run_id)
     storage = instance.event_log_storage
     if storage.supports_global_concurrency_limits:
         holders = storage.get_concurrency_run_ids()

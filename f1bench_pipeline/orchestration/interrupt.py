@@ -3,11 +3,12 @@
 * ``stop_on_signals`` (around every f1bench command): SIGTERM is handled as SIGINT is — a
   ``KeyboardInterrupt`` — and the signal received is recorded for the one line the CLI prints
   (``interrupted_line``) before it exits with ``EXIT_INTERRUPTED`` (130, a shell's code for SIGINT).
-* Inside a run Dagster catches both signals itself and fails the run ("interrupted"), then
-  returns: ``run_was_interrupted`` finds that in the run's events, and ``execute.Runs.run``
-  raises ``KeyboardInterrupt`` then, so the command stops instead of going on to the next stage.
-* Worker processes (``f1.py``'s pools) are sent SIGTERM when their parent is interrupted:
-  ``stop_workers``.
+* A command waiting on queued runs cancels them through Dagster (``run_queue.RunQueue.wait``:
+  a queued run leaves the queue, a started one is terminated by its launcher) and stops.
+* A run executing in this process (an in-memory instance: tests) is failed by Dagster itself
+  ("interrupted"), which then returns: ``run_was_interrupted`` finds that in the run's events,
+  and ``execute.Runs.run`` raises ``KeyboardInterrupt`` then, so the command stops instead of
+  going on to the next stage.
 
 What finished is kept (every asset writes its partitions atomically), so running the same
 command again continues: it redoes at most the runs that were interrupted.
@@ -85,12 +86,3 @@ def console_logger() -> Any:
         return log
 
     return console
-
-
-def stop_workers(pool: Any) -> None:
-    """SIGTERM to every worker process of a ``ProcessPoolExecutor`` (Dagster in the worker fails its
-    run as interrupted), and no queued item starts."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        if process.is_alive():
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)

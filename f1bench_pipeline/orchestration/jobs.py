@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import dagster as dg
 
+from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.partitions import season_model_partitions
+
 ingest_races_job = dg.define_asset_job(
     "ingest_races", selection=dg.AssetSelection.groups("ingest"),
     description="Load race sessions from FastF1 into the raw_* tables: one race per run from the UI or the sensor; a range of races (a backfill, `f1bench build`) in one run, loaded by worker processes, each race its own partition.",
@@ -21,10 +24,12 @@ season_events_job = dg.define_asset_job(
 generate_and_score_job = dg.define_asset_job(
     "generate_and_score", selection=dg.AssetSelection.assets("generations", "claims", "scores"),
     description="One system on one season: generations (cached, resumable), claims and scores.",
+    config=provider_config(season_model_partitions, scores=True),
 )
 score_only_job = dg.define_asset_job(
     "score_only", selection=dg.AssetSelection.assets("claims", "scores"),
-    description="Re-extract and re-score one system's stored generations (no model calls).",
+    description="Re-extract and re-score one system's stored generations (no call to the system).",
+    config=provider_config(season_model_partitions, calls_system=False, scores=True),
 )
 validation_reports_job = dg.define_asset_job(
     "validation_reports", selection=dg.AssetSelection.groups("validation"),

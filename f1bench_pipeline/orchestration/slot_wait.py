@@ -1,12 +1,12 @@
-"""Say which pool a CLI run waits on, and which run holds its slots.
+"""Say what a CLI command's run waits for, and which run holds it.
 
-A step in a concurrency pool (``model_providers``: one slot, dagster.yaml) waits while another
-run holds the slot -- a UI launch, another f1bench command, a run whose process died. Dagster
-shows that only in the UI; a CLI command would sit silent. While a run of this process executes,
-:class:`SlotWaitReporter` looks at the instance's pools every :data:`CHECK_SECONDS` and, for each
-step of this process's runs that waits for a slot, reports one line naming the pool and the runs
-holding it (job, the f1bench command that launched it, since when), again only when the holders
-change.
+A queued run waits while another run calls the same model provider (one run per provider tag,
+dagster.yaml; generation/provider_limits.py), and a step in a concurrency pool (``local_training``)
+waits while another run holds the slot -- a UI launch, another f1bench command, a run whose
+process died. Dagster shows that only in the UI; a CLI command would sit silent. While it waits
+on runs, :class:`SlotWaitReporter` looks every :data:`CHECK_SECONDS` and reports one line per
+waiting run or step naming what it waits for and the runs holding it (job, the f1bench command
+that launched it, since when), again only when the holders change.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from typing import Any
 CHECK_SECONDS = 2.0  # how often a running command looks at the pools
 
 
-def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], frozenset[str]]) -> list[str]:
-    """One line per step of ``pid``'s runs waiting for a slot whose holders changed since ``seen``
+def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], frozenset[str]],
+                  run_ids: set[str] | None = None) -> list[str]:
+    """One line per step of ``pid``'s runs (or of ``run_ids``: runs this process waits on) waiting for a slot whose holders changed since ``seen``
     (updated in place): ``step X waits for a slot of pool P (n of n taken), held by run R (...)``."""
     from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID_TAG
 
@@ -40,8 +41,9 @@ def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], froz
         info = storage.get_concurrency_info(pool)
         if info.slot_count is None or len(info.claimed_slots) < info.slot_count:
             continue  # a free slot: a pending step is about to get it, nobody keeps it waiting
-        mine = [p for p in info.pending_steps if p.assigned_timestamp is None
-                and (r := run_of(p.run_id)) is not None and r.dagster_run.tags.get(PID_TAG) == str(pid)]
+        mine = [p for p in info.pending_steps if p.assigned_timestamp is None and (
+                p.run_id in run_ids if run_ids is not None else
+                (r := run_of(p.run_id)) is not None and r.dagster_run.tags.get(PID_TAG) == str(pid))]
         if not mine:
             continue
         holders = frozenset(s.run_id for s in info.claimed_slots)
@@ -53,6 +55,35 @@ def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], froz
             held = "; ".join(_holder(run_of(h), h, COMMAND_TAG) for h in sorted(holders))
             lines.append(f"step {p.step_key} waits for a slot of pool {pool} ({len(info.claimed_slots)} of "
                          f"{info.slot_count} taken), held by {held}")
+    return lines
+
+
+def queue_lines(instance: Any, run_ids: set[str], seen: dict[tuple[str, str, str], frozenset[str]]) -> list[str]:
+    """One line per queued run of ``run_ids`` kept in the queue by a run calling the same provider
+    (its limited tags), when the holders changed since ``seen`` (updated in place)."""
+    from dagster import DagsterRunStatus, RunsFilter
+
+    from f1bench_pipeline.generation.provider_limits import LIMITED_TAGS
+    from f1bench_pipeline.orchestration.heal import COMMAND_TAG
+
+    lines: list[str] = []
+    in_progress = [DagsterRunStatus.STARTING, DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]
+    for record in instance.get_run_records(RunsFilter(run_ids=list(run_ids), statuses=[DagsterRunStatus.QUEUED])):
+        run = record.dagster_run
+        for tag in LIMITED_TAGS:
+            value = run.tags.get(tag)
+            if not value:
+                continue
+            holders = [r for r in instance.get_run_records(RunsFilter(statuses=in_progress, tags={tag: value}))
+                       if r.dagster_run.run_id != run.run_id]
+            key = (tag, run.run_id, value)
+            ids = frozenset(r.dagster_run.run_id for r in holders)
+            if not holders or seen.get(key) == ids:
+                continue
+            seen[key] = ids
+            held = "; ".join(_holder(r, r.dagster_run.run_id, COMMAND_TAG) for r in holders)
+            lines.append(f"run {run.run_id[:8]} waits in the queue: one run at a time calls {value} "
+                         f"({tag}), in use by {held}")
     return lines
 
 
@@ -68,10 +99,12 @@ def _holder(record: Any, run_id: str, command_tag: str) -> str:
 
 
 class SlotWaitReporter:
-    """A thread reporting, through ``report``, the pool waits of this process's runs (a context manager)."""
+    """A thread reporting, through ``report``, the pool waits of this process's runs, or of the
+    queued runs ``run_ids`` it waits on (a context manager)."""
 
-    def __init__(self, instance: Any, report: Callable[[str], None], every: float = CHECK_SECONDS):
-        self._instance, self._report, self._every = instance, report, every
+    def __init__(self, instance: Any, report: Callable[[str], None], every: float = CHECK_SECONDS,
+                 run_ids: set[str] | None = None):
+        self._instance, self._report, self._every, self._run_ids = instance, report, every, run_ids
         self._stop = threading.Event()
         self._seen: dict[tuple[str, str, str], frozenset[str]] = {}
         self._thread = threading.Thread(target=self._loop, name="f1bench-slot-wait", daemon=True)
@@ -90,7 +123,10 @@ class SlotWaitReporter:
         pid = os.getpid()
         while not self._stop.wait(self._every):
             try:
-                for line in waiting_lines(self._instance, pid, self._seen):
+                for line in waiting_lines(self._instance, pid, self._seen, self._run_ids):
                     self._report(line)
+                if self._run_ids:
+                    for line in queue_lines(self._instance, self._run_ids, self._seen):
+                        self._report(line)
             except Exception:  # noqa: BLE001 - a report must never break the run it watches
                 pass

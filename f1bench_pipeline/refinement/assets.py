@@ -24,6 +24,7 @@ from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.sanitize import sanitize
+from f1bench_pipeline.generation.provider_limits import provider_config
 from f1bench_pipeline.partitions import (
     season_model_from_partition_key,
     season_model_partitions,
@@ -55,7 +56,6 @@ class RefineConfig(dg.Config):
                      partitions_def=season_model_partitions, kinds={"parquet"},
                      description="The claims of every round's answer, labelled by the verifier."),
     ],
-    pool="model_providers",  # the same provider slot as `generations`
 )
 def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, warehouse: WarehouseResource,
                       refinement: RefinementResource, system_registry: SystemRegistryResource):
@@ -139,6 +139,7 @@ def refinement_report(warehouse: WarehouseResource) -> dg.MaterializeResult:
 verifier_guided_job = dg.define_asset_job(
     "verifier_guided", selection=dg.AssetSelection.assets("refinement_rounds", "refinement_claims"),
     description="Verifier-guided generation of one system on one season (up to max_rounds rounds of edits).",
+    config=provider_config(season_model_partitions),
 )
 refinement_report_job = dg.define_asset_job(
     "refinement_reports", selection=dg.AssetSelection.assets("refinement_report"),

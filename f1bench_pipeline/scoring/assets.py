@@ -57,9 +57,6 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
                          kinds={"parquet"}, code_version=code_version,
                          automation_condition=follows_upstream_for_auto_update_systems()),
         ],
-        # The LLM extractor calls a model provider: the step takes a slot of the same pool as
-        # `generations` (dagster.yaml: one slot), whichever way the extractor was chosen.
-        pool="model_providers",
     )
     def claims_and_scores(context: dg.AssetExecutionContext, config: ScoringConfig, warehouse: WarehouseResource,
                           system_registry: SystemRegistryResource):

@@ -23,6 +23,7 @@ import polars as pl
 
 from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
 from f1bench_pipeline.generation.names import unsafe_name
+from f1bench_pipeline.generation.provider_limits import provider_config
 from f1bench_pipeline.partitions import (
     batch_model_from_partition_key,
     weather_batch_model_partitions,
@@ -89,7 +90,7 @@ def weather_instances(context: dg.AssetExecutionContext, warehouse: WarehouseRes
 
 @dg.asset(
     partitions_def=weather_batch_model_partitions, group_name=GROUP, kinds={"parquet", "litellm"},
-    deps=[weather_instances], pool="model_providers",
+    deps=[weather_instances],
     check_specs=[dg.AssetCheckSpec("complete", asset="weather_generations",
                                    description="one row per selected instance × language × variant")],
     description="A registry system's answers to the batch's forecast instances, through litellm (cached).",
@@ -187,6 +188,7 @@ weather_generate_and_score_job = dg.define_asset_job(
     "weather_generate_and_score",
     selection=dg.AssetSelection.assets("weather_generations", "weather_claims", "weather_scores"),
     description="One system on one weather batch: generations (cached), claims and scores.",
+    config=provider_config(weather_batch_model_partitions),
 )
 
 WEATHER_ASSETS = [weather_records, weather_instances, weather_generations, weather_claims_and_scores]
