@@ -246,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with terminal(), stop_on_signals() as received:  # progress of model calls on stderr; Ctrl-C / SIGTERM
             try:
-                return int(args.func(args) or 0)
+                code = int(args.func(args) or 0)
+                if received:  # the handler's KeyboardInterrupt was swallowed (interrupt.raise_if_interrupted)
+                    raise KeyboardInterrupt
+                return code
             except Exception:
                 if received:  # a library made the signal its own error (DuckDB: RuntimeError "Query interrupted")
                     raise KeyboardInterrupt from None

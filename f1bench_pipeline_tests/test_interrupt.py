@@ -91,3 +91,25 @@ def test_sigint_then_sigterm_stop_the_build_and_a_rerun_completes_it(build_env, 
         assert got.height == want.height > 0, table
         assert_frame_equal(got.sort(got.columns[:4]), want.select(got.columns).sort(got.columns[:4]),
                            check_dtypes=False)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_an_interruption_python_swallowed_still_stops_the_command():
+    """The handler's KeyboardInterrupt can land in a garbage-collection callback or a ``__del__``,
+    where Python prints "Exception ignored" and carries on (seen in `make test`: SIGTERM during a
+    build's derive stage, inside SQLAlchemy's weakref callback, and the build went on to exit 0).
+    What waits on runs or starts one asks ``raise_if_interrupted`` too."""
+    from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted, stop_on_signals
+
+    class SignalledWhileCollected:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.5)  # the handler runs here, and its KeyboardInterrupt goes nowhere
+
+    with stop_on_signals() as received:
+        SignalledWhileCollected()  # collected at once
+        assert received == ["SIGTERM"]
+        with pytest.raises(KeyboardInterrupt):
+            raise_if_interrupted()
+    raise_if_interrupted()  # after the block nothing is pending
+    assert received == ["SIGTERM"]  # the command's line still names the signal

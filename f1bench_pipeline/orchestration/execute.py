@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
-from f1bench_pipeline.orchestration.interrupt import run_was_interrupted
+from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted, run_was_interrupted
 
 from f1bench_pipeline.settings import Settings, get_settings
 
@@ -88,6 +88,7 @@ class Runs:
         """One run of ``job`` on this instance: of ``partition_key``, of the partitions
         ``partition_range`` (first, last) spans in one run, or of an unpartitioned job. Through
         the run queue (``queued``: the path of a UI launch, waited on here), else in this process."""
+        raise_if_interrupted()  # no run starts after Ctrl-C / SIGTERM
         if self.queued:
             return self._launch([Step("", "", job, partition_key, partition_range, run_config)])[0]
         from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
@@ -151,6 +152,7 @@ class Runs:
         from f1bench_pipeline.orchestration.heal import RUN_SHARE_TAG
         from f1bench_pipeline.orchestration.slot_wait import SlotWaitReporter
 
+        raise_if_interrupted()  # no run starts after Ctrl-C / SIGTERM
         queue = self._run_queue()
         share = {RUN_SHARE_TAG: str(min(len(steps), queue.max_concurrent_runs))} if len(steps) > 1 else {}
         by_run = {queue.submit(st.job, self._tags(st) | share, st.run_config or QUIET): st for st in steps}

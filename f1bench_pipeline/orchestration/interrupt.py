@@ -28,12 +28,19 @@ from typing import Any
 EXIT_INTERRUPTED = 130
 INTERRUPTED_ERROR = "DagsterExecutionInterruptedError"
 
+# The signals received inside ``stop_on_signals``: a ``KeyboardInterrupt`` raised by the handler
+# can land where Python swallows it (a garbage-collection callback, a ``__del__``: "Exception
+# ignored in ..."), so the places that wait or start a run also look here (``raise_if_interrupted``).
+_received: list[str] = []  # (a new list per block: the one it yields stays the caller's)
+
 
 @contextmanager
 def stop_on_signals() -> Iterator[list[str]]:
     """SIGINT and SIGTERM raise ``KeyboardInterrupt`` here; yields the list the received signal's
     name is appended to. The previous handlers come back on exit."""
-    received: list[str] = []
+    global _received
+    received: list[str] = []  # the caller keeps this list; the next block gets a new one
+    _received = received
 
     def handler(signo: int, _frame: Any) -> None:
         received.append(signal.Signals(signo).name)
@@ -42,6 +49,7 @@ def stop_on_signals() -> Iterator[list[str]]:
     try:
         before = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread: nothing to install
+        _received = []
         yield received
         return
     try:
@@ -49,6 +57,14 @@ def stop_on_signals() -> Iterator[list[str]]:
     finally:
         for s, h in before.items():
             signal.signal(s, h)
+        _received = []
+
+
+def raise_if_interrupted() -> None:
+    """``KeyboardInterrupt`` when a signal came in a ``stop_on_signals`` block, even one whose own
+    ``KeyboardInterrupt`` was swallowed: called before a run starts and while runs are waited on."""
+    if _received:
+        raise KeyboardInterrupt
 
 
 def interrupted_line(command: str, received: list[str]) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.orchestration.heal import process_start
+from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted
 
 if TYPE_CHECKING:
     import dagster as dg
@@ -322,6 +323,7 @@ class RunQueue:
         next_heal = time.monotonic() + HEAL_SECONDS
         try:
             while len(ended) < len(run_ids):
+                raise_if_interrupted()
                 if time.monotonic() >= next_heal:  # a run whose process died (OOM, kill -9): failed now;
                     heal_dead_runs(self.instance)  # a daemon gone with another command: one started here
                     ensure_daemon(self.instance, self._env, self._log_dir)
