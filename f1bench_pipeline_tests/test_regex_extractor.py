@@ -575,7 +575,7 @@ def test_never_raises_on_nested_markdown(pieces, lang):
     check_claims(text, claims)
 
 
-@settings(max_examples=4, deadline=20000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # wall time is not the test: other xdist workers share the cores
 @given(st.lists(st.sampled_from(MD_PIECES), min_size=1, max_size=30), st.sampled_from(LANGS))
 def test_one_megabyte_input(pieces, lang):
     unit = " ".join(pieces) + " "
