@@ -24,7 +24,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test lint full bench ui serve rerun refine venv browser servers rehearsal clean-warehouse weather finetune finetune-deps lock
+.PHONY: demo test check lint full bench ui serve rerun refine venv browser servers rehearsal clean-warehouse weather finetune finetune-deps lock
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -61,6 +61,14 @@ demo: $(STAMP)
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(len(os.sched_getaffinity(0)) + 1, 6))" 2>/dev/null || echo 2)
 test: $(STAMP) $(FINETUNE_STAMP) browser servers lint
 	$(PY) -m pytest -q -n $(TEST_WORKERS)
+
+## check: the inner loop: ruff, then the tests with none of the markers slow, browser, model and deploy
+## (registered in pyproject.toml; conftest.py marks a test that needs the sample build as slow). `make test`
+## runs them all.
+CHECK_MARKERS := not slow and not browser and not model and not deploy
+check: $(STAMP)
+	$(VENV)/bin/ruff check f1bench_pipeline f1bench_pipeline_tests benchmarks
+	$(PY) -m pytest -q -n $(TEST_WORKERS) -m "$(CHECK_MARKERS)"
 
 ## lint: ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
 ## in pyproject.toml: [tool.ruff], [tool.mypy]); ruff and mypy come with the dev extra

@@ -1,8 +1,8 @@
 """Style-robustness benchmark (issue #13): false contradictions on faithful answers.
 
-Renders many faithful answers (``f1bench_pipeline.robustness.styles``) over the instances
+Renders many faithful answers (``f1bench_pipeline_tests.robustness.styles``) over the instances
 of a warehouse, scores them with the project's scorer and regex extractor
-(``f1bench_pipeline.robustness.check``) and prints, per style family (tuned and held-out
+(``f1bench_pipeline_tests.robustness.check``) and prints, per style family (tuned and held-out
 families apart) × language × decision type, the contradicted and unverifiable claim counts,
 then the first failures with text excerpts. Every contradicted claim here accuses a faithful
 answer. Figures are printed, never asserted.
@@ -32,8 +32,8 @@ sys.path.insert(0, str(REPO))
 
 import polars as pl  # noqa: E402
 
-from f1bench_pipeline.robustness.check import Report, _aggregate, check  # noqa: E402
-from f1bench_pipeline.robustness.styles import BLIND, HELD_OUT, STYLES, faithful_answers  # noqa: E402
+from f1bench_pipeline_tests.robustness.check import Report, _aggregate, check  # noqa: E402
+from f1bench_pipeline_tests.robustness.styles import BLIND, HELD_OUT, STYLES, faithful_answers  # noqa: E402
 
 LANGS = ("en", "es", "pt")
 DECISIONS = ("stint_strategy", "undercut", "overcut", "defense", "race_summary")

@@ -19,6 +19,23 @@ from f1bench_pipeline.settings import ERGAST_DIR, SAMPLE_CACHE_DIR, SAMPLE_MANIF
 pytest_plugins = ["f1bench_pipeline_tests.style_fixtures"]
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+# The markers (registered in pyproject.toml): `make test` runs every test, `make check` those with
+# none of them (the inner loop). A test is marked by what it needs, read from its fixture closure,
+# so a new test that asks for the sample build is slow without anyone remembering to say so;
+# modules that are slow for another reason (subprocess builds, real weights, a browser) say so
+# with `pytestmark`.
+SLOW_FIXTURES = frozenset({
+    "sample_build",  # the whole embedded sample through Dagster (~100 s of CPU per xdist worker)
+    "season_2021_raw",  # a full season through FastF1's loader (memoized in pytest's cache afterwards)
+    "shared_cache",  # FastF1 sessions of the shared cache
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 SHARED_CACHE = SHARED_DATA / "fastf1" / "cache"
 
 

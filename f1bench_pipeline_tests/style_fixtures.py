@@ -8,8 +8,8 @@ from typing import Any
 import polars as pl
 import pytest
 
-from f1bench_pipeline.robustness.styles import renderable
-from f1bench_pipeline.robustness.view import kind_of
+from f1bench_pipeline_tests.robustness.styles import renderable
+from f1bench_pipeline_tests.robustness.view import kind_of
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,9 @@ import pytest
 
 from f1bench_pipeline.audit.server import serve
 
+pytestmark = pytest.mark.browser
+
+
 ARTIFACTS = Path(os.environ.get("F1BENCH_TEST_ARTIFACTS", Path(__file__).resolve().parents[1] / "test-artifacts"))
 
 

@@ -108,6 +108,7 @@ def test_dagster_dev_without_environment_uses_the_repo_storage(bare_env, tmp_pat
         assert again.get_run_by_id(run_id) is not None
 
 
+@pytest.mark.slow
 def test_cli_runs_are_in_the_history_dagster_dev_opens(bare_env, tmp_path, monkeypatch):
     """A real CLI command (its runner picks the instance: ensure_dagster_home) from another
     directory, then the instance of `dagster dev` and of `make ui` (DAGSTER_HOME = repo root)."""
@@ -156,6 +157,7 @@ def _probe(seen: dict):
     return probe
 
 
+@pytest.mark.slow
 def test_importing_the_resources_reads_no_setting(tmp_path):
     code = ("from f1bench_pipeline.resources import default_resources\n"
             "r = default_resources()\n"
@@ -322,6 +324,7 @@ def test_a_provider_is_the_server_a_system_calls():
     assert provider_of(served) == "openai@127.0.0.1:8011"  # a server of its own: its own limit
 
 
+@pytest.mark.slow
 def test_llm_extractor_is_chosen_by_run_config(tmp_path, monkeypatch):
     from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 

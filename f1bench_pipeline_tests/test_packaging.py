@@ -31,6 +31,9 @@ PACKAGE = REPO / "f1bench_pipeline"
 DATA_DIRS = ("sql", "sql/views", "audit/static", "data/ergast", "data/official_results")
 
 
+pytestmark = pytest.mark.slow
+
+
 def _run(cmd: list, **kw) -> subprocess.CompletedProcess:
     kw.setdefault("timeout", 600)
     return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, check=False, **kw)
@@ -98,6 +101,8 @@ def test_the_wheel_holds_every_file_the_code_reads_and_not_the_fastf1_sample(whe
     assert "f1bench_pipeline/data/ergast/drivers.csv" in names
     assert {"f1bench_pipeline/data/ergast/LICENSE", "f1bench_pipeline/data/ergast/NOTICE.md"} <= names  # CC0 terms ship too
     assert registry == (REPO / "systems.yaml").read_bytes()  # a copy of the registry, not a symlink
+    # test material stays with the tests (the style generators and blind sets test the extractor blind)
+    assert not {n for n in names if n.startswith("f1bench_pipeline_tests/") or "/robustness/" in n}
     assert not any(".ff1pkl" in n or "/sample/" in n or "__pycache__" in n for n in names)
     assert size < 5_000_000, size  # code + ~0.8 MB of CSV/SQL; the FastF1 sample (MBs) stays out
 

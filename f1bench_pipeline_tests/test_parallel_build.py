@@ -22,6 +22,9 @@ BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"]}
 SEASONS = (2018, 2025)
 
 
+pytestmark = pytest.mark.slow
+
+
 def _settings(root: Path) -> Settings:
     return Settings(data_dir=root, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)
 

@@ -104,6 +104,7 @@ def test_kendall_tau_b_rejects_unequal_lengths():
 TIED_VALUES = st.sampled_from([0, 0.0, 0.25, 0.5, 0.6, 0.8, 1, 1.0])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=12).flatmap(
     lambda n: st.tuples(st.lists(TIED_VALUES, min_size=n, max_size=n), st.lists(TIED_VALUES, min_size=n, max_size=n))))
@@ -227,6 +228,7 @@ PARTITION_ROWS = st.dictionaries(
     values=st.tuples(TIED_VALUES, TIED_VALUES), min_size=1, max_size=30)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(VIEWS))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(parts=PARTITION_ROWS)

@@ -646,7 +646,7 @@ def _readings_of_tokens(text: str, lang: str, claims) -> dict[tuple[int, int], s
 def test_one_reading_per_number_over_the_style_sets(sample_tables):
     """Property: over faithful answers of all three style sets, no number token fills claims of two
     readings (a lap and a count, an index and a length)."""
-    from f1bench_pipeline.robustness.styles import STYLES, faithful_answers
+    from f1bench_pipeline_tests.robustness.styles import STYLES, faithful_answers
 
     instances = sample_tables("instances")
     answers = faithful_answers(instances, n=len(STYLES) * 6, seed=24)

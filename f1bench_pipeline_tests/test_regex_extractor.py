@@ -575,6 +575,7 @@ def test_never_raises_on_nested_markdown(pieces, lang):
     check_claims(text, claims)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # wall time is not the test: other xdist workers share the cores
 @given(st.lists(st.sampled_from(MD_PIECES), min_size=1, max_size=30), st.sampled_from(LANGS))
 def test_one_megabyte_input(pieces, lang):
@@ -593,6 +594,7 @@ BOMB_SIZE = 300_000  # a quadratic path would take many minutes at this size; li
     # pronouns with no sentence break before them (each looked back for the last break: was quadratic)
     "ALO su ", "HAM and he ",
 ], ids=repr)
+@pytest.mark.slow
 def test_regex_bombs_are_linear(unit):
     bomb = (unit * (BOMB_SIZE // len(unit) + 1))[:BOMB_SIZE]
     if unit == " ":
@@ -642,6 +644,7 @@ def test_gold_recall_and_precision(gold, lang):
     assert precision >= PRECISION_FLOOR[lang], (lang, precision)
 
 
+@pytest.mark.slow
 def test_dev_answers_never_empty_and_never_raise():
     """On the 1,171 real answers (_extract without the safety net): no exception, spans exact,
     and Spanish/Portuguese answers are not left without claims (the published extractor left

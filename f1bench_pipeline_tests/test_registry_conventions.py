@@ -144,6 +144,7 @@ def test_api_key_takes_only_a_reference():
     assert s.key_env == KEY_VAR
 
 
+@pytest.mark.slow
 def test_missing_key_variable_is_a_clear_error(tmp_path, monkeypatch):
     from f1bench_pipeline.generation.engine import WorkItem, run_generations
 

@@ -175,6 +175,7 @@ def _simulated(reps: int, n_all: int, n_reviewed: int, seed: int) -> tuple[pl.Da
     return s, pl.concat(reviews).with_columns(*const)
 
 
+@pytest.mark.slow
 def test_corrected_estimate_is_unbiased_and_covers_the_truth():
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
 

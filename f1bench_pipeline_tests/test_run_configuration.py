@@ -178,6 +178,7 @@ def _bodies_calling_get_settings() -> tuple[list[str], int]:
     return offenders, scanned
 
 
+@pytest.mark.slow
 def test_no_asset_body_calls_get_settings():
     offenders, scanned = _bodies_calling_get_settings()
     assert scanned >= 25, f"only {scanned} asset/op/check bodies found: the scan misses them"
@@ -199,6 +200,7 @@ def _import_definitions(**env: str) -> subprocess.CompletedProcess:
     ({"F1BENCH_OFFLINE": "ture"}, "'2025'] 24"),  # a broken run-time value does not stop the code location
     ({"F1BENCH_FIRST_SEASON": "2023", "F1BENCH_LAST_SEASON": "2024", "F1BENCH_MAX_ROUNDS": "3"}, "['2023', '2024'] 3"),
 ])
+@pytest.mark.slow
 def test_partitions_read_their_variables_alone(env, expected):
     r = _import_definitions(**env)
     assert r.returncode == 0, r.stderr

@@ -280,6 +280,7 @@ def test_weather_claims_and_scores_carry_their_versions(tmp_path):
         assert stored.select(*expected).unique().to_dicts() == [expected], table
 
 
+@pytest.mark.slow
 def test_score_command_prints_the_versions(tmp_path):
     settings = Settings(data_dir=tmp_path / "data")
     _tiny_warehouse(settings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 
 import dagster as dg
+import pytest
 
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.partitions import race_partition_key
@@ -42,6 +43,7 @@ def test_corrupt_race_is_skipped_and_the_season_still_materializes(tmp_path):
     assert read_table(settings.warehouse_dir, "raw_laps").is_empty()
 
 
+@pytest.mark.slow
 def test_failed_reload_keeps_what_was_loaded(tmp_path):
     cache = tmp_path / "cache"
     shutil.copytree(SAMPLE_CACHE_DIR, cache)

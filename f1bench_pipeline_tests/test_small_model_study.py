@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import duckdb
+import pytest
 import polars as pl
 
 from f1bench_pipeline.finetune.study import study_table
@@ -11,6 +12,9 @@ from f1bench_pipeline.scoring.score import SCORE_SCHEMA
 from f1bench_pipeline.storage import views, warehouse
 
 BASE, TUNED = "smollm2-135m", "smollm2-135m+lora"
+
+
+pytestmark = pytest.mark.model
 
 
 def _scores() -> pl.DataFrame:

@@ -19,8 +19,8 @@ from typing import Any
 import polars as pl
 import pytest
 
-from f1bench_pipeline.robustness.check import check
-from f1bench_pipeline.robustness.styles import HELD_OUT, STYLES, faithful_answers, render
+from f1bench_pipeline_tests.robustness.check import check
+from f1bench_pipeline_tests.robustness.styles import HELD_OUT, STYLES, faithful_answers, render
 
 LANGS = ("en", "es", "pt")
 KINDS = ("stint", "undercut", "overcut", "defense", "race_summary")

@@ -18,9 +18,9 @@ from itertools import combinations
 from typing import Any
 
 
-from f1bench_pipeline.robustness import blind
-from f1bench_pipeline.robustness.check import check
-from f1bench_pipeline.robustness.styles import BLIND, HELD_OUT, STYLES, faithful_answers, render
+from f1bench_pipeline_tests.robustness import blind
+from f1bench_pipeline_tests.robustness.check import check
+from f1bench_pipeline_tests.robustness.styles import BLIND, HELD_OUT, STYLES, faithful_answers, render
 
 LANGS = ("en", "es", "pt")
 KINDS = ("stint", "undercut", "overcut", "defense", "race_summary")

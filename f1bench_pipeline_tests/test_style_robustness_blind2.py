@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from f1bench_pipeline.robustness import blind2
-from f1bench_pipeline.robustness.blind import BLIND
-from f1bench_pipeline.robustness.check import check
-from f1bench_pipeline.robustness.styles import (BLIND2, HELD_OUT, STYLES, faithful_answers, is_held_out, render)
+from f1bench_pipeline_tests.robustness import blind2
+from f1bench_pipeline_tests.robustness.blind import BLIND
+from f1bench_pipeline_tests.robustness.check import check
+from f1bench_pipeline_tests.robustness.styles import (BLIND2, HELD_OUT, STYLES, faithful_answers, is_held_out, render)
 
 LANGS = ("en", "es", "pt")
 KINDS = ("stint", "undercut", "overcut", "defense", "race_summary")

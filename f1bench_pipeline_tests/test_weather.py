@@ -367,6 +367,7 @@ def test_restating_the_data_in_nws_words_is_perfect_on_every_record(instances):
     assert scores.height == 490 and scores["precision"].min() == 1.0 and scores["recall"].min() == 1.0
 
 
+@pytest.mark.slow
 def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypatch, records):
     """A non-template system (OpenAI protocol on loopback) on a weather batch: retries,
     a content filter recorded and kept out of the means, the cache on rerun."""
@@ -491,6 +492,7 @@ def test_collector_retries_a_transient_500(nws, tmp_path):
     assert report.ok and report.records == 14 and nws.state.requests[path] == 2
 
 
+@pytest.mark.slow
 def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
     from f1bench_pipeline.domains.weather.collector import collect, load_locations
 
@@ -518,6 +520,7 @@ def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
     assert scores.height == 28 * 6 and scores["recall"].mean() == pytest.approx(0.2)
 
 
+@pytest.mark.slow
 def test_online_a_new_batch_partition_collects_itself(nws, tmp_path, monkeypatch):
     """F1BENCH_OFFLINE=0: materializing a new weather_batches partition collects it from the API."""
     import dagster as dg
@@ -567,6 +570,7 @@ def test_cli_collect_against_loopback(nws, tmp_path, monkeypatch, capsys):
 # --- Dagster, end to end on the embedded sample ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_weather_jobs_materialize_end_to_end(tmp_path):
     import dagster as dg
 
@@ -613,6 +617,7 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
         assert md["calls"].value == 0 and md["cache_hits"].value == 2940
 
 
+@pytest.mark.slow
 def test_weather_builds_into_a_memory_warehouse(tmp_path):
     """The weather group writes through the warehouse resource and the settings' root alike, so a
     remote warehouse URL (here fsspec's memory://) holds every weather table and nothing lands locally."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from f1bench_pipeline.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop
-from f1bench_pipeline.robustness.voice import Voice, en_suffix
+from f1bench_pipeline_tests.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop
+from f1bench_pipeline_tests.robustness.voice import Voice, en_suffix
 
 
 @dataclass

@@ -10,7 +10,7 @@ numbers into wrong checkable claims. Nothing is invented; a statement whose data
 is left out.
 
 Styles (``STYLES``) are named families of phrasing, each switching on features of the
-:class:`~f1bench_pipeline.robustness.voice.Voice` and choosing a layout (prose, bullets,
+:class:`~f1bench_pipeline_tests.robustness.voice.Voice` and choosing a layout (prose, bullets,
 markdown table, numbered sections with a "did it work?" verdict). ``HELD_OUT`` is a fixed
 ~30% of the families, kept out of tuning: tune an extractor on the others, check these last.
 Formatting features (bold, dashes in lap ranges, arrows) are also sprinkled over the other
@@ -28,12 +28,12 @@ from typing import Any
 
 import polars as pl
 
-from f1bench_pipeline.robustness import blind, blind2
-from f1bench_pipeline.robustness.blind import BLIND
-from f1bench_pipeline.robustness.blind2 import BLIND2
-from f1bench_pipeline.robustness.content import DRAFTS, Draft, Point
-from f1bench_pipeline.robustness.view import kind_of, view_of
-from f1bench_pipeline.robustness.voice import Voice
+from f1bench_pipeline_tests.robustness import blind, blind2
+from f1bench_pipeline_tests.robustness.blind import BLIND
+from f1bench_pipeline_tests.robustness.blind2 import BLIND2
+from f1bench_pipeline_tests.robustness.content import DRAFTS, Draft, Point
+from f1bench_pipeline_tests.robustness.view import kind_of, view_of
+from f1bench_pipeline_tests.robustness.voice import Voice
 
 LAYOUTS = ("prose", "bullets", "table", "numbered")
 # Formatting a real answer adds to any phrasing (bold figures, dashed ranges, arrows).

@@ -4,7 +4,7 @@ phrasings that no family of ``styles`` (tuned or held-out) or ``blind`` (the fir
 The maintainer tunes the extractor on ``styles.STYLES`` and checks ``HELD_OUT`` and then
 ``blind.BLIND``; this set is kept apart for a final, unseen check. It is written independently of
 ``content``/``voice`` and ``blind``: its own wording, number formats and layouts, read off the same
-:class:`~f1bench_pipeline.robustness.view.InstanceView` (plus, for verbatim quotes, the row's
+:class:`~f1bench_pipeline_tests.robustness.view.InstanceView` (plus, for verbatim quotes, the row's
 ``context_text``).
 
 Same rule as everywhere: every stated fact is true per the instance's context (the
@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from f1bench_pipeline.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop, view_of
+from f1bench_pipeline_tests.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop, view_of
 
 BLIND2_SPECS: dict[str, str] = {
     "briefing": "executive summary ('Bottom line:' / 'TL;DR') + a 'Key numbers' block with the number first "

@@ -4,7 +4,7 @@ held-out family of ``styles`` uses.
 The maintainer tunes the extractor on ``styles.STYLES`` (and checks ``HELD_OUT`` last); the
 families here (``BLIND``) are a second, blind held-out set, evaluated only at the end. They
 are written independently of ``content``/``voice``: their own wording, number formats and
-layouts, read off the same :class:`~f1bench_pipeline.robustness.view.InstanceView`.
+layouts, read off the same :class:`~f1bench_pipeline_tests.robustness.view.InstanceView`.
 
 Same rule as the other families: every stated fact is true per the instance's context (the
 ``context_text`` the model sees), using only values in the context or exactly derivable from
@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from f1bench_pipeline.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop, view_of
+from f1bench_pipeline_tests.robustness.view import Battle, Defense, Driver, InstanceView, Stint, Stop, view_of
 
 BLIND_SPECS: dict[str, str] = {
     "story": "narrative 'story of the race' paragraphs in race order, pronouns and connectives for the drivers",
