@@ -24,7 +24,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 # same file and history without this; setting it only spares Dagster its temporary home directory.
 export DAGSTER_HOME ?= $(CURDIR)
 
-.PHONY: demo test check lint full bench ui serve rerun refine venv browser servers rehearsal clean-warehouse weather finetune finetune-deps lock
+.PHONY: demo test check lint docs docs-serve full bench ui serve rerun refine venv browser servers rehearsal clean-warehouse weather finetune finetune-deps lock
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -70,11 +70,20 @@ check: $(STAMP)
 	$(VENV)/bin/ruff check f1bench_pipeline f1bench_pipeline_tests benchmarks
 	$(PY) -m pytest -q -n $(TEST_WORKERS) -m "$(CHECK_MARKERS)"
 
-## lint: ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
+## lint: the docs site (make docs), ruff on the code, the tests and the benchmarks, and mypy on the core packages (both configured
 ## in pyproject.toml: [tool.ruff], [tool.mypy]); ruff and mypy come with the dev extra
-lint: $(STAMP)
+lint: $(STAMP) docs
 	$(VENV)/bin/ruff check f1bench_pipeline f1bench_pipeline_tests benchmarks
 	$(VENV)/bin/mypy
+
+## docs: build the documentation site (mkdocs.yml, docs/) with mkdocs-material into .site/, strict: a broken
+## link or a page missing from the nav is an error (run by `make test` through lint)
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir .site
+
+## docs-serve: the documentation site on http://127.0.0.1:8000, rebuilt on every change
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve -a 127.0.0.1:8000
 
 ## browser: Debian's chromium + chromedriver for the audit page's end-to-end test (best effort, as root)
 browser:

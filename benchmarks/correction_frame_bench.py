@@ -21,7 +21,7 @@ asserted.
 
 `<copy>` is a 2025 build into which `dev.jsonl` was imported and scored and the gold imported
 (`f1bench import-generations …/dev.jsonl`, `dagster asset materialize … --select 'claims,scores'
---partition '<model>|2025'`, `f1bench review gold`; README, *Corrected figures*).
+--partition '<model>|2025'`, `f1bench review gold`; docs/review.md, *Corrected figures*).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Every command the docs tell a user to run exists: each `f1bench <subcommand> [<subsubcommand>]`
-named in README.md and systems.yaml answers ``--help`` with exit status 0, and each `make TARGET`
-is a target of the Makefile. The files are read when the test runs (commands are added all the time)."""
+named in README.md, systems.yaml, the documentation site's pages (docs/**/*.md) and
+benchmarks/RESULTS.md answers ``--help`` with exit status 0, and each `make TARGET` is a target of
+the Makefile. The files are read when the test runs (commands are added all the time)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-DOCS = ("README.md", "systems.yaml")
+
+
+def doc_files() -> list[str]:
+    """README.md, systems.yaml, every page of the docs site and the benchmark results, as paths
+    relative to the repository."""
+    pages = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "docs").rglob("*.md"))
+    extra = [name for name in ("benchmarks/RESULTS.md",) if (REPO / name).exists()]
+    return ["README.md", "systems.yaml", *pages, *extra]
 
 # `f1bench sub [subsub]`, also as `.venv/bin/f1bench …` and `python -m f1bench_pipeline.cli …`
 F1BENCH = re.compile(r"(?<![\w/.-])(?:\S*/)?(?:f1bench|-m\s+f1bench_pipeline\.cli)\s+([a-z][a-z0-9-]*)(?:[ \t]+([a-z][a-z0-9_-]*))?")
@@ -31,7 +39,7 @@ def documented() -> tuple[dict[tuple[str, ...], set[str]], dict[str, set[str]]]:
     """({(sub, maybe_subsub): {files}}, {make target: {files}}) named in the docs' code."""
     commands: dict[tuple[str, ...], set[str]] = {}
     targets: dict[str, set[str]] = {}
-    for name in DOCS:
+    for name in doc_files():
         for code in code_texts((REPO / name).read_text(encoding="utf-8")):
             for m in F1BENCH.finditer(code):
                 commands.setdefault(tuple(w for w in m.groups() if w), set()).add(name)
@@ -97,6 +105,11 @@ def check_commands(commands: dict[tuple[str, ...], set[str]]) -> list[str]:
             if code != 0:
                 bad.append(f"`f1bench {' '.join(words)}` (in {where}): --help exits {code}")
     return bad
+
+
+def test_the_docs_site_is_read():
+    files = doc_files()
+    assert "docs/evaluate.md" in files and "docs/configuration.md" in files, files
 
 
 def test_every_documented_f1bench_command_answers_help():

@@ -345,7 +345,7 @@ class Registry(BaseModel):
             if s.safe_name == name:
                 return s
         raise UnknownSystemError(f"unknown system {name!r}: not in the registry {self.path} (known: "
-                                 f"{', '.join(self.systems)}; an overlay adds one: README, Generations)")
+                                 f"{', '.join(self.systems)}; an overlay adds one: docs/generations.md)")
 
     def by_alias(self, name: str) -> System | None:
         """The system a foreign name (e.g. an imported file's ``model``) refers to."""

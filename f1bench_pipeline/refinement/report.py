@@ -56,7 +56,7 @@ def refinement_report(rounds: pl.DataFrame, by: tuple[str, ...] = ("model", "sea
 
 
 def report_markdown(report: pl.DataFrame) -> str:
-    """The report as a markdown table (Dagster metadata, README, the CLI)."""
+    """The report as a markdown table (Dagster metadata, the docs, the CLI)."""
     if report.is_empty():
         return "_no refinement rounds yet_"
     lines = ["| system | season | lang | round | revised | P | R | F1 | claims/ans | cost USD |",

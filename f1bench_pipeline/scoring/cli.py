@@ -231,7 +231,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_LINES_SKIPPED if report.errors else 0
 
 
-# Exit codes of `f1bench score` (README): 0 every line scored; 1 nothing scored (or --strict and a
+# Exit codes of `f1bench score` (docs/commands.md): 0 every line scored; 1 nothing scored (or --strict and a
 # bad line); 3 scored, but some lines were skipped (listed on stderr).
 EXIT_NOTHING_SCORED, EXIT_LINES_SKIPPED = 1, 3
 
