@@ -74,7 +74,7 @@ def instances(data_dir: Path | None, season: int, n: int):
         print(f"building the embedded sample into {tmp} ...", flush=True)
         t0 = time.perf_counter()
         with dg.DagsterInstance.ephemeral() as inst:
-            build(settings=settings, instance=inst, progress=lambda _m: None, with_systems=False, with_weather=False)
+            build(settings=settings, instance=inst, progress=lambda _m: None, with_systems=False, with_other_domains=False)
         print(f"  built in {time.perf_counter() - t0:.0f} s (reuse it: --data-dir {tmp})", flush=True)
     root = settings.warehouse_dir
     ids = read_table(root, "test_sample", {"season": season})["id"].unique().implode()

@@ -48,7 +48,7 @@ def build_sample(data_dir: Path) -> Path:
 
     settings = Settings(data_dir=data_dir, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)
     with dg.DagsterInstance.ephemeral() as instance:
-        build(settings=settings, instance=instance, progress=lambda _m: None, with_systems=False, with_weather=False)
+        build(settings=settings, instance=instance, progress=lambda _m: None, with_systems=False, with_other_domains=False)
     return Path(settings.warehouse_dir)
 
 

@@ -6,7 +6,6 @@ Imports stay light at start-up: Dagster and FastF1 load only in the commands tha
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -38,9 +37,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         from f1bench_pipeline.refinement.report import print_refinement_report
 
         print_refinement_report(settings.warehouse_dir, settings.test_season)
-        from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
+        from f1bench_pipeline.domains import domain_build_steps
 
-        print_weather_leaderboard(settings.warehouse_dir)
+        for step in domain_build_steps():  # each other domain's leaderboard (weather's)
+            step.print_summary(settings)
     return 0
 
 
@@ -162,6 +162,16 @@ def cmd_views(args: argparse.Namespace) -> int:
     return 0
 
 
+def _debug_requested() -> bool:
+    """``F1BENCH_DEBUG`` (read while an error is being reported: a value that does not parse is not a second error)."""
+    from f1bench_pipeline.settings import SettingsError, process_setting
+
+    try:
+        return bool(process_setting("debug"))
+    except SettingsError:
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="f1bench", description=__doc__)
     parser.add_argument("--debug", action="store_true",
@@ -225,9 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.finetune.cli import register as register_finetune
 
     register_finetune(sub)
-    from f1bench_pipeline.domains.weather.cli import register as register_weather
+    from f1bench_pipeline.domains import register_domain_commands
 
-    register_weather(sub)
+    register_domain_commands(sub)  # each domain's own commands (its folder's cli.py: `f1bench weather …`)
     from f1bench_pipeline.review.cli import register as register_review
 
     register_review(sub)
@@ -235,7 +245,9 @@ def main(argv: list[str] | None = None) -> int:
 
     register_sql(sub)
     args = parser.parse_args(argv)
-    os.environ.setdefault("F1BENCH_LITELLM_QUIET", "1")  # generation.llm: no litellm banner per failed call
+    from f1bench_pipeline.settings import set_environment
+
+    set_environment("F1BENCH_LITELLM_QUIET", "1", default_only=True)  # generation.llm: no litellm banner per failed call
     from f1bench_pipeline.errors import EXIT_USAGE, UserError
     from f1bench_pipeline.generation.progress import terminal
     from f1bench_pipeline.orchestration import heal
@@ -261,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except UserError as exc:  # the user's mistake: one line naming it, no traceback
-        if args.debug or os.environ.get("F1BENCH_DEBUG", "") not in ("", "0"):
+        if args.debug or _debug_requested():
             raise
         print(f"f1bench: {exc.one_line()}", file=sys.stderr)
         return EXIT_USAGE

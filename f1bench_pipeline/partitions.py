@@ -76,24 +76,7 @@ def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[in
     dims = dimensions_of(key, ("season", "model"))
     return int(dims["season"]), dims["model"]
 
-# Weather: one partition per collection batch ("shared-2025" is the embedded
-# sample; `f1bench weather collect --batch NAME` adds others), × model from generations on.
-WEATHER_BATCHES_NAME = "weather_batches"
-weather_batch_partitions = dg.DynamicPartitionsDefinition(name=WEATHER_BATCHES_NAME)
-weather_batch_model_partitions = dg.MultiPartitionsDefinition({"batch": weather_batch_partitions,
-                                                               "model": model_partitions})
-
-
-def batch_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[str, str]:
-    dims = dimensions_of(key, ("batch", "model"))
-    return dims["batch"], dims["model"]
-
 
 def partition_key(system_name: str, season: int) -> dg.MultiPartitionKey:
     """The key of one season × model partition; as a string it reads ``<safe system>|<season>``."""
     return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
-
-
-def weather_partition_key(system_name: str, batch: str) -> dg.MultiPartitionKey:
-    """The key of one weather batch × model partition (``<safe system>|<batch>``)."""
-    return dg.MultiPartitionKey({"batch": batch, "model": safe_name(system_name)})

@@ -95,63 +95,69 @@ class RaceRules(BaseModel):
 
 
 class Settings(BaseModel):
-    """Where data lives and which seasons exist."""
+    """Where data lives and which seasons exist. Each field is the variable ``F1BENCH_<FIELD>``; its
+    description is its documentation (the configuration page's table is generated from it)."""
 
-    data_dir: Path = Field(default_factory=lambda: REPO_ROOT / "data" if IS_CHECKOUT else Path.cwd().resolve() / "data")
-    # Where the Parquet warehouse lives when not ``data_dir/warehouse``: an fsspec URL
-    # (file://, memory://, s3://bucket/prefix, gs://bucket/prefix; http(s):// read-only).
-    # Credentials never go here: s3fs/gcsfs and DuckDB take them from the environment.
-    # Caches, reports, exports and warehouse.duckdb stay under data_dir.
-    warehouse_url: str = ""
-    # How DuckDB reads a remote warehouse: "auto" (its httpfs extension for s3/http(s) when it
-    # loads, else the fsspec filesystem), "httpfs" or "fsspec".
-    duckdb_remote: Literal["auto", "httpfs", "fsspec"] = "auto"
-    # Where the steps of a run execute (orchestration/executors.py): "in_process" (the CLI's runs in
-    # its own process; launched runs use Dagster's default, the multiprocess executor), "multiprocess"
-    # (every run, the CLI's too, one process per step) or "celery" (steps on Celery workers over
-    # ``celery_broker``: many machines; the instance then needs a shared storage, e.g. PostgreSQL).
-    executor: Literal["in_process", "multiprocess", "celery"] = "in_process"
-    # The Celery broker and result backend URLs (redis://host:port/0); credentials, if any, belong
-    # in the URL of a deployment's environment, never in a file.
-    celery_broker: str = ""
-    celery_backend: str = ""
-    # FastF1 cache to read. Default: the embedded sample (offline, checksummed).
-    fastf1_cache: Path = SAMPLE_CACHE_DIR
-    # Offline: never touch the network (FastF1 offline mode, Ergast from CSV).
-    offline: bool = True
-    # Manifest checked before FastF1 unpickles anything; None means "trust the cache".
-    cache_manifest: Path | None = SAMPLE_MANIFEST
-    # Supplement files of official results (tried after the Ergast CSVs, before the network).
-    official_results_dir: Path = OFFICIAL_RESULTS_DIR
-    # The leaderboard leaves out instances of races classified from timing order (no
-    # official result yet: disqualifications and penalties unknown) unless this is set.
-    leaderboard_include_timing_order: bool = False
-    # The leaderboard counts answers given an older version of their instance (verified against
-    # that version: provenance.py) unless this is off; the context_provenance view counts them.
-    leaderboard_include_stale_context: bool = True
-    # Leaderboard intervals: bootstrap replicates over instances (0 = point estimates only),
-    # their seed, and the interval's confidence level (scoring/leaderboard.py).
-    bootstrap_replicates: int = Field(1000, ge=0)
-    bootstrap_seed: int = 2026
-    confidence_level: float = Field(0.95, gt=0, lt=1)
-    # Two systems sharing fewer scored instances get no "differs" verdict (too few to call an order).
-    significance_min_instances: int = Field(20, ge=1)
-    # `f1bench review plan`: the target half-width of the corrected precision's interval, and the
-    # standard deviation of (human − automatic) precision per answer assumed for a system with
-    # fewer than review_plan_min_reviewed reviewed answers (review/plan.py).
-    review_plan_half_width: float = Field(0.02, gt=0, lt=1)
-    review_plan_default_sd: float = Field(0.15, gt=0, le=1)
-    review_plan_min_reviewed: int = Field(10, ge=2)
-    # A system × language whose mean reading coverage (the share of its answers' numbers and
-    # driver mentions a claim or a skip rule accounts for; domains/f1/extract/coverage.py) is
-    # below this gets a WARN in `f1bench score`, the printed leaderboard and the audit page:
-    # a style the extractor does not read. Templates and the dev models are well above it.
-    reading_coverage_warn_below: float = Field(0.7, ge=0, le=1)
-    # An imported or scored answer longer than this many characters is a bad line (named with its
-    # number), not scored: the longest answer of the published generations (dev, more) is 3,805 characters.
-    max_answer_chars: int = Field(100_000, gt=0)
-    # `f1bench eval` exits 1 when more than this share of the model's answers are errors.
-    eval_max_error_share: float = Field(0.1, ge=0, le=1)
+    data_dir: Path = Field(default_factory=lambda: REPO_ROOT / "data" if IS_CHECKOUT else Path.cwd().resolve() / "data",
+                           description="the data directory: the warehouse (`warehouse/`, `warehouse.duckdb`), caches, "
+                                       "exports, reports, the Dagster storage (an installed package: `./data`)")
+    # Credentials never go in the URL: s3fs/gcsfs and DuckDB take them from the environment.
+    warehouse_url: str = Field("", description="the Parquet warehouse at an fsspec URL (`file://`, `memory://`, "
+                                               "`s3://bucket/prefix`, `gs://…`, read-only `http(s)://`) instead of "
+                                               "`<data dir>/warehouse`; caches, reports and `warehouse.duckdb` stay "
+                                               "in the data directory")
+    duckdb_remote: Literal["auto", "httpfs", "fsspec"] = Field(
+        "auto", description="how DuckDB reads a remote warehouse: `httpfs` (its extension), `fsspec`, or `auto` "
+                            "(httpfs for s3/http(s) when it loads, else fsspec)")
+    executor: Literal["in_process", "multiprocess", "celery"] = Field(
+        "in_process", description="where a run's steps execute (orchestration/executors.py): `in_process`, "
+                                  "`multiprocess` (one process per step) or `celery` (Celery workers over "
+                                  "`F1BENCH_CELERY_BROKER`: many machines, with a shared instance storage)")
+    # Credentials, if any, belong in the URL of a deployment's environment, never in a file.
+    celery_broker: str = Field("", description="the Celery broker URL (`redis://host:6379/0`)")
+    celery_backend: str = Field("", description="the Celery result backend URL (default: the broker)")
+    fastf1_cache: Path = Field(SAMPLE_CACHE_DIR, description="the FastF1 cache to read (default: the embedded "
+                                                            "sample, offline and checksummed)")
+    offline: bool = Field(True, description="never touch the network (FastF1 offline mode, Ergast from CSV); "
+                                            "`0` lets FastF1 load from the network")
+    cache_manifest: Path | None = Field(SAMPLE_MANIFEST, description="the SHA-256 manifest checked before FastF1 "
+                                                                     "unpickles anything (none for a cache of your "
+                                                                     "own: trusted)")
+    official_results_dir: Path = Field(OFFICIAL_RESULTS_DIR, description="supplement files of official results "
+                                                                         "(tried after the Ergast CSVs, before the "
+                                                                         "network)")
+    leaderboard_include_timing_order: bool = Field(
+        False, description="keep in the leaderboard the instances of races classified from timing order (no "
+                           "official result yet: disqualifications and penalties unknown)")
+    leaderboard_include_stale_context: bool = Field(
+        True, description="count in the leaderboard the answers given an older version of their instance "
+                          "(verified against that version: provenance.py; the `context_provenance` view counts them)")
+    bootstrap_replicates: int = Field(1000, ge=0, description="bootstrap replicates over instances of the "
+                                                              "leaderboard's intervals (0: point estimates only)")
+    bootstrap_seed: int = Field(2026, description="seed of the bootstrap")
+    confidence_level: float = Field(0.95, gt=0, lt=1, description="the intervals' confidence level")
+    significance_min_instances: int = Field(20, ge=1, description="two systems sharing fewer scored instances get "
+                                                                  "no \"differs\" verdict (too few to call an order)")
+    review_plan_half_width: float = Field(0.02, gt=0, lt=1, description="`f1bench review plan`: the target "
+                                                                        "half-width of the corrected precision's "
+                                                                        "interval")
+    review_plan_default_sd: float = Field(0.15, gt=0, le=1, description="`f1bench review plan`: the standard "
+                                                                        "deviation of (human − automatic) precision "
+                                                                        "per answer assumed for a system with too "
+                                                                        "few reviewed answers")
+    review_plan_min_reviewed: int = Field(10, ge=2, description="`f1bench review plan`: reviewed answers a system "
+                                                                "needs before its own deviation is used")
+    # Templates and the dev models are well above it.
+    reading_coverage_warn_below: float = Field(
+        0.7, ge=0, le=1, description="a system × language whose mean reading coverage (the share of its answers' "
+                                     "numbers and driver mentions a claim or a skip rule accounts for) is below "
+                                     "this gets a WARN in `f1bench score`, the leaderboard and the audit page")
+    # The longest answer of the published generations (dev, more) is 3,805 characters.
+    max_answer_chars: int = Field(100_000, gt=0, description="an imported or scored answer longer than this many "
+                                                             "characters is a bad line (named with its number), "
+                                                             "not scored")
+    eval_max_error_share: float = Field(0.1, ge=0, le=1, description="`f1bench eval` exits 1 when more than this "
+                                                                     "share of the model's answers are errors")
     # The benchmark (BenchmarkResource, resources.py); the season partitions read first/last
     # season and max_rounds alone, when the code location loads (partitions.py).
     first_season: int = Field(2018, description="first season of the benchmark")
@@ -197,6 +203,45 @@ class Settings(BaseModel):
         return "test" if season == self.test_season else "train"
 
 
+class ProcessSettings(BaseModel):
+    """The settings of one f1bench process that no ``Settings`` object carries: child processes
+    (a run, a worker pool, a local model server) inherit them as their variables. Each is read
+    where it is used (``process_setting``), uncached, as strictly as ``get_settings`` reads its own."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    systems: Path | None = Field(None, description="the system registry file (default: the packaged systems.yaml); "
+                                                   "the overlays in `data/systems.d/` apply on top")
+    llm_extractor: str = Field("", description="registry system run as LLM extractor beside the regex one; "
+                                               "a run's config (`llm_extractor`) overrides it")
+    ingest_workers: int | None = Field(None, ge=1, description="FastF1 loader processes of a multi-race run "
+                                                               "(default: the usable CPUs divided among the runs "
+                                                               "launched together, at most 2; 1 = the run's process)")
+    offline_workers: int | None = Field(None, ge=1, description="processes answering the offline systems' calls "
+                                                                "(default: as above, at most 8)")
+    scoring_workers: int | None = Field(None, ge=1, description="processes extracting and verifying claims "
+                                                                "(default: as above, at most 8)")
+    dagster_storage: Path | None = Field(None, description="the Dagster instance's runs, event logs and compute logs "
+                                                           "(default: `<data dir>/dagster_home`)")
+    progress: Literal["auto", "bar", "lines", "off"] = Field(
+        "auto", description="progress display: `bar` (tqdm), `lines`, `off`; `auto`: a bar on a terminal, else lines")
+    progress_every_s: float = Field(10.0, ge=0, description="seconds between two progress lines")
+    debug: bool = Field(False, description="a command's error prints its traceback (as `--debug` does)")
+    litellm_quiet: bool = Field(False, description="no litellm banner per failed call (the CLI and the Dagster code "
+                                                   "location set it for their runs)")
+    cache_fsync: bool = Field(False, description="fsync every answer the generation cache writes (a power cut "
+                                                 "then loses none; slower)")
+    drivers_csv: Path | None = Field(None, description="the driver surname table the regex extractor reads "
+                                                       "(default: the packaged Ergast `drivers.csv`)")
+    nws_base_url: str = Field("", description="the National Weather Service API the weather collector calls "
+                                              "(default: https://api.weather.gov)")
+    nws_user_agent: str = Field("", description="the User-Agent the weather collector sends (NWS asks for a contact)")
+    paper_generations: Path | None = Field(None, description="the published generations the validation assets "
+                                                             "score (default: the shared data's dev set)")
+    rules_file: Path | None = Field(None, description="a YAML or JSON mapping of `RaceRules` fields, applied under "
+                                                      "the `F1BENCH_RULES__*` variables")
+
+
 class SettingsError(UserError, ValueError):
     """An F1BENCH_* variable (or the rules file) holds a value that does not parse; the
     message names each variable with its value and what was expected."""
@@ -208,12 +253,12 @@ def env_name(*loc: str | int) -> str:
     return ENV_PREFIX + NESTED_DELIMITER.join(str(p).upper() for p in loc)
 
 
-def setting_from_env(name: str) -> Any:
-    """One top-level ``Settings`` field from its own variable alone, parsed as ``get_settings``
-    parses it (unset or empty: the default); a value that does not parse is a ``SettingsError``
-    naming the variable. For the few values Dagster needs when the code location loads (the
-    partitions' seasons, partitions.py): no other variable is read, so nothing else is frozen."""
-    field = Settings.model_fields[name]
+def setting_from_env(name: str, model: type[BaseModel] | None = None) -> Any:
+    """One top-level ``Settings`` (or ``model``) field from its own variable alone, parsed as
+    ``get_settings`` parses it (unset or empty: the default); a value that does not parse is a
+    ``SettingsError`` naming the variable. For the few values Dagster needs when the code location
+    loads (the partitions' seasons, partitions.py): no other variable is read, so nothing else is frozen."""
+    field = (model or Settings).model_fields[name]
     var = env_name(name)
     raw = {k.upper(): v for k, v in os.environ.items()}.get(var, "")
     if raw == "":
@@ -222,6 +267,55 @@ def setting_from_env(name: str) -> Any:
         return TypeAdapter(field.annotation).validate_python(raw)  # type: ignore[arg-type]  # pydantic: a model field's annotation is set (None only before the model is built)
     except ValidationError as exc:
         raise SettingsError(f"invalid f1bench settings:\n  {var}={raw!r}: {exc.errors()[0]['msg']}") from None
+
+
+def process_setting(name: str) -> Any:
+    """One ``ProcessSettings`` field, read from its variable now (``F1BENCH_<NAME>``)."""
+    return setting_from_env(name, ProcessSettings)
+
+
+def process_setting_of(variable: str) -> Any:
+    """The ``ProcessSettings`` field whose variable is ``variable`` (``F1BENCH_SCORING_WORKERS``)."""
+    name = variable.upper().removeprefix(ENV_PREFIX).lower()
+    if name not in ProcessSettings.model_fields:
+        raise KeyError(f"{variable} is not an f1bench setting")
+    return process_setting(name)
+
+
+# --- the process environment ---------------------------------------------------------------
+# This module is the only one that reads the environment (a test holds the package to it): the
+# F1BENCH_* variables as the fields above, and, through the functions below, the names other
+# tools define — a provider's key variable, DAGSTER_HOME, XDG_CACHE_HOME, a library's switch.
+
+def environment() -> dict[str, str]:
+    """A copy of this process's environment: the base of a child process's, or a scan for secrets
+    to redact (generation/sanitize.py)."""
+    return dict(os.environ)
+
+
+def secret(variable: str) -> str | None:
+    """The value of a variable a system names for its key or endpoint (``api_key_env``,
+    ``api_key: os.environ/NAME``, ``api_base_env``): secrets come from the environment only."""
+    return os.environ.get(variable) or None
+
+
+def dagster_home() -> str:
+    """``$DAGSTER_HOME`` ("" when unset): the Dagster instance other processes open."""
+    return os.environ.get("DAGSTER_HOME", "")
+
+
+def user_cache_home() -> Path:
+    """``$XDG_CACHE_HOME``, else ``~/.cache`` (the XDG base-directory convention)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+
+
+def set_environment(variable: str, value: str | None, *, default_only: bool = False) -> None:
+    """Set ``variable`` for this process and the processes it starts (``None`` unsets it);
+    ``default_only``: only when it is unset (a user's own value stands)."""
+    if value is None:
+        os.environ.pop(variable, None)
+    elif not (default_only and variable in os.environ):
+        os.environ[variable] = value
 
 
 def settings_env(settings: Settings) -> dict[str, str]:
@@ -241,8 +335,7 @@ def settings_env(settings: Settings) -> dict[str, str]:
 
 
 def _rules_file() -> Path | None:
-    raw = os.environ.get(RULES_FILE_ENV, "")
-    return Path(raw) if raw else None
+    return process_setting("rules_file")
 
 
 def _read_rules_file(path: Path) -> dict[str, Any]:
@@ -281,7 +374,7 @@ def _environment_model():
     class EnvironmentSettings(Settings, BaseSettings):
         model_config = SettingsConfigDict(
             env_prefix=ENV_PREFIX, env_nested_delimiter=NESTED_DELIMITER, env_ignore_empty=True,
-            extra="ignore",  # other F1BENCH_* variables (F1BENCH_LLM_EXTRACTOR, …) belong to other modules
+            extra="ignore",  # the other F1BENCH_* variables are ProcessSettings' (read where they are used)
         )
 
         @classmethod

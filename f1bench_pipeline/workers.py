@@ -13,6 +13,8 @@ import os
 import threading
 from typing import Any
 
+from f1bench_pipeline.settings import process_setting_of
+
 
 def usable_cpus() -> int:
     """CPUs this process may run on (its affinity mask where the OS has one)."""
@@ -34,12 +36,9 @@ def worker_count(env: str, cap: int) -> int:
     the runs sharing them, ``set_run_share``) up to ``cap``.
 
     A value that is not a whole number is an error naming the variable."""
-    raw = os.environ.get(env, "").strip()
-    if raw:
-        try:
-            return max(1, int(raw))
-        except ValueError:
-            raise ValueError(f"{env}={raw!r}: expected a whole number of processes") from None
+    given = process_setting_of(env)
+    if given:
+        return int(given)
     return max(1, min(cap, usable_cpus() // _run_share))
 
 

@@ -77,7 +77,7 @@ def sample_build(sample_settings, dagster_instance) -> dict:
     from f1bench_pipeline.orchestration.f1 import build
 
     # the weather domain builds its own sample in test_weather.py
-    report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_weather=False)
+    report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_other_domains=False)
     report["settings"] = sample_settings
     return report
 

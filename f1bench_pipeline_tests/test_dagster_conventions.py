@@ -287,7 +287,8 @@ def test_runs_calling_one_provider_are_limited_to_one_at_a_time_by_their_tags(mo
     import yaml
 
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-    from f1bench_pipeline.partitions import partition_key, weather_partition_key
+    from f1bench_pipeline.domains.weather.partitions import weather_partition_key
+    from f1bench_pipeline.partitions import partition_key
 
     monkeypatch.delenv("F1BENCH_LLM_EXTRACTOR", raising=False)
     defs = build_definitions()

@@ -134,10 +134,10 @@ def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sampl
     partitions: a first build brings those up to date, the second must launch nothing.)"""
     from f1bench_pipeline.orchestration.f1 import build
 
-    build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_weather=False)
+    build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_other_domains=False)
     before = dagster_instance.get_runs_count()
     lines: list[str] = []
-    report = build(settings=sample_settings, instance=dagster_instance, progress=lines.append, with_weather=False)
+    report = build(settings=sample_settings, instance=dagster_instance, progress=lines.append, with_other_domains=False)
     assert dagster_instance.get_runs_count() == before, lines
     assert report["races"] == sample_build["races"]
     assert any("races up to date" in x for x in lines) and any("events up to date" in x for x in lines)

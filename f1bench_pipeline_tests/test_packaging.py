@@ -28,7 +28,7 @@ from f1bench_pipeline import package_data
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "f1bench_pipeline"
 # Folders of package data (every file in them ships) and the files that must not.
-DATA_DIRS = ("sql", "sql/views", "audit/static", "data/ergast", "data/official_results")
+DATA_DIRS = ("sql", "sql/views", "domains/weather/sql/views", "audit/static", "data/ergast", "data/official_results")
 
 
 pytestmark = pytest.mark.slow

@@ -208,7 +208,7 @@ def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_insta
     url = f"memory://f1bench-build-{uuid.uuid4().hex[:8]}/warehouse"
     settings = local.model_copy(update={"data_dir": tmp_path / "data", "warehouse_url": url})
     report = build(seasons=[season], settings=settings, instance=dagster_instance, progress=lambda _m: None,
-                   with_weather=False)
+                   with_other_domains=False)
     assert not (tmp_path / "data" / "warehouse").exists()
     expected = local_rows(Path(local.warehouse_dir), season)
     assert {"raw_laps", "instances", "generations", "scores", "refinement_rounds"} <= set(expected)

@@ -371,7 +371,8 @@ def test_restating_the_data_in_nws_words_is_perfect_on_every_record(instances):
 def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypatch, records):
     """A non-template system (OpenAI protocol on loopback) on a weather batch: retries,
     a content filter recorded and kept out of the means, the cache on rerun."""
-    from f1bench_pipeline.domains.weather.generation import generate_weather_partition
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.generation import generate_domain_partition
     from f1bench_pipeline.generation.registry import System
     from f1bench_pipeline.storage.warehouse import read_table, write_partition
     from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
@@ -396,10 +397,10 @@ def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypa
                         api_key_env="F1BENCH_WEATHER_TEST_KEY", params={"temperature": 0.0, "max_tokens": 200},
                         languages=("en",), variants=("default",), concurrency=8, max_attempts=3,
                         backoff_base_s=0.01, backoff_max_s=0.05)
-        res = generate_weather_partition(settings, system, "loop")
+        res = generate_domain_partition(get_domain("weather"), settings, system, "loop")
         assert res.missing == 0 and res.expected == 20 and res.stats.retries > 0
         first = server.state.stats()["requests"]
-        again = generate_weather_partition(settings, system, "loop")
+        again = generate_domain_partition(get_domain("weather"), settings, system, "loop")
         assert server.state.stats()["requests"] == first and again.stats.cache_hits == 20  # a filter is final, cached too
     gens = read_table(settings.warehouse_dir, "weather_generations", {"batch": "loop", "model": system.safe_name})
     assert sorted(gens["status"].value_counts().rows()) == [("content_filtered", 1), ("ok", 19)]
@@ -506,7 +507,7 @@ def test_collected_batch_feeds_the_pipeline(nws, tmp_path):
     # the collected batch is its own partition, through the same Dagster jobs
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.weather import build_weather
+    from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = Settings(data_dir=tmp_path)
@@ -525,7 +526,7 @@ def test_online_a_new_batch_partition_collects_itself(nws, tmp_path, monkeypatch
     """F1BENCH_OFFLINE=0: materializing a new weather_batches partition collects it from the API."""
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.weather import build_weather
+    from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -575,8 +576,8 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
     import dagster as dg
 
     from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
-    from f1bench_pipeline.orchestration.definitions_builder import weather_definitions
-    from f1bench_pipeline.orchestration.weather import build_weather
+    from f1bench_pipeline.orchestration.definitions_builder import domain_only_definitions
+    from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
     from f1bench_pipeline.summary import reader
 
@@ -609,7 +610,7 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
         cols, rows = queries.run("weather_leaderboard", root, settings.duckdb_path)
         assert {r[cols.index("model")] for r in rows} == {"template-faithful", "template-noisy", "template-terse"}
         # a rerun answers every call from the cache
-        defs = weather_definitions(settings)
+        defs = domain_only_definitions("weather", settings)
         ok2 = build_weather(settings=settings, instance=instance, progress=logs.append, defs=defs)
         assert all(ok2.values())
         mats = instance.fetch_materializations(dg.AssetKey("weather_generations"), limit=1).records
@@ -624,7 +625,7 @@ def test_weather_builds_into_a_memory_warehouse(tmp_path):
     import dagster as dg
 
     from f1bench_pipeline.domains.weather.report import weather_leaderboard
-    from f1bench_pipeline.orchestration.weather import build_weather
+    from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = Settings(data_dir=tmp_path, warehouse_url="memory://f1bench-weather-test")

@@ -20,7 +20,6 @@ Which instances: ``select_instances`` of the generation plan, with the options o
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from inspect_ai.scorer import Score, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState, generate
 
 from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP, instance_rows, scored_answer
+from f1bench_pipeline.settings import environment, set_environment
 
 MEASURES = ("precision", "recall", "f1")
 
@@ -39,11 +39,11 @@ def _offline_tokenizers() -> None:
     # Inspect counts tokens with tiktoken's o200k_base, which tiktoken downloads on first use; litellm
     # (a dependency) ships that file, so an offline machine can run the task (mockllm included).
     spec = importlib.util.find_spec("litellm")
-    if "TIKTOKEN_CACHE_DIR" in os.environ or spec is None or not spec.submodule_search_locations:
+    if "TIKTOKEN_CACHE_DIR" in environment() or spec is None or not spec.submodule_search_locations:
         return
     bundled = Path(next(iter(spec.submodule_search_locations))) / "litellm_core_utils" / "tokenizers"
     if bundled.is_dir():
-        os.environ["TIKTOKEN_CACHE_DIR"] = str(bundled)
+        set_environment("TIKTOKEN_CACHE_DIR", str(bundled))
 
 
 _offline_tokenizers()

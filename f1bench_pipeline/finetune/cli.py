@@ -38,7 +38,7 @@ def cmd_finetune(args: argparse.Namespace) -> int:
     instance = open_instance()
     if read_table(settings.warehouse_dir, "instances", {"season": season}).is_empty():
         print("no test-season instances yet: building the warehouse (no systems)", flush=True)
-        build(with_systems=False, with_weather=False)
+        build(with_systems=False, with_other_domains=False)
     runs = Runs.open(settings, instance=instance)
     base = args.base
     base_system = load_registry().get(base)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.settings import process_setting
 
 CACHE_DIRNAME = "generation_cache"
 CACHEABLE = frozenset({"ok", "truncated", "content_filtered", "refused"})
@@ -51,7 +52,7 @@ class DiskCache:
 
     def __init__(self, root: Path, model: str, fsync: bool | None = None):
         self.dir = Path(root) / safe_name(model)
-        self.fsync = (os.environ.get("F1BENCH_CACHE_FSYNC", "") in {"1", "true", "yes"}) if fsync is None else fsync
+        self.fsync = bool(process_setting("cache_fsync")) if fsync is None else fsync
         self._made: set[str] = set()
 
     @classmethod

@@ -27,9 +27,10 @@ a process that imports f1bench as a library keeps litellm's default.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from typing import TYPE_CHECKING, Any
+
+from f1bench_pipeline.settings import process_setting, set_environment
 
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import System
@@ -46,8 +47,8 @@ def get_litellm() -> Any:
     with _LOCK:
         if _LITELLM is not None:
             return _LITELLM
-        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-        os.environ.setdefault("LITELLM_TELEMETRY", "False")
+        set_environment("LITELLM_LOCAL_MODEL_COST_MAP", "True", default_only=True)
+        set_environment("LITELLM_TELEMETRY", "False", default_only=True)
         import litellm
 
         from f1bench_pipeline.generation.provider import install_template_provider
@@ -60,7 +61,7 @@ def get_litellm() -> Any:
             if lg.level == logging.NOTSET or lg.level < logging.WARNING:
                 lg.setLevel(logging.WARNING)
         install_template_provider(litellm)
-        if os.environ.get(QUIET_ENV, "") not in ("", "0"):
+        if process_setting("litellm_quiet"):
             # f1bench's own processes (the CLI, the Dagster code location) say once what failed, in one
             # line per call; litellm's "Give Feedback / Get Help" banner after each failure is noise there
             litellm.suppress_debug_info = True

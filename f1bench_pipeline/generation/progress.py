@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import sys
 import threading
 import time
@@ -34,6 +33,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
+
+from f1bench_pipeline.settings import process_setting
 
 # "errors so far" in a progress line; answers; anything else (a spending cap) is "stopped".
 ERROR_STATUSES = frozenset({"error"})
@@ -299,8 +300,8 @@ def announce(message: str) -> None:
 
 
 def terminal_style(stream: TextIO) -> str:
-    forced = os.environ.get("F1BENCH_PROGRESS", "").strip().lower()
-    if forced in {"bar", "lines", "off"}:
+    forced = process_setting("progress")
+    if forced != "auto":
         return forced
     try:
         tty = stream.isatty()
@@ -316,10 +317,7 @@ def terminal_style(stream: TextIO) -> str:
 
 
 def _env_every_s() -> float:
-    try:
-        return max(0.0, float(os.environ.get("F1BENCH_PROGRESS_EVERY_S") or 10.0))
-    except ValueError:
-        return 10.0
+    return float(process_setting("progress_every_s"))
 
 
 @contextmanager

@@ -60,16 +60,15 @@ def provider_tags(model: str | None, registry: Registry, extractor: str | None =
 
 def _partition_tags(dimensions: tuple[str, ...], calls_system: bool, scores: bool) -> Any:
     def tags_for(partition_key: str) -> dict[str, str]:
-        import os
-
         from f1bench_pipeline.generation.registry import load_registry
         from f1bench_pipeline.partitions import dimensions_of
+        from f1bench_pipeline.settings import process_setting
 
         try:
             registry = load_registry()
         except Exception:  # noqa: BLE001 - an unreadable registry fails the run itself, with its message
             return {}
-        extractor = os.environ.get("F1BENCH_LLM_EXTRACTOR") if scores else None
+        extractor = (process_setting("llm_extractor") or None) if scores else None
         model = dimensions_of(partition_key, dimensions)["model"] if calls_system else None
         return provider_tags(model, registry, extractor)
 

@@ -56,6 +56,7 @@ from f1bench_pipeline.errors import UnknownSystemError, UserError
 from f1bench_pipeline.generation.names import safe_name
 # The repository's systems.yaml, shipped in the wheel as package data (package_data.py).
 from f1bench_pipeline.package_data import DEFAULT_REGISTRY
+from f1bench_pipeline.settings import process_setting, secret
 
 OFFLINE_PROVIDER = "f1bench"
 LANGUAGES = ("en", "es", "pt")
@@ -254,9 +255,7 @@ class System(BaseModel):
         return None
 
     def resolved_api_base(self) -> str | None:
-        if self.api_base_env and os.environ.get(self.api_base_env):
-            return os.environ[self.api_base_env]
-        return self.api_base
+        return (secret(self.api_base_env) if self.api_base_env else None) or self.api_base
 
     def connection_kwargs(self) -> dict[str, Any]:
         """Arguments that reach the provider but never the cache key, Parquet or logs.
@@ -272,7 +271,7 @@ class System(BaseModel):
             out["api_base"] = base
         env = self.key_env
         if env:
-            key = os.environ.get(env)
+            key = secret(env)
             if key:
                 out["api_key"] = key
             else:
@@ -307,7 +306,7 @@ class System(BaseModel):
         environment lacks it (unset or empty); None when it names none or it is set. Offline
         systems and local weights call no provider."""
         env = self.key_env
-        if self.offline or self.local is not None or not env or os.environ.get(env):
+        if self.offline or self.local is not None or not env or secret(env):
             return None
         return env
 
@@ -320,7 +319,7 @@ class System(BaseModel):
     def secret_values(self) -> list[str]:
         """The key's value, for masking in error messages (never for storage)."""
         env = self.key_env
-        key = os.environ.get(env) if env else None
+        key = secret(env) if env else None
         return [key] if key else []
 
 
@@ -368,7 +367,7 @@ class Registry(BaseModel):
 
 
 def registry_path() -> Path:
-    return Path(os.environ.get("F1BENCH_SYSTEMS") or DEFAULT_REGISTRY)
+    return process_setting("systems") or DEFAULT_REGISTRY
 
 
 def _read_file(p: Path) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -15,8 +15,9 @@ and caps the length. Request headers are never stored at all.
 from __future__ import annotations
 
 import logging
-import os
 import re
+
+from f1bench_pipeline.settings import environment
 
 MAX_MESSAGE_CHARS = 600
 MASK = "***"
@@ -36,7 +37,7 @@ _PATTERNS = [
 
 def secret_env_values(min_len: int = 8) -> list[str]:
     """Values of secret-looking environment variables (longest first)."""
-    vals = {v for k, v in os.environ.items() if _SECRET_ENV.search(k) and v and len(v) >= min_len}
+    vals = {v for k, v in environment().items() if _SECRET_ENV.search(k) and v and len(v) >= min_len}
     return sorted(vals, key=len, reverse=True)
 
 

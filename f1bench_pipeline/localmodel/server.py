@@ -528,7 +528,10 @@ def local_server(local: LocalModel, name: str, *, models_dir: Path | None = None
         cmd += ["--no-checkpoint-cache"]
     # The package must import in the child even when it is not installed (a checkout on PYTHONPATH).
     pkg_root = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (pkg_root, os.environ.get("PYTHONPATH")) if p),
+    from f1bench_pipeline.settings import environment  # pydantic: not at import (the CLI's parser imports this module)
+
+    inherited = environment()
+    env = {**inherited, "PYTHONPATH": os.pathsep.join(p for p in (pkg_root, inherited.get("PYTHONPATH")) if p),
            "PYTHONUNBUFFERED": "1", "TOKENIZERS_PARALLELISM": "false"}
     label = f"local model server for {name!r} (weights {local.weights!r}" + (f", adapter {adapter}" if adapter else "") + ")"
     say = on_event or (lambda _m: None)

@@ -5,8 +5,9 @@ Every CLI command that materializes assets goes through here; Dagster itself loa
 
 * ``instance``            — the project's Dagster instance: the storage classes ``dagster.yaml``
   names, ``storage_dir()``, ``open_instance()``.
-* ``definitions_builder`` — ``build_definitions(settings)``: every asset, check, job, sensor
-  and resource (and the smaller generation and weather sets).
+* ``definitions_builder`` — ``build_definitions(settings)``: every domain's definitions (its
+  folder's ``definitions.py``) with the shared resources, executor and loggers (and the smaller
+  sets of one domain or of the generations).
 * ``jobs``                — the F1 pipeline's jobs (``ingest_races``, ``season_events``,
   ``benchmark_sets``, ``generate_and_score``, ``score_only``, ``validation_reports``); the other
   jobs sit beside their assets.
@@ -14,12 +15,10 @@ Every CLI command that materializes assets goes through here; Dagster itself loa
   reviser with the generation engine's provider.
 * ``execute``             — ``Runs``: settings + definitions + instance; runs a job for a
   partition key or range with quiet logging and reports progress.
-* ``dynamic_partitions``  — adding systems and weather batches to the dynamic partitions,
-  the season × model and batch × model keys.
+* ``dynamic_partitions``  — adding systems (and a domain's own keys) to the dynamic partitions.
 * ``f1``                  — ``f1bench build``, ``derive`` (seasons in worker processes),
-  ``refine``: the F1 runs in order.
+  ``refine``: the F1 runs in order, then each other domain's ``build.py`` step.
 * ``generation``          — ``f1bench generate``: ``model_generations`` runs.
-* ``weather``             — ``f1bench weather build``.
 * ``executors``           — the executor of every job (``F1BENCH_EXECUTOR``) and reconstructable jobs.
 * ``asset_metadata``      — metadata the assets show in the UI (table previews, plots, rules).
 

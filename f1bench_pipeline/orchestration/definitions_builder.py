@@ -2,71 +2,50 @@
 
 ``definitions.py`` (what ``dagster dev`` and ``dagster asset materialize -m`` load) is
 ``defs = build_definitions()``; the CLI's runs call :func:`build_definitions` with their own
-settings (``execute.Runs``). :func:`generation_definitions` and :func:`weather_definitions`
-are the smaller sets ``f1bench generate`` and ``f1bench weather build`` run on.
+settings (``execute.Runs``). Each domain declares its own assets, checks, jobs and sensors in
+its folder's ``definitions.py`` (found by ``domains.domain_definitions``, no list here); this
+module adds what they share: the resources, the executor and the loggers.
+:func:`generation_definitions` and :func:`domain_only_definitions` are the smaller sets
+``f1bench generate`` and a domain's own command (``f1bench weather build``) run on.
 """
 
 from __future__ import annotations
 
 import dagster as dg
 
-from f1bench_pipeline.domains.f1.events import assets as event_assets
-from f1bench_pipeline.domains.f1.events.checks import EVENT_CHECKS
-from f1bench_pipeline.domains.f1.ingest import assets as ingest_assets
-from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
-from f1bench_pipeline.domains.f1.instances import assets as instance_assets
-from f1bench_pipeline.domains.weather.assets import (
-    WEATHER_ASSETS,
-    WEATHER_JOBS,
-    build_weather_claims_and_scores,
-)
-from f1bench_pipeline.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
-from f1bench_pipeline.generation.assets import (
-    GENERATION_ASSETS,
-    GENERATION_JOBS,
-    GENERATION_SENSORS,
-)
+from f1bench_pipeline.domains import domain_definitions, domain_module
 from f1bench_pipeline.orchestration import plugins  # noqa: F401 - registers the template systems' answers
-from f1bench_pipeline.orchestration.automation import new_race_automation
-from f1bench_pipeline.orchestration.interrupt import console_logger
-from f1bench_pipeline.orchestration.jobs import F1_JOBS
-from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
-from f1bench_pipeline.resources import default_resources
-from f1bench_pipeline.scoring import assets as scoring_assets
-from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
 from f1bench_pipeline.orchestration.executors import executor_for, executor_from_env
+from f1bench_pipeline.orchestration.interrupt import console_logger
+from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import Settings
 
 
-def build_definitions(settings: Settings | None = None) -> dg.Definitions:
-    """Definitions bound to ``settings`` (tests pass their own data dir and cache); without
-    settings, resources that read the F1BENCH_* settings when a run starts (resources.py).
+def shared_definitions(settings: Settings | None = None) -> dg.Definitions:
+    """The resources bound to ``settings`` (without settings: resources that read the F1BENCH_*
+    settings when a run starts, resources.py), the executor and the loggers every domain uses."""
+    return dg.Definitions(resources=default_resources(settings),
+                          executor=executor_for(settings) if settings is not None else executor_from_env(),
+                          loggers={"console": console_logger()})
 
-    Claims and scores (and their weather twins) are built here, not at import, so their code
-    version is the extractor and verifier code of this moment (scoring/versions.py).
-    """
-    weather = [a for a in WEATHER_ASSETS if "weather_scores" not in {k.path[-1] for k in a.keys}]
-    return dg.Definitions(
-        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets]),
-                scoring_assets.build_claims_and_scores(), build_weather_claims_and_scores(),
-                *GENERATION_ASSETS, *VALIDATION_ASSETS, *weather, *REFINEMENT_ASSETS,
-                *FINETUNE_ASSETS],
-        asset_checks=EVENT_CHECKS,
-        jobs=[*F1_JOBS, *GENERATION_JOBS, *WEATHER_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
-        sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
-        resources=default_resources(settings),
-        executor=executor_for(settings) if settings is not None else executor_from_env(),
-        loggers={"console": console_logger()},
-    )
+
+def build_definitions(settings: Settings | None = None) -> dg.Definitions:
+    """Every domain's definitions with the shared ones, bound to ``settings`` (tests pass their own
+    data dir and cache)."""
+    return dg.Definitions.merge(*domain_definitions(settings), shared_definitions(settings))
+
+
+def domain_only_definitions(name: str, settings: Settings | None = None) -> dg.Definitions:
+    """The domain ``name``'s definitions alone, with the shared ones."""
+    module = domain_module(name, "definitions")
+    if module is None:
+        raise KeyError(f"domain {name!r} declares no Dagster definitions (definitions.py in its folder)")
+    return dg.Definitions.merge(module.definitions(settings), shared_definitions(settings))
 
 
 def generation_definitions(settings: Settings | None = None) -> dg.Definitions:
     """The ``generations`` asset and its ``model_generations`` job alone."""
+    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS
+
     return dg.Definitions(assets=GENERATION_ASSETS, jobs=GENERATION_JOBS, resources=default_resources(settings),
-                          loggers={"console": console_logger()})
-
-
-def weather_definitions(settings: Settings | None = None) -> dg.Definitions:
-    """The weather domain's assets and jobs alone."""
-    return dg.Definitions(assets=WEATHER_ASSETS, jobs=WEATHER_JOBS, resources=default_resources(settings),
                           loggers={"console": console_logger()})

@@ -1,7 +1,8 @@
-"""Adding keys to the dynamic partitions (``models``, ``weather_batches``) of a Dagster instance.
+"""Adding keys to the dynamic partitions of a Dagster instance (``models``; a domain's own, e.g.
+the weather batches, through :func:`add_dynamic_partition_keys`).
 
 A system is a ``models`` partition under its safe name (``generation.names.safe_name``); the
-keys of a run are built by ``partitions.py`` (``partition_key``, ``weather_partition_key``).
+keys of a run are built by ``partitions.py`` (``partition_key``) and the domains' partitions.
 Runs of a key not yet added fail, so the CLI adds them first.
 """
 
@@ -12,10 +13,11 @@ from typing import Any
 
 
 from f1bench_pipeline.generation.registry import Registry, load_registry
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, WEATHER_BATCHES_NAME
+from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 
 
-def _add(instance: Any, name: str, keys: Iterable[str]) -> list[str]:
+def add_dynamic_partition_keys(instance: Any, name: str, keys: Iterable[str]) -> list[str]:
+    """Add ``keys`` to the dynamic partitions ``name``; returns those that were not there."""
     existing = set(instance.get_dynamic_partitions(name))
     new = [k for k in dict.fromkeys(keys) if k not in existing]
     if new:
@@ -25,7 +27,7 @@ def _add(instance: Any, name: str, keys: Iterable[str]) -> list[str]:
 
 def add_model_partition_keys(instance: Any, keys: Iterable[str]) -> list[str]:
     """Add ``keys`` (safe system names, not necessarily in the registry) to ``models``."""
-    return _add(instance, MODEL_PARTITIONS_NAME, keys)
+    return add_dynamic_partition_keys(instance, MODEL_PARTITIONS_NAME, keys)
 
 
 def register_model_partitions(instance: Any, names: Iterable[str] | None = None,
@@ -34,12 +36,4 @@ def register_model_partitions(instance: Any, names: Iterable[str] | None = None,
     the keys added."""
     reg = registry or load_registry()
     wanted = [reg.get(n).safe_name for n in names] if names is not None else [s.safe_name for s in reg.systems.values()]
-    return _add(instance, MODEL_PARTITIONS_NAME, wanted)
-
-
-def register_weather_batch(instance: Any, batch: str) -> bool:
-    """Add ``batch`` to the ``weather_batches`` dynamic partition; False if it was there."""
-    from f1bench_pipeline.domains.weather.sources import check_batch_name
-
-    check_batch_name(batch)
-    return bool(_add(instance, WEATHER_BATCHES_NAME, [batch]))
+    return add_dynamic_partition_keys(instance, MODEL_PARTITIONS_NAME, wanted)

@@ -4,7 +4,7 @@
 ``ingest_races`` run over their race partitions, each race its own partition — then ``derive``s
 each season (one ``season_events`` run a season), generates and scores the offline systems
 (``generate_and_score`` per system and season), runs the verifier-guided loop on the test season
-(``verifier_guided``) and builds the weather domain's embedded sample. The runs of a stage go to
+(``verifier_guided``) and then each other domain's part (weather's embedded sample). The runs of a stage go to
 the instance's run queue together (``Runs.run_all``): Dagster runs them side by side, each in its
 own process, as it runs a UI backfill; the next stage starts when they have ended.
 """
@@ -50,13 +50,14 @@ def build(
     progress: Callable[[str], None] = print,
     settings: Settings | None = None,
     with_systems: bool = True,
-    with_weather: bool = True,
+    with_other_domains: bool = True,
     force: bool = False,
 ) -> dict:
     """Ingest every race the source can provide for ``seasons``, derive each season, then
     generate and score the offline systems on every season (``with_systems``), run the
-    verifier-guided loop on the test season, and build the weather domain's embedded
-    sample (``with_weather``). Incremental: a run whose assets are all fresh for its
+    verifier-guided loop on the test season, and then every other domain's part of the build
+    (``with_other_domains``: the ``build_sample`` of each domain's ``build.py``; weather's embedded
+    sample). Incremental: a run whose assets are all fresh for its
     partitions is left out (``freshness.py``); ``force`` runs everything."""
     from f1bench_pipeline.domains.f1.ingest.race_catalog import (
         RaceSource,
@@ -83,11 +84,12 @@ def build(
             run_offline_systems(built, runs=runs)
             if settings.test_season in built:  # the verifier-guided loop on the test season, offline
                 run_refinement([settings.test_season], runs=runs)
-            if with_weather:  # the second domain's embedded sample, the same offline systems
-                from f1bench_pipeline.orchestration.weather import build_weather
+            if with_other_domains:  # e.g. the weather domain's embedded sample, the same offline systems
+                from f1bench_pipeline.domains import domain_build_steps
 
-                build_weather(settings=settings, instance=runs.instance, progress=progress,
-                              incremental=runs.incremental)
+                for step in domain_build_steps():
+                    step.build_sample(settings=settings, instance=runs.instance, progress=progress,
+                                      incremental=runs.incremental)
     finally:
         runs.close()
     return {"races": len(races), "seasons": built, "raw_seconds": t_raw, "total_seconds": time.perf_counter() - t0}

@@ -20,7 +20,6 @@ No f1bench module beyond the settings is imported here: the webserver and the da
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from dagster import DagsterInstance, Field, StringSource
@@ -28,17 +27,18 @@ from dagster._core.storage.local_compute_log_manager import LocalComputeLogManag
 from dagster._core.storage.root import LocalArtifactStorage
 from dagster._core.storage.sqlite_storage import DagsterSqliteStorage
 
-from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.settings import REPO_ROOT, dagster_home, set_environment
 
 STORAGE_ENV = "F1BENCH_DAGSTER_STORAGE"
 
 
 def storage_dir() -> Path:
     """The instance's directory: ``$F1BENCH_DAGSTER_STORAGE``, else ``<data dir>/dagster_home``."""
-    raw = os.environ.get(STORAGE_ENV, "")
-    if raw:
-        return Path(raw).expanduser().resolve()
-    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.settings import get_settings, process_setting
+
+    given = process_setting("dagster_storage")
+    if given:
+        return Path(given).expanduser().resolve()
 
     return get_settings().data_dir / "dagster_home"
 
@@ -46,11 +46,11 @@ def storage_dir() -> Path:
 def ensure_dagster_home() -> Path:
     """Use the repo's dagster.yaml unless DAGSTER_HOME is set: the instance ``dagster dev`` in
     the repo root opens too, whose storage is :func:`storage_dir`, so the UI shows these runs."""
-    if not os.environ.get("DAGSTER_HOME"):
+    if not dagster_home():
         # an installed package ships no dagster.yaml: its instance lives in the storage dir itself
-        os.environ["DAGSTER_HOME"] = str(REPO_ROOT if (REPO_ROOT / "dagster.yaml").exists() else storage_dir())
+        set_environment("DAGSTER_HOME", str(REPO_ROOT if (REPO_ROOT / "dagster.yaml").exists() else storage_dir()))
     storage_dir().mkdir(parents=True, exist_ok=True)
-    return Path(os.environ["DAGSTER_HOME"])
+    return Path(dagster_home())
 
 
 def open_instance() -> DagsterInstance:

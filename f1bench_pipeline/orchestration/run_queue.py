@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.orchestration.heal import process_start
 from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted
+from f1bench_pipeline.settings import ENV_PREFIX, dagster_home, environment, set_environment
 
 if TYPE_CHECKING:
     import dagster as dg
@@ -104,7 +105,7 @@ class Daemon:
             # its own session: a Ctrl-C in the terminal reaches this process alone, which cancels
             # the runs through Dagster first and stops the daemon after
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                                         env={**os.environ, **env, "DAGSTER_HOME": home},
+                                         env={**environment(), **env, "DAGSTER_HOME": home},
                                          preexec_fn=_die_with_parent)
         claim.parent.mkdir(parents=True, exist_ok=True)
         claim.write_text(json.dumps({"pid": self.proc.pid, "start": process_start(self.proc.pid),
@@ -202,7 +203,7 @@ def ensure_daemon(instance: dg.DagsterInstance, env: dict[str, str], log_dir: Pa
     claim = claim_path(instance)
     # what its runs read: this process's F1BENCH_* (the registry, an extractor, keys named by it),
     # the command's settings, and the very storage of this instance
-    env = {**{k: v for k, v in os.environ.items() if k.startswith("F1BENCH_")}, **env, **_pinned_storage(instance)}
+    env = {**{k: v for k, v in environment().items() if k.startswith(ENV_PREFIX)}, **env, **_pinned_storage(instance)}
     kept = _DAEMONS.get(home)
     if kept is not None and kept.proc.poll() is None:
         if kept.env == env:
@@ -236,7 +237,7 @@ def instance_home(instance: dg.DagsterInstance) -> str:
     that instance (the project's, whose storage lives elsewhere: instance.py), else its root."""
     from dagster._core.instance.ref import InstanceRef
 
-    home = os.environ.get("DAGSTER_HOME", "")
+    home = dagster_home()
     if home and InstanceRef.from_dir(home).run_storage_data == instance.get_ref().run_storage_data:
         return home
     return str(instance.root_directory)
@@ -267,11 +268,11 @@ class RunQueue:
             location_name=LOCATION_NAME)
         from f1bench_pipeline.generation.llm import QUIET_ENV
 
-        quiet = os.environ.get(QUIET_ENV)  # the code location sets it on import: not this process's business
+        quiet = environment().get(QUIET_ENV)  # the code location sets it on import: not this process's business
         process_context = self._stack.enter_context(WorkspaceProcessContext(
             self.instance, InProcessWorkspaceLoadTarget(origin)))
         if quiet is None:
-            os.environ.pop(QUIET_ENV, None)
+            set_environment(QUIET_ENV, None)
         self._workspace = process_context.create_request_context()
         self._location = self._workspace.get_code_location(LOCATION_NAME)
         (self._repo,) = self._location.get_repositories().values()

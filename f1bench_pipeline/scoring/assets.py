@@ -1,6 +1,5 @@
 """Scoring assets: claims and scores per season × system (thin: read, score, write)."""
 
-import os
 
 import dagster as dg
 import polars as pl
@@ -15,6 +14,7 @@ from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations, score_generations_parallel
+from f1bench_pipeline.settings import process_setting
 
 GROUP = "scoring"
 LLM_EXTRACTOR_ENV = "F1BENCH_LLM_EXTRACTOR"
@@ -31,7 +31,7 @@ class ScoringConfig(dg.Config):
 
     def llm_system_name(self) -> str:
         """The LLM extractor of this run ("" = none): the run config, else the environment."""
-        return os.environ.get(LLM_EXTRACTOR_ENV, "") if self.llm_extractor is None else self.llm_extractor
+        return process_setting("llm_extractor") if self.llm_extractor is None else self.llm_extractor
 
 
 def regex_extractor(text: str, lang: str, entities: dict):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -167,9 +166,9 @@ class LLMExtractor:
 
 def default_llm_extractor(data_dir: Path | None = None) -> LLMExtractor:
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.settings import get_settings, process_setting
 
-    name = os.environ.get("F1BENCH_LLM_EXTRACTOR")
+    name = process_setting("llm_extractor")
     if not name:
         raise SystemExit("the LLM extractor needs a model: set F1BENCH_LLM_EXTRACTOR to a system in systems.yaml")
     return LLMExtractor(load_registry().get(name), data_dir or get_settings().data_dir)

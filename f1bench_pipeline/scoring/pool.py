@@ -8,10 +8,10 @@ A command that knows early that it will score many answers (``f1bench score FILE
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from f1bench_pipeline.workers import KeptPool
+from f1bench_pipeline.settings import ENV_PREFIX, environment
 
 PARALLEL_MIN_ROWS = 2000     # fewer generations are scored in this process (a pool costs ~1 s to start)
 PARALLEL_WORKERS_ENV = "F1BENCH_SCORING_WORKERS"  # worker processes (1: this process only)
@@ -28,7 +28,7 @@ def scoring_workers() -> int:
 def scoring_pool(workers: int) -> Any:
     """The kept pool of ``workers`` processes; made anew when the count or the F1BENCH_* environment
     the scoring code reads (lexicon / driver files) changed since it started."""
-    return _POOL.get(workers, tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("F1BENCH_"))))
+    return _POOL.get(workers, tuple(sorted((k, v) for k, v in environment().items() if k.startswith(ENV_PREFIX))))
 
 
 def drop_scoring_pool() -> None:

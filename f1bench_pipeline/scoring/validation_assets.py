@@ -2,7 +2,6 @@
 to ``data/reports/``: controlled perturbation, extractor agreement, the published
 generations, and the precision-vs-recall plot."""
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import validation as V
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.settings import process_setting
 
 GROUP = "validation"
 DEFAULT_PAPER_FILE = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
@@ -93,7 +93,7 @@ def published_generations_report(warehouse: WarehouseResource,
 
     from f1bench_pipeline.scoring.cli import score_file
 
-    path = Path(os.environ.get("F1BENCH_PAPER_GENERATIONS", DEFAULT_PAPER_FILE))
+    path = Path(process_setting("paper_generations") or DEFAULT_PAPER_FILE)
     if not path.exists():
         return dg.MaterializeResult(metadata={"status": "skipped", "reason": f"{path} not found (set F1BENCH_PAPER_GENERATIONS)"})
     reg = system_registry.registry

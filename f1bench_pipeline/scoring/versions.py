@@ -30,6 +30,7 @@ from pathlib import Path
 # The surname table the regex extractor reads (``extract.DRIVERS_CSV``; a test keeps them equal):
 # package data (f1bench_pipeline/data/ergast).
 from f1bench_pipeline.package_data import DRIVERS_CSV
+from f1bench_pipeline.settings import process_setting, user_cache_home
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -117,7 +118,7 @@ KEPT_VERSIONS = 256  # entries of the on-disk cache (a few per source tree a use
 
 
 def _cache_file() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = str(user_cache_home())
     return Path(base) / "f1bench" / "code-versions.json"
 
 
@@ -164,7 +165,7 @@ def _llm_model(system: str | None = None, registry=None) -> bytes:
     """The LLM extractor's model: the registry system ``system`` (default: the one named by
     F1BENCH_LLM_EXTRACTOR, as ``default_llm_extractor`` picks it) — its litellm model string
     and parameters, read without litellm — of ``registry`` (an asset's; unset: systems.yaml)."""
-    name = os.environ.get("F1BENCH_LLM_EXTRACTOR", "") if system is None else system
+    name = process_setting("llm_extractor") if system is None else system
     try:
         from f1bench_pipeline.generation.registry import load_registry
 
@@ -181,7 +182,7 @@ def extractor_version(name: str = "regex", llm_system: str | None = None, regist
     if name == "llm":
         return _version("llm", (_llm_model(llm_system, registry),))
     if name == "regex":
-        return _version("regex", (Path(os.environ.get("F1BENCH_DRIVERS_CSV", DRIVERS_CSV)),))
+        return _version("regex", (process_setting("drivers_csv") or DRIVERS_CSV,))
     return _version(name)
 
 
@@ -191,7 +192,7 @@ def verifier_version(domain: str = "f1") -> str:
 
 
 def llm_extractor_enabled() -> bool:
-    return bool(os.environ.get("F1BENCH_LLM_EXTRACTOR"))
+    return bool(process_setting("llm_extractor"))
 
 
 def scoring_code_version(domain: str = "f1") -> str:

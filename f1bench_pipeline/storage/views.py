@@ -1,4 +1,5 @@
-"""DuckDB views over the Parquet warehouse, defined in ``f1bench_pipeline/sql/views/*.sql`` (package data).
+"""DuckDB views over the Parquet warehouse, defined in ``f1bench_pipeline/sql/views/*.sql`` and each domain's
+``sql/views/*.sql`` (package data).
 
 Each file holds one ``CREATE OR REPLACE VIEW`` whose ``{warehouse}`` placeholder is the
 warehouse root. A view is created only once its table has files (DuckDB binds the glob
@@ -108,9 +109,18 @@ def expand_templates(text: str) -> str:
     return _TEMPLATE.sub(one, text)
 
 
+def view_files() -> list[Path]:
+    """The view files: the shared ``sql/views`` and every domain's (``sql/views`` in its folder), in
+    file-name order across them (the number prefix orders a view after the ones it reads)."""
+    from f1bench_pipeline.domains import domain_views_dirs
+
+    folders = [require(VIEWS_DIR, "the DuckDB view definitions (sql/views)"), *domain_views_dirs()]
+    return sorted((p for folder in folders for p in folder.glob("*.sql")), key=lambda p: p.name)
+
+
 def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None
                      ) -> list[tuple[str, str, list[str]]]:
-    """(view name, SQL, tables it reads) for every file in sql/views, in name order."""
+    """(view name, SQL, tables it reads) for every view file (:func:`view_files`), in name order."""
     root = location.normalise(warehouse_dir)
     listed = location.scheme(root) in location.READ_ONLY_SCHEMES
     where = root.resolve().as_posix() if isinstance(root, Path) else root
@@ -123,7 +133,7 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
         return "[" + ", ".join(_sql_string(f"{root}/{m.group(1)}/{r}") for r in rels) + "]"
 
     out = []
-    for path in sorted(require(VIEWS_DIR, "the DuckDB view definitions (sql/views)").glob("*.sql")):
+    for path in view_files():
         text = expand_templates(path.read_text(encoding="utf-8"))
         tables = _TABLE_REF.findall(text) + [t.strip() for line in text.splitlines()
                                              if line.startswith("-- requires:") for t in line[12:].split(",")]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 def cmd_build(args: argparse.Namespace) -> int:
     from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
-    from f1bench_pipeline.orchestration.weather import build_weather
+    from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()

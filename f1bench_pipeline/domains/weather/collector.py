@@ -42,6 +42,7 @@ from f1bench_pipeline.domains.weather.records import (
     GroundTruth,
     normalize_sky,
 )
+from f1bench_pipeline.settings import process_setting
 
 DEFAULT_BASE_URL = "https://api.weather.gov"
 DEFAULT_USER_AGENT = "f1bench weather collector (https://github.com/f1bench; contact: set F1BENCH_NWS_USER_AGENT)"
@@ -101,7 +102,7 @@ class NWSClient:
     def __init__(self, base_url: str = DEFAULT_BASE_URL, user_agent: str | None = None, timeout_s: float = 30.0,
                  max_attempts: int = 4, backoff_s: float = 2.0, sleep: Callable[[float], None] = time.sleep):
         self.base_url = base_url.rstrip("/")
-        self.user_agent = user_agent or os.environ.get("F1BENCH_NWS_USER_AGENT") or DEFAULT_USER_AGENT
+        self.user_agent = user_agent or process_setting("nws_user_agent") or DEFAULT_USER_AGENT
         self.timeout_s = timeout_s
         self.max_attempts = max_attempts
         self.backoff_s = backoff_s

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +24,7 @@ from f1bench_pipeline.domains.weather.records import (
     record_dict,
 )
 from f1bench_pipeline.settings import REPO_ROOT
+from f1bench_pipeline.settings import process_setting
 
 if TYPE_CHECKING:
     from polars._typing import PolarsDataType
@@ -88,7 +88,7 @@ def load_batch(batch: str, data_dir: Path, collect_missing: bool = False,
 
     folder = batches_dir(data_dir) / batch
     if collect_missing:
-        base = os.environ.get("F1BENCH_NWS_BASE_URL")
+        base = process_setting("nws_base_url")
         try:
             collect(load_locations(LOCATIONS_FILE), folder, NWSClient(base_url=base) if base else NWSClient(),
                     progress=progress)

@@ -8,7 +8,6 @@ table lacks join the regex too. Team names map to canonical team keys (``vocabul
 from __future__ import annotations
 
 import csv
-import os
 import re
 import unicodedata
 from functools import lru_cache
@@ -19,6 +18,7 @@ from typing import Any
 from f1bench_pipeline.package_data import DRIVERS_CSV, MissingPackageData
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import TEAM_ALIASES, team_key
+from f1bench_pipeline.settings import process_setting
 
 __all__ = ["DRIVERS_CSV", "driver_regex", "driver_table", "extra_codes", "known_codes", "surname_to_code",
            "team_key_cached"]
@@ -34,7 +34,7 @@ def driver_table() -> dict[str, dict[str, Any]]:
     (the 2018-2025 drivers). A missing or driverless file is an error, never an empty table: without
     it no surname ("Leclerc") would yield a claim, and every score would silently change."""
     out: dict[str, dict[str, Any]] = {}
-    override = os.environ.get("F1BENCH_DRIVERS_CSV")
+    override = process_setting("drivers_csv")
     path = Path(override or DRIVERS_CSV)
     if not path.is_file():
         raise MissingPackageData(

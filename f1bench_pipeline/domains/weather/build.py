@@ -1,4 +1,5 @@
-"""``f1bench weather build``: the weather domain's runs (and the last step of ``f1bench build``).
+"""``f1bench weather build``: the weather domain's runs, and its part of ``f1bench build``
+(``build_sample`` and ``print_summary``, found by ``domains.domain_build_steps``).
 
 One ``weather_data`` run for the batch (records and instances), then one
 ``weather_generate_and_score`` run per system. The batch is added to the ``weather_batches``
@@ -10,11 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from f1bench_pipeline.orchestration.dynamic_partitions import (
-    register_model_partitions,
-    register_weather_batch,
-)
-from f1bench_pipeline.partitions import weather_partition_key
+from f1bench_pipeline.domains.weather.partitions import register_weather_batch, weather_partition_key
+from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
 from f1bench_pipeline.orchestration.execute import Runs
 from f1bench_pipeline.settings import Settings
 
@@ -26,10 +24,10 @@ def build_weather(batch: str | None = None, systems: Iterable[str] | None = None
     claims and scores of ``systems`` (default: the offline templates). Returns run successes."""
     from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.orchestration.definitions_builder import weather_definitions
+    from f1bench_pipeline.orchestration.definitions_builder import domain_only_definitions
 
     batch = batch or SAMPLE_BATCH
-    runs = Runs.open(settings, defs, instance, progress, definitions=weather_definitions, incremental=incremental)
+    runs = Runs.open(settings, defs, instance, progress, definitions=lambda s: domain_only_definitions("weather", s), incremental=incremental)
     registry = load_registry()
     names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]
     register_weather_batch(runs.instance, batch)
@@ -44,3 +42,15 @@ def build_weather(batch: str | None = None, systems: Iterable[str] | None = None
                            weather_partition_key(name, batch))
         out[name] = result.success
     return out
+
+
+def build_sample(settings: Settings, instance: Any, progress: Callable[[str], None], incremental: bool) -> dict[str, bool]:
+    """``f1bench build``'s weather step: the embedded sample with the offline systems."""
+    return build_weather(settings=settings, instance=instance, progress=progress, incremental=incremental)
+
+
+def print_summary(settings: Settings) -> None:
+    """What ``f1bench build`` prints for the weather domain: its leaderboard."""
+    from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
+
+    print_weather_leaderboard(settings.warehouse_dir)

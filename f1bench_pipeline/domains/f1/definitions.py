@@ -1,0 +1,37 @@
+"""Formula 1's Dagster definitions: ingest, event tables, instances, generations, claims and
+scores, validation, verifier-guided generation and fine-tuning, with their checks, jobs and
+sensors; merged into the code location by ``orchestration.definitions_builder`` like every
+domain's."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from f1bench_pipeline.settings import Settings
+
+
+def definitions(settings: Settings | None = None) -> dg.Definitions:
+    """F1's assets, checks, jobs and sensors (resources, executor and loggers are shared: the
+    builder adds them). Claims and scores are built here, not at import, so their code version is
+    this moment's extractor and verifier code (scoring/versions.py)."""
+    from f1bench_pipeline.domains.f1.events import assets as event_assets
+    from f1bench_pipeline.domains.f1.events.checks import EVENT_CHECKS
+    from f1bench_pipeline.domains.f1.ingest import assets as ingest_assets
+    from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
+    from f1bench_pipeline.domains.f1.instances import assets as instance_assets
+    from f1bench_pipeline.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
+    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
+    from f1bench_pipeline.orchestration.automation import new_race_automation
+    from f1bench_pipeline.orchestration.jobs import F1_JOBS
+    from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
+    from f1bench_pipeline.scoring import assets as scoring_assets
+    from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
+
+    return dg.Definitions(
+        assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets]),
+                scoring_assets.build_claims_and_scores(), *GENERATION_ASSETS, *VALIDATION_ASSETS,
+                *REFINEMENT_ASSETS, *FINETUNE_ASSETS],
+        asset_checks=EVENT_CHECKS,
+        jobs=[*F1_JOBS, *GENERATION_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
+        sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
+    )
