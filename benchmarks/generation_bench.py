@@ -161,9 +161,9 @@ def bench_offline(season: int, source: Path, systems: list[str] | None) -> int:
         parent_cpu = time.process_time() - cpu_all
         import resource
 
-        from f1bench_pipeline.generation import engine
+        from f1bench_pipeline.generation import offline
 
-        engine._POOL.drop(wait=True)  # the workers' CPU is counted once they are reaped
+        offline._POOL.drop(wait=True)  # the workers' CPU is counted once they are reaped
         ru = resource.getrusage(resource.RUSAGE_CHILDREN)
         child_cpu = ru.ru_utime + ru.ru_stime
         print(f"offline systems, season {season}, cold: {total_n} answers in {wall:.2f} s = {total_n / wall:.1f} "

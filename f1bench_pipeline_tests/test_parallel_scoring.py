@@ -82,7 +82,7 @@ def two_data_dirs(sample_build, tmp_path) -> tuple:
 
 
 def test_offline_generation_in_worker_processes_equals_one_process(two_data_dirs, monkeypatch):
-    from f1bench_pipeline.generation import engine
+    from f1bench_pipeline.generation import offline
     from f1bench_pipeline.generation.cache import DiskCache
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.runner import generate_partition
@@ -91,20 +91,20 @@ def test_offline_generation_in_worker_processes_equals_one_process(two_data_dirs
     reg = load_registry(data_dir=one.data_dir)
     system = reg.get("template-noisy")
     season = 2025  # the sample's test season (as test_generation.py)
-    monkeypatch.setattr(engine, "OFFLINE_PARALLEL_MIN", 1)
-    monkeypatch.setattr(engine, "OFFLINE_CHUNK", 37)
-    monkeypatch.setenv(engine.OFFLINE_WORKERS_ENV, "1")
+    monkeypatch.setattr(offline, "OFFLINE_PARALLEL_MIN", 1)
+    monkeypatch.setattr(offline, "OFFLINE_CHUNK", 37)
+    monkeypatch.setenv(offline.OFFLINE_WORKERS_ENV, "1")
     calls = []
-    real = engine._Run._run_offline_parallel
+    real = offline.answer_in_processes
 
-    async def spy(self, pending, results, n):
+    async def spy(caller, items, pending, n, answered):
         calls.append(len(pending))
-        return await real(self, pending, results, n)
+        return await real(caller, items, pending, n, answered)
 
-    monkeypatch.setattr(engine._Run, "_run_offline_parallel", spy)
+    monkeypatch.setattr(offline, "answer_in_processes", spy)
     a = generate_partition(one, system, season, registry=reg)
     assert calls == []
-    monkeypatch.setenv(engine.OFFLINE_WORKERS_ENV, "2")
+    monkeypatch.setenv(offline.OFFLINE_WORKERS_ENV, "2")
     b = generate_partition(two, system, season, registry=reg)
     assert calls == [b.expected] and b.expected > 37
     volatile = ["created_at", "latency_s"]
@@ -153,14 +153,14 @@ def test_broken_scoring_pool_falls_back_to_one_process(sample_tables, monkeypatc
 
 
 def test_broken_offline_pool_answers_in_process(gen_dir, monkeypatch):
-    from f1bench_pipeline.generation import engine
+    from f1bench_pipeline.generation import offline
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.runner import generate_partition
 
     reg = load_registry(data_dir=gen_dir.data_dir)
-    monkeypatch.setattr(engine, "OFFLINE_PARALLEL_MIN", 1)
-    monkeypatch.setenv(engine.OFFLINE_WORKERS_ENV, "2")
-    monkeypatch.setattr(engine, "_offline_pool", lambda _n: _BrokenPool())
+    monkeypatch.setattr(offline, "OFFLINE_PARALLEL_MIN", 1)
+    monkeypatch.setenv(offline.OFFLINE_WORKERS_ENV, "2")
+    monkeypatch.setattr(offline, "_offline_pool", lambda _n: _BrokenPool())
     res = generate_partition(gen_dir, reg.get("template-terse"), 2025, registry=reg)
     assert res.stats.calls == res.expected > 0 and set(res.stats.statuses) == {"ok"} and res.missing == 0
 

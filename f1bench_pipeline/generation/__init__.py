@@ -11,6 +11,9 @@ Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily
 * ``classify``  — response/exception → status, retryability, parameter translation.
 * ``sanitize``  — scrubbing secrets out of every message we keep or log.
 * ``engine``    — the asyncio call loop: concurrency, RPM, retries, progress.
+  Its parts: ``call`` (one call: retries, parameter adaptations, record, cost), ``ratelimit``
+  (RPM spacing, a provider's cool-down), ``retry`` (backoff), ``spend`` (the spending cap),
+  ``stats`` (a run's counts), ``offline`` (offline template calls in worker processes).
 * ``plan``      — which calls a partition needs; dry-run cost estimate.
 * ``table``     — the ``generations`` table schema and summaries.
 * ``importer``  — bring-your-own-outputs JSONL import.

@@ -1,7 +1,7 @@
 """What a call will cost before it is made: the spending cap's and the dry-run's estimates.
 
 Every figure here is an *estimate* (the recorded cost of a call is litellm's, after it
-returns — ``engine._Run._cost``):
+returns — ``call.response_cost``):
 
 * prompt tokens: ``litellm.token_counter(model=..., messages=...)`` — the model's own
   tokenizer where litellm has it, else tiktoken's; characters / 4 for the offline

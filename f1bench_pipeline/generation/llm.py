@@ -112,3 +112,17 @@ def cost_per_token(model: str, prompt_tokens: int, completion_tokens: int) -> tu
     except Exception:  # noqa: BLE001 - litellm raises many types for an unmapped model
         return None
     return float(p), float(c)
+
+
+async def close_clients(litellm: Any) -> None:
+    """Close litellm's cached async HTTP clients: they are bound to the event loop that made them."""
+    try:
+        await litellm.close_litellm_async_clients()
+    except Exception:  # noqa: BLE001 - best effort
+        pass
+    cache = getattr(litellm, "in_memory_llm_clients_cache", None)
+    if cache is not None and hasattr(cache, "flush_cache"):
+        try:
+            cache.flush_cache()
+        except Exception:  # noqa: BLE001
+            pass
