@@ -79,7 +79,7 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     package = versions.PACKAGE / "domains" / "f1" / "extract"
     modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
     assert {"domains/f1/extract/__init__.py", "domains/f1/extract/vocabulary/en.py"} <= modules
-    assert set(versions.SOURCES["regex"]) == modules | {"scoring/claims.py"}
+    assert set(versions.SOURCES["regex"]) == modules | {"domains/f1/claims.py", "scoring/claims.py"}
     for v in (versions.extractor_version("regex"), versions.extractor_version("llm"), versions.verifier_version(),
               versions.extractor_version("weather-regex"), versions.verifier_version("weather")):
         assert re.fullmatch(r"(weather-)?(regex|llm|verify)-[0-9a-f]{12}", v), v

@@ -48,7 +48,7 @@ TEMPLATE_KINDS = ("faithful", "noisy", "terse")
 
 
 class DomainClaim(BaseModel):
-    """A claim of any domain (F1 keeps its stricter ``scoring.claims.Claim``)."""
+    """A claim of any domain (F1 keeps its stricter ``domains.f1.claims.Claim``)."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -32,8 +32,8 @@ from f1bench_pipeline.orchestration.interrupt import console_logger
 from f1bench_pipeline.orchestration.jobs import F1_JOBS
 from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
 from f1bench_pipeline.resources import default_resources
-from f1bench_pipeline.scoring import assets as scoring_assets
-from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
+from f1bench_pipeline.domains.f1 import scoring_assets
+from f1bench_pipeline.domains.f1.validation_assets import VALIDATION_ASSETS
 from f1bench_pipeline.orchestration.executors import executor_for, executor_from_env
 from f1bench_pipeline.settings import Settings
 

@@ -34,13 +34,8 @@ from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import item_for
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.refinement.edits import Edits, edit_message, edits_for
-from f1bench_pipeline.scoring.score import (
-    CLAIM_SCHEMA,
-    SCORE_SCHEMA,
-    Extractor,
-    InstanceFacts,
-    score_generations,
-)
+from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, Extractor
 
 KEY = ["id", "lang", "variant"]
 # Extra columns of a round row beside the scores table's.

@@ -45,10 +45,11 @@ def package_modules(folder: str) -> tuple[str, ...]:
 Source = str | tuple[str, tuple[str, ...]]
 
 SOURCES: dict[str, tuple[Source, ...]] = {
-    "regex": (*package_modules("domains/f1/extract"), "scoring/claims.py"),  # its vocabulary is in the package
-    "llm": ("scoring/llm_extractor.py", "scoring/claims.py"),  # the prompt is built in these two
+    "regex": (*package_modules("domains/f1/extract"), "domains/f1/claims.py", "scoring/claims.py"),  # its vocabulary is in the package
+    "llm": ("domains/f1/llm_extractor.py", "domains/f1/claims.py", "scoring/claims.py"),  # the prompt is built in these two
     "verify": (
-        "domains/f1/verifier.py", "scoring/verdict.py", "scoring/score.py", "scoring/claims.py",
+        "domains/f1/verifier.py", "domains/f1/scoring.py", "scoring/verdict.py", "scoring/score.py", "domains/f1/claims.py",
+        "scoring/claims.py",
         ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
         ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
     ),

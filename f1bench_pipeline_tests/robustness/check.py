@@ -17,7 +17,7 @@ from typing import Any
 import polars as pl
 
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
+from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
 
 COUNT_KEYS = ("style", "family", "held_out", "lang", "decision_type")
 

@@ -4,7 +4,7 @@ the existing modules, so nothing about F1's results changes.
 * records: a season's event tables → ``instances.builders.build_base_instances``
 * instances and prompts: ``instances.rows.instance_rows`` (EN/ES/PT × default/cover_all)
 * facts and tolerances: ``instances.facts`` (``TOLERANCES``)
-* claims: ``scoring.claims`` (``ClaimType``), extracted by ``domains.f1.extract``
+* claims: ``domains.f1.claims`` (``ClaimType``), extracted by ``domains.f1.extract``
 * verification: ``domains.f1.verifier.verify_claim`` on a ``ContextIndex``
 * offline answers: ``domains.f1.templates.template_answer``
 """
@@ -36,7 +36,7 @@ class F1Domain(Domain):
 
     @property
     def claim_types(self) -> tuple[str, ...]:  # type: ignore[override]
-        from f1bench_pipeline.scoring.claims import ClaimType
+        from f1bench_pipeline.domains.f1.claims import ClaimType
 
         return tuple(get_args(ClaimType))
 
