@@ -27,6 +27,18 @@ class F1Domain(Domain):
     partition_dtype = pl.Int64
     own_score_columns = ("results_source",)
     tables = {"instances": "instances", "generations": "generations", "claims": "claims", "scores": "scores"}
+    llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
+    verifier_sources = (
+        "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
+        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
+    )
+
+    @property
+    def extractor_sources(self) -> tuple[str, ...]:  # type: ignore[override]
+        """Every module of the extractor package (its vocabulary is in the package) and the claim schema."""
+        from f1bench_pipeline.scoring.versions import package_modules
+
+        return (*package_modules("domains/f1/extract"), "domains/f1/claims.py")
 
     @property
     def fact_types(self) -> tuple[str, ...]:  # type: ignore[override]
