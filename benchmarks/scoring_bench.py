@@ -6,7 +6,7 @@ the benchmark's 2025 instances. Times, in ONE process, best and median of N repe
 
 (a) extraction alone: ``extract_claims(text, lang, entities)`` over the dev generations
     whose ids are instances (with the instance's entities), and over every dev text;
-(b) the full path: ``score.score_generations`` (regex extraction + verification + recall,
+(b) the full path: ``domains.f1.scoring.score_generations`` (regex extraction + verification + recall,
     claims and scores tables) on the same generations, both "cold" (the instances frame is
     passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
     ``InstanceFacts`` built once and reused);

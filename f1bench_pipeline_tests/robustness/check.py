@@ -1,6 +1,6 @@
 """Score faithful style answers with the project's real scorer; list every false contradiction.
 
-``check(instances, answers)`` runs ``scoring.score.score_generations`` with the regex
+``check(instances, answers)`` runs ``domains.f1.scoring.score_generations`` with the regex
 extractor (``domains.f1.extract.extract_claims``) -- exactly what the benchmark runs on
 model answers -- over answers from ``styles.faithful_answers``. Since every answer is
 faithful, every ``contradicted`` claim is an error of the extractor (or, rarely, of the

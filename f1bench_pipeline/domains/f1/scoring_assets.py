@@ -1,4 +1,4 @@
-"""Scoring assets: claims and scores per season × system (thin: read, score, write)."""
+"""F1's scoring assets: claims and scores per season × system (thin: read, score, write)."""
 
 import os
 
