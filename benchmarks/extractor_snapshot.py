@@ -75,7 +75,7 @@ def extract_section(rows: list[dict], entities: dict[str, dict]) -> list[str]:
 
 
 def gold_section() -> list[str]:
-    from f1bench_pipeline.scoring.gold import load_gold
+    from f1bench_pipeline.domains.f1.gold import load_gold
 
     out = []
     for lang in ("en", "es", "pt"):
@@ -90,7 +90,7 @@ def gold_section() -> list[str]:
 
 def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.scoring import score_generations
 
     if instances.is_empty():
         return []

@@ -6,7 +6,7 @@ the benchmark's 2025 instances. Times, in ONE process, best and median of N repe
 
 (a) extraction alone: ``extract_claims(text, lang, entities)`` over the dev generations
     whose ids are instances (with the instance's entities), and over every dev text;
-(b) the full path: ``score.score_generations`` (regex extraction + verification + recall,
+(b) the full path: ``domains.f1.scoring.score_generations`` (regex extraction + verification + recall,
     claims and scores tables) on the same generations, both "cold" (the instances frame is
     passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
     ``InstanceFacts`` built once and reused);
@@ -91,7 +91,7 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.text import sentence_spans
     from f1bench_pipeline.scoring.metrics import score_generation
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.scoring import score_generations
     from f1bench_pipeline.domains.f1.verifier import verify_claim
 
     n = gens.height
@@ -249,7 +249,7 @@ def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats
     from polars.testing import assert_frame_equal
 
     from f1bench_pipeline.scoring import score
-    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations, score_generations_parallel
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations, score_generations_parallel
 
     workers = score.scoring_workers()
     print(f"\n(f) both cores: worker processes ({workers} workers, more than {score.PARALLEL_MIN_ROWS:,} rows) "
@@ -311,7 +311,7 @@ def main() -> None:
               "the full scoring path is not timed (extraction only)")
         return
 
-    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
 
     ids = set(instances["id"].to_list())
     mine = [r for r in rows if r["id"] in ids]

@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.generation.cli import register as register_generation
 
     register_generation(sub)
-    from f1bench_pipeline.scoring.cli import register as register_scoring
+    from f1bench_pipeline.domains.f1.score_file import register as register_scoring
 
     register_scoring(sub)
     from f1bench_pipeline.scoring.leaderboard_cli import register as register_leaderboard

@@ -256,7 +256,7 @@ def _register_extractor(data_dir: Path, api_base: str) -> None:
 
 
 def _score(data_dir: Path, llm_extractor: str | None = "<unset>"):
-    from f1bench_pipeline.scoring.assets import build_claims_and_scores
+    from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores
 
     config = {} if llm_extractor == "<unset>" else {"llm_extractor": llm_extractor}
     with dg.DagsterInstance.ephemeral() as instance:

@@ -53,8 +53,8 @@ def _f1_generations(instances: pl.DataFrame) -> pl.DataFrame:
 
 
 def test_f1_scores_identical_through_the_domain_interface(sample_tables):
-    from f1bench_pipeline.scoring.assets import regex_extractor
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.scoring_assets import regex_extractor
+    from f1bench_pipeline.domains.f1.scoring import score_generations
 
     instances = sample_tables("instances")
     gens = _f1_generations(instances)

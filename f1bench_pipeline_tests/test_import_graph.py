@@ -179,3 +179,56 @@ def test_the_walk_sees_imports_inside_functions_and_relative_ones(tmp_path):
     assert _resolve_relative("f1bench_pipeline.b.c", False, 2, None) == "f1bench_pipeline"
     graph = {"p.a": {"p.b": 1}, "p.b": {"p.b.c": 2}, "p.b.c": {"p.a": 3}, "p": {}}
     assert _strongly_connected(graph) == [["p.a", "p.b", "p.b.c"]]
+
+
+# --- scoring/ is domain-free ------------------------------------------------------------------
+DOMAIN_PACKAGES = (f"{PACKAGE}.domains.f1", f"{PACKAGE}.domains.weather")
+
+
+def _imported_names(module: str, path: Path, source: str | None = None) -> dict[str, int]:
+    """``{module name: line}`` of every import in the file -- at module level, in functions,
+    relative, under ``if TYPE_CHECKING:`` too -- and of every string naming a module of the
+    package (``importlib.import_module("…")``)."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"), filename=str(path))
+    is_package = path.name == "__init__.py"
+    out: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                out.setdefault(alias.name, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = (_resolve_relative(module, is_package, node.level, node.module) if node.level
+                    else node.module or "")
+            out.setdefault(base, node.lineno)
+            for alias in node.names:
+                out.setdefault(f"{base}.{alias.name}", node.lineno)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(PACKAGE + "."):
+            out.setdefault(node.value, node.lineno)
+    return out
+
+
+def _domain_imports(module: str, path: Path, source: str | None = None) -> list[str]:
+    return [f"{module} -> {name} (line {line})" for name, line in _imported_names(module, path, source).items()
+            if any(name == d or name.startswith(d + ".") for d in DOMAIN_PACKAGES)]
+
+
+def test_scoring_imports_no_domain():
+    """The generic scoring code (``f1bench_pipeline/scoring/``) imports no domain package, not
+    even lazily: the domains import scoring, and F1's scoring parts live in ``domains/f1/``.
+    (A domain is looked up by name, ``domains.get_domain``, where scoring needs one.)"""
+    scoring = {m: p for m, p in _modules().items() if m == f"{PACKAGE}.scoring" or m.startswith(f"{PACKAGE}.scoring.")}
+    assert f"{PACKAGE}.scoring.score" in scoring and f"{PACKAGE}.scoring.versions" in scoring
+    found = [line for m, p in sorted(scoring.items()) for line in _domain_imports(m, p)]
+    assert not found, "scoring/ imports a domain:\n" + "\n".join(found)
+
+
+def test_the_domain_check_sees_lazy_relative_and_named_imports(tmp_path):
+    path = tmp_path / "m.py"
+    module = f"{PACKAGE}.scoring.m"
+    for source in ("def f():\n    from f1bench_pipeline.domains.f1.scoring import InstanceFacts\n",
+                   "from ..domains import weather\n",
+                   "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import f1bench_pipeline.domains.f1.claims\n",
+                   "import importlib\nimportlib.import_module('f1bench_pipeline.domains.weather.domain')\n"):
+        assert _domain_imports(module, path, source), source
+    assert not _domain_imports(module, path, "from f1bench_pipeline.domains import get_domain\n"
+                                             "from f1bench_pipeline.domains.base import Domain\n")

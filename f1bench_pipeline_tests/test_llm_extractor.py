@@ -9,9 +9,10 @@ import polars as pl
 import pytest
 
 from f1bench_pipeline.generation.registry import System
-from f1bench_pipeline.scoring.llm_extractor import LLMExtractor, build_messages, parse_response
+from f1bench_pipeline.domains.f1.llm_extractor import LLMExtractor, build_messages, parse_response
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.scoring.score import ExtractionError, score_generations
+from f1bench_pipeline.domains.f1.scoring import score_generations
+from f1bench_pipeline.scoring.score import ExtractionError
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 
 ANSWER = re.compile(r"```json\n(.*)\n```", re.S)

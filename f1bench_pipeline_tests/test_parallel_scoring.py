@@ -1,5 +1,5 @@
 """Both cores: scoring and offline generation in worker processes give exactly the rows of the
-one-process path (score.score_generations_parallel, engine's offline worker pool)."""
+one-process path (domains.f1.scoring.score_generations_parallel, engine's offline worker pool)."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def _generations(instances: pl.DataFrame) -> pl.DataFrame:
 
 
 def test_parallel_scoring_equals_serial(sample_tables):
-    from f1bench_pipeline.scoring.assets import regex_extractor
+    from f1bench_pipeline.domains.f1.scoring_assets import regex_extractor
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.scoring.score import InstanceFacts, score_generations, score_generations_parallel
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations, score_generations_parallel
 
     instances = sample_tables("instances")
     gens = _generations(instances)
@@ -50,8 +50,9 @@ def test_parallel_scoring_equals_serial(sample_tables):
 
 
 def test_parallel_scoring_stays_in_process_when_it_must(sample_tables, monkeypatch):
-    from f1bench_pipeline.scoring import score
+    from f1bench_pipeline.domains.f1 import scoring as f1_scoring
     from f1bench_pipeline.domains.f1.extract import extract_claims
+    from f1bench_pipeline.scoring import score
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(300)
@@ -60,11 +61,11 @@ def test_parallel_scoring_stays_in_process_when_it_must(sample_tables, monkeypat
         raise AssertionError("no worker pool expected")
 
     monkeypatch.setattr(score, "_scoring_pool", no_pool)
-    want = score.score_generations(gens, instances, extract_claims, "regex")
+    want = f1_scoring.score_generations(gens, instances, extract_claims, "regex")
     # below the threshold, one worker, an extractor a worker could not import
     for kw, extractor in (({"workers": 2}, extract_claims), ({"workers": 1, "min_rows": 10}, extract_claims),
                           ({"workers": 2, "min_rows": 10}, lambda t, lang, e: extract_claims(t, lang, e))):
-        got = score.score_generations_parallel(gens, instances, extractor, "regex", **kw)
+        got = f1_scoring.score_generations_parallel(gens, instances, extractor, "regex", **kw)
         assert_frame_equal(got[0], want[0])
         assert_frame_equal(got[1], want[1])
     assert score.PARALLEL_MIN_ROWS == 2000
@@ -140,14 +141,15 @@ class _BrokenPool:
 
 
 def test_broken_scoring_pool_falls_back_to_one_process(sample_tables, monkeypatch):
-    from f1bench_pipeline.scoring import score
+    from f1bench_pipeline.domains.f1 import scoring as f1_scoring
     from f1bench_pipeline.domains.f1.extract import extract_claims
+    from f1bench_pipeline.scoring import score
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(400)
     monkeypatch.setattr(score, "_scoring_pool", lambda _workers: _BrokenPool())
-    want = score.score_generations(gens, instances, extract_claims, "regex")
-    got = score.score_generations_parallel(gens, instances, extract_claims, "regex", workers=2, min_rows=10)
+    want = f1_scoring.score_generations(gens, instances, extract_claims, "regex")
+    got = f1_scoring.score_generations_parallel(gens, instances, extract_claims, "regex", workers=2, min_rows=10)
     assert_frame_equal(got[0], want[0])
     assert_frame_equal(got[1], want[1])
 

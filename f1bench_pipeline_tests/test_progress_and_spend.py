@@ -67,7 +67,7 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
     from f1bench_pipeline.generation.table import read_generations, summarize
     from f1bench_pipeline.scoring.metrics import aggregate
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.scoring import score_generations
     from f1bench_pipeline.storage.warehouse import read_table
 
     with LoopbackProvider(latency_s=0.02) as server:

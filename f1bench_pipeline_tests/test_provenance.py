@@ -18,7 +18,7 @@ from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
 from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP, battle_id, build_base_instances
 from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 from f1bench_pipeline.domains.f1.templates import template_answer
-from f1bench_pipeline.scoring.score import score_generations
+from f1bench_pipeline.domains.f1.scoring import score_generations
 from f1bench_pipeline.settings import RaceRules, Settings
 
 EVENT_TABLES = ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses",
@@ -235,7 +235,7 @@ def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores
     from f1bench_pipeline.generation.importer import import_jsonl
     from f1bench_pipeline.resources import (BenchmarkResource, RaceRulesResource, SystemRegistryResource,
                                             WarehouseResource)
-    from f1bench_pipeline.scoring.assets import build_claims_and_scores
+    from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores
     from f1bench_pipeline.storage.warehouse import read_table
 
     src = sample_build["settings"].warehouse_dir

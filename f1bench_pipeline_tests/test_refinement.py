@@ -25,7 +25,7 @@ from f1bench_pipeline.refinement.loop import STOP_REASONS, RefineOptions, refine
 from f1bench_pipeline.refinement.report import refinement_report, state_after
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.scoring.score import score_generations
+from f1bench_pipeline.domains.f1.scoring import score_generations
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider, conversation_hash
 from f1bench_pipeline_tests.test_generation import loop_system, test_key  # noqa: F401 - fixture
 

@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from f1bench_pipeline.domains.f1.instances import context as C
-from f1bench_pipeline.scoring.gold import load_gold, match_claims
+from f1bench_pipeline.domains.f1.gold import load_gold, match_claims
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence, verbalize
-from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
+from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim
 from f1bench_pipeline.domains.f1.extract import _extract, driver_table, extract_claims
 
 LANGS = ("en", "es", "pt")

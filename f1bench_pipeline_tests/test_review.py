@@ -372,7 +372,7 @@ def _score_imported(root: Path, partitions) -> None:
     """What the claims/scores asset does for an imported partition (without a Dagster run)."""
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.scoring import score_generations
     from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
     for season, system in partitions:
@@ -388,7 +388,7 @@ def test_gold_dev_becomes_judgments_of_our_claims(root, tmp_path):
         pytest.skip(f"shared gold not found at {GOLD_DIR} (only dev machines have ../shared)")
     from f1bench_pipeline.generation.importer import import_jsonl
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.scoring.gold import load_gold
+    from f1bench_pipeline.domains.f1.gold import load_gold
 
     registry = load_registry()
     items = [(lang, g, it) for lang in ("en", "es", "pt") for g, it in load_gold(GOLD_DIR, lang)]
@@ -436,7 +436,7 @@ def test_merge_keeps_schema_with_nothing_before():
 
 
 def test_a_bound_matches_the_gold_value_on_its_side():
-    from f1bench_pipeline.scoring.gold import slots_match
+    from f1bench_pipeline.domains.f1.gold import slots_match
     gold = {"seconds": 7.283}
     assert slots_match("gain", gold, {"seconds": 7.0, "bound": "min"})      # "by over 7 seconds"
     assert not slots_match("gain", gold, {"seconds": 8.0, "bound": "min"})  # "more than 8 s": false

@@ -72,7 +72,7 @@ def test_sampling_status_random_prefix_only():
 
 def test_gold_line_without_item_is_refused_naming_file_and_line(tmp_path, capsys, monkeypatch):
     from f1bench_pipeline.cli import main
-    from f1bench_pipeline.scoring.gold import GoldFormatError, load_gold
+    from f1bench_pipeline.domains.f1.gold import GoldFormatError, load_gold
 
     gold = tmp_path / "gold"
     gold.mkdir()
@@ -234,7 +234,7 @@ def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
         pytest.skip(f"shared gold not found at {GOLD_DIR}")
     from f1bench_pipeline.generation.importer import import_jsonl
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.scoring.gold import load_gold
+    from f1bench_pipeline.domains.f1.gold import load_gold
     from f1bench_pipeline.storage.views import refresh_views
     from f1bench_pipeline.summary import reader
     from f1bench_pipeline_tests.test_review import _score_imported

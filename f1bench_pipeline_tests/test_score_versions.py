@@ -79,13 +79,13 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     package = versions.PACKAGE / "domains" / "f1" / "extract"
     modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
     assert {"domains/f1/extract/__init__.py", "domains/f1/extract/vocabulary/en.py"} <= modules
-    assert set(versions.SOURCES["regex"]) == modules | {"scoring/claims.py"}
+    assert set(versions.sources("regex")) == modules | {"domains/f1/claims.py", "scoring/claims.py"}
     for v in (versions.extractor_version("regex"), versions.extractor_version("llm"), versions.verifier_version(),
               versions.extractor_version("weather-regex"), versions.verifier_version("weather")):
         assert re.fullmatch(r"(weather-)?(regex|llm|verify)-[0-9a-f]{12}", v), v
     # every definition a version is restricted to exists (a rename must not shrink a version silently)
-    for kind, sources in versions.SOURCES.items():
-        for src in sources:
+    for kind in ("regex", "llm", "verify", "weather-regex", "weather-verify"):
+        for src in versions.sources(kind):
             rel, names = (src, ()) if isinstance(src, str) else src
             tree = ast.parse((versions.PACKAGE / rel).read_text(encoding="utf-8"))
             for name in names:
@@ -205,7 +205,7 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
     # The regex extractor's version reads a copy of one of its modules, which the test then edits.
     module = tmp_path / "drivers.py"
     shutil.copy(versions.PACKAGE / "domains" / "f1" / "extract" / "drivers.py", module)
-    regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.SOURCES["regex"])
+    regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.sources("regex"))
     assert str(module) in regex
     monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": regex})
     versions.cache_clear()

@@ -11,7 +11,7 @@ import pytest
 
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.scoring.metrics import aggregate, score_generation, spearman
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, ContextIndex, verify_claim
 
@@ -209,7 +209,7 @@ def test_the_command_line_parser_loads_no_data_library():
 
 
 def test_published_generations_scored_beside_published_counts(sample_build, shared_cache):
-    from f1bench_pipeline.scoring.cli import score_file
+    from f1bench_pipeline.domains.f1.score_file import score_file
 
     path = shared_cache.parents[1] / "paper_generations" / "dev.jsonl"
     scores, board, report = score_file(str(path), "regex", sample_build["settings"].warehouse_dir)

@@ -14,8 +14,8 @@ import polars as pl
 
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import facts_to_json
-from f1bench_pipeline.scoring.claims import Claim
-from f1bench_pipeline.scoring.score import score_generations
+from f1bench_pipeline.domains.f1.claims import Claim
+from f1bench_pipeline.domains.f1.scoring import score_generations
 from f1bench_pipeline.domains.f1.verifier import _KEY_SLOT, ContextIndex, verify_claim
 
 CONTEXT = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from f1bench_pipeline.domains.f1.instances import facts as F
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.domains.f1.verifier import (
     BOUND, COMPOUND_TOTAL, CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,

@@ -43,12 +43,13 @@ from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
 )
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verdict import Verdict
+from f1bench_pipeline.scoring.versions import Source
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
 
 
 class DomainClaim(BaseModel):
-    """A claim of any domain (F1 keeps its stricter ``scoring.claims.Claim``)."""
+    """A claim of any domain (F1 keeps its stricter ``domains.f1.claims.Claim``)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -112,6 +113,14 @@ class Domain(ABC):
     claim_types: tuple[str, ...] = ()
     #: bumped when a template's wording or noise changes (part of the offline cache key)
     template_version: int = 1
+    #: The modules whose code decides this domain's claims (its regex and LLM extractors) and
+    #: labels (its verifier and instance parsing): paths relative to the package, each optionally
+    #: with the only top-level names that count. Hashed into the versions stored with every claim
+    #: and score row (``scoring.versions``, which adds the shared scoring modules), so a change of
+    #: this code marks the stored rows stale.
+    extractor_sources: tuple[Source, ...] = ()
+    llm_extractor_sources: tuple[Source, ...] = ()
+    verifier_sources: tuple[Source, ...] = ()
 
     @property
     @abstractmethod

@@ -1,7 +1,7 @@
 """The scoring loop for any domain: extract → verify → score every generation.
 
 There is one loop, ``scoring.score.score_with``; F1 calls it with its own index and
-verifier (``scoring.score.score_generations``), every other domain through this module
+verifier (``domains.f1.scoring.score_generations``), every other domain through this module
 with the domain's index, extractor and verifier. So the same metric code
 (``scoring.metrics.score_generation``) computes precision, strict precision,
 hallucination rate, recall, F1 and abstention everywhere, and F1's tables are identical

@@ -43,7 +43,7 @@ def instance_rows(*, season: int | None, instances: str = "test_sample", languag
 
 @lru_cache(maxsize=4)
 def _facts(warehouse: Path | str, season: int) -> Any:
-    from f1bench_pipeline.scoring.score import InstanceFacts
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
     from f1bench_pipeline.storage.warehouse import read_table
 
     return InstanceFacts(read_table(warehouse, "instances", {"season": season}))
@@ -54,8 +54,8 @@ def scored_answer(text: str, instance_id: str, lang: str, variant: str, *, seaso
     """The score row of one answer (the ``scores`` table's columns: precision, recall, f1, claim
     counts, status) — the scoring loop of ``f1bench score`` on a one-row frame. An empty answer
     is ``refused``: counted, not scored (its figures are None, as in the leaderboard)."""
-    from f1bench_pipeline.scoring.cli import _extractor
-    from f1bench_pipeline.scoring.score import score_generations
+    from f1bench_pipeline.domains.f1.score_file import _extractor
+    from f1bench_pipeline.domains.f1.scoring import score_generations
 
     facts = _facts(_warehouse(data_dir), season)
     if instance_id not in facts:

@@ -34,7 +34,7 @@ from f1bench_pipeline.refinement.loop import refine
 from f1bench_pipeline.refinement.report import refinement_report as build_report
 from f1bench_pipeline.refinement.report import report_markdown
 from f1bench_pipeline.resources import RefinementResource, SystemRegistryResource, WarehouseResource
-from f1bench_pipeline.scoring.assets import (
+from f1bench_pipeline.domains.f1.scoring_assets import (
     regex_extractor,  # the same extractor the scores use
 )
 

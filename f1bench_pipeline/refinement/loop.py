@@ -3,7 +3,7 @@
 Round 0 is the system's stored answer (its ``generations`` partition). Each round:
 
 1. every answer still in play is extracted and verified like any generation
-   (``scoring.score.score_generations``: the same extractor, verifier and metric);
+   (``domains.f1.scoring.score_generations``: the same extractor, verifier and metric);
 2. answers with something to fix get :mod:`edits` instructions — contradicted claims with
    the correct statement, uncovered oracle facts, and (by default) unsupported claims;
 3. the system is called with the original question, its latest answer and the
@@ -34,13 +34,8 @@ from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import item_for
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.refinement.edits import Edits, edit_message, edits_for
-from f1bench_pipeline.scoring.score import (
-    CLAIM_SCHEMA,
-    SCORE_SCHEMA,
-    Extractor,
-    InstanceFacts,
-    score_generations,
-)
+from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, Extractor
 
 KEY = ["id", "lang", "variant"]
 # Extra columns of a round row beside the scores table's.

@@ -75,7 +75,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_gold(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.review.store import import_gold
-    from f1bench_pipeline.scoring.gold import GoldFormatError
+    from f1bench_pipeline.domains.f1.gold import GoldFormatError
     from f1bench_pipeline.settings import get_settings
 
     gold_dir = Path(args.gold_dir)

@@ -6,7 +6,7 @@ the very same text) is scored in the warehouse, its gold becomes one fully revie
 of reviewer ``gold_dev``:
 
 * our claims are matched to gold claims as the extractor benchmark matches them
-  (``scoring.gold.match_claims``: same type, the gold's key slots equal, greedy in gold
+  (``domains.f1.gold.match_claims``: same type, the gold's key slots equal, greedy in gold
   order); a leftover claim of ours of the same type whose span overlaps a leftover gold
   claim's span is matched too (the same words, read into other slots);
 * a matched claim takes the gold claim's label; a leftover claim that restates a matched
@@ -44,7 +44,7 @@ import polars as pl
 from f1bench_pipeline.review.judgments import CLAIM_TYPES, REVIEW_SCHEMA
 from f1bench_pipeline.review.human_score import NOT_RANDOM
 from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, NOT_STATED, REVIEWED, STATED, review_id
-from f1bench_pipeline.scoring.gold import load_gold, match_claims, slots_match
+from f1bench_pipeline.domains.f1.gold import load_gold, match_claims, slots_match
 
 GOLD_REVIEWER = "gold_dev"
 LANGS = ("en", "es", "pt")

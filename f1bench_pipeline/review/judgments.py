@@ -57,7 +57,7 @@ from f1bench_pipeline.review.sheet import (
     read_rows,
     review_id,
 )
-from f1bench_pipeline.scoring.claims import ClaimType
+from f1bench_pipeline.domains.f1.claims import ClaimType
 
 CLAIM_TYPES = frozenset(get_args(ClaimType))
 ANSWER_KEY = list(KEY_COLUMNS)

@@ -178,7 +178,7 @@ def import_gold(gold_dir: str | Path, root: Root, resolve_model: Callable[[str],
     reviewer ``gold_dev``, replacing that reviewer's earlier rows; (summary or None when
     nothing matched, the gold report). When nothing matches, earlier gold rows are kept."""
     from f1bench_pipeline.review.gold import GOLD_REVIEWER, LANGS, gold_judgments
-    from f1bench_pipeline.scoring.gold import load_gold
+    from f1bench_pipeline.domains.f1.gold import load_gold
 
     # Only the partitions the gold's answers can be in: their model, and the season that
     # starts every instance id ({season}_{Event_Name}::…).

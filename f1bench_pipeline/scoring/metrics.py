@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import polars as pl
 
-from f1bench_pipeline.domains.f1.instances.facts import Fact
 from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
+
+
+class OracleFact(Protocol):
+    """All the metric core reads of an oracle fact, whatever its domain (``oracle.DomainFact``)."""
+
+    @property
+    def fact_id(self) -> str: ...
 
 
 @dataclass
@@ -28,7 +36,7 @@ class GenerationScore:
     missed_facts: list[str]
 
 
-def coverage(verdicts: list[Verdict], oracle: list[Fact]) -> tuple[list[str], list[str]]:
+def coverage(verdicts: list[Verdict], oracle: Sequence[OracleFact]) -> tuple[list[str], list[str]]:
     """Oracle facts matched by a supported claim with the same key (each fact at most once)."""
     oracle_ids = [f.fact_id for f in oracle]
     matched: set[str] = set()
@@ -43,7 +51,7 @@ def coverage(verdicts: list[Verdict], oracle: list[Fact]) -> tuple[list[str], li
     return covered, [f for f in oracle_ids if f not in matched]
 
 
-def score_generation(verdicts: list[Verdict], oracle: list[Fact]) -> GenerationScore:
+def score_generation(verdicts: list[Verdict], oracle: Sequence[OracleFact]) -> GenerationScore:
     n = len(verdicts)
     sup = sum(v.label == SUPPORTED for v in verdicts)
     con = sum(v.label == CONTRADICTED for v in verdicts)

@@ -1,13 +1,14 @@
 """The scoring worker processes, kept for the life of the process (no polars import here).
 
-``score.score_generations_parallel`` scores a large partition on every core with this pool.
+``score.score_parallel`` scores a large partition on every core with this pool.
 A command that knows early that it will score many answers (``f1bench score FILE``) calls
-``prestart`` first: the workers import the scoring code and compile the extractor's patterns
-(~1 s each) while this process reads its inputs, instead of after.
+``prestart`` first with its domain's warm-up: the workers import the scoring code and compile
+the extractor's patterns (~1 s each) while this process reads its inputs, instead of after.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from f1bench_pipeline.workers import KeptPool
@@ -35,26 +36,14 @@ def drop_scoring_pool() -> None:
     _POOL.drop()
 
 
-def prestart(expected_rows: int) -> None:
-    """Start the workers ``score_generations_parallel`` will use for ``expected_rows`` generations
-    (none when it would score them in this process), each importing the scoring code now."""
+def prestart(expected_rows: int, warm: Callable[[], None]) -> None:
+    """Start the workers ``score.score_parallel`` will use for ``expected_rows`` generations
+    (none when it would score them in this process), each running ``warm`` now: a module-level
+    function (a worker imports it by name) importing the domain's scoring code
+    (F1: ``domains.f1.scoring.warm_worker``)."""
     workers = scoring_workers()
     if workers < 2 or expected_rows <= PARALLEL_MIN_ROWS:
         return
     pool = scoring_pool(workers - 1)
     for _ in range(workers - 1):
-        pool.submit(_warm)
-
-
-def _warm() -> None:
-    """In a worker: the imports and compiled patterns every chunk needs (what ``scoring.score``
-    imports: the extractor, the verifier, the facts and polars; score itself is then quick)."""
-    import polars  # noqa: F401
-
-    from f1bench_pipeline.domains.f1 import verifier  # noqa: F401
-    from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: F401
-    from f1bench_pipeline.domains.f1.extract.tokens import word_table
-    from f1bench_pipeline.domains.f1.instances import facts  # noqa: F401
-
-    for lang in ("en", "es", "pt"):
-        word_table(lang)
+        pool.submit(warm)

@@ -1,4 +1,9 @@
-"""Extract → verify → score every generation (pure; used by the assets and `f1bench score`)."""
+"""Extract → verify → score every generation, for any domain (pure; used by the assets and
+`f1bench score`).
+
+``score_with`` is the scoring loop and ``score_parallel`` spreads it over worker processes;
+each domain supplies its instance index, extractor and verifier (F1: ``domains/f1/scoring.py``,
+every other domain: ``domains/scoring.py``)."""
 
 from __future__ import annotations
 
@@ -11,18 +16,18 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 import pyarrow as pa
 
-from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json
-from f1bench_pipeline.scoring.claims import Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.pool import PARALLEL_MIN_ROWS, PARALLEL_WORKERS_ENV, scoring_workers  # noqa: F401
 from f1bench_pipeline.scoring.pool import drop_scoring_pool as _drop_scoring_pool
 from f1bench_pipeline.scoring.pool import scoring_pool as _scoring_pool
-from f1bench_pipeline.domains.f1.verifier import ContextIndex, Verdict, verify_claim
+from f1bench_pipeline.scoring.verdict import Verdict
 
 if TYPE_CHECKING:
     from polars._typing import PolarsDataType
 
-Extractor = Callable[[str, str, dict], list[Claim]]
+# (answer text, lang, what the extractor reads of the instance) -> the answer's claims (a domain's claim
+# model: ``type``, ``slots``, ``span``, ``extractor``)
+Extractor = Callable[[str, str, Any], list]
 # (answer text, lang, its claims) -> the share of its readable tokens they account for, or None
 Coverage = Callable[[str, str, list], "float | None"]
 # One encoder for every claim's slots (same text as json.dumps with these options). ``encode``
@@ -97,34 +102,6 @@ class ExtractionError(RuntimeError):
     """An extractor could not produce a valid claim list (never treated as 'no claims')."""
 
 
-class InstanceFacts:
-    """Parsed oracle and context facts per instance id (shared by every language and variant)."""
-
-    def __init__(self, instances: pl.DataFrame):
-        cols = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
-        if "results_source" in instances.columns:
-            cols.append("results_source")
-        rows = instances.select(cols).unique(subset=["id"], keep="first")
-        self.frame = rows  # what a worker process of score_generations_parallel is sent
-        self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
-        self._parsed: dict[str, tuple[list[Fact], ContextIndex, dict]] = {}
-
-    def __contains__(self, instance_id: str) -> bool:
-        return instance_id in self._raw
-
-    def meta(self, instance_id: str) -> dict[str, Any]:
-        return self._raw[instance_id]
-
-    def get(self, instance_id: str) -> tuple[list[Fact], ContextIndex, dict]:
-        hit = self._parsed.get(instance_id)
-        if hit is None:
-            r = self._raw[instance_id]
-            entities = json.loads(r["entities"])
-            hit = (facts_from_json(r["facts"]), ContextIndex(facts_from_json(r["context_facts"]), entities), entities)
-            self._parsed[instance_id] = hit
-        return hit
-
-
 def _gc_paused(fn):
     """Run ``fn`` with the cyclic garbage collector paused. A scoring call allocates a few
     hundred short-lived objects per generation (tokens, claims, verdicts, rows), none of them in
@@ -145,25 +122,6 @@ def _gc_paused(fn):
     return wrapper
 
 
-def score_generations(
-    generations: pl.DataFrame,
-    instances: pl.DataFrame | InstanceFacts,
-    extractor: Extractor,
-    extractor_name: str = "regex",
-    *,
-    extractor_version: str | None = None,
-    verifier_version: str | None = None,
-) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """(claims, scores) for every generation. Non-ok generations get a score row with nulls.
-    The versions (``scoring.versions``) fill the rows' version columns (null when not given)."""
-    from f1bench_pipeline.domains.f1.extract.coverage import reading_coverage
-
-    facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
-    return score_with(generations, facts, extractor, verify_claim, extractor_name,
-                      extractor_version=extractor_version, verifier_version=verifier_version,
-                      coverage=reading_coverage)
-
-
 @_gc_paused
 def score_with(
     generations: pl.DataFrame,
@@ -179,7 +137,8 @@ def score_with(
     verifier_version: str | None = None,
     coverage: Coverage | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """The scoring loop of every domain (F1 above, the others through ``domains.scoring``).
+    """The scoring loop of every domain (F1 through ``domains.f1.scoring``, the others through
+    ``domains.scoring``).
 
     ``index`` knows the instances: ``id in index``, ``index.meta(id)`` (the row: its
     partition column, ``decision_type``, ``kind``) and ``index.get(id)`` →
@@ -195,7 +154,7 @@ def score_with(
     # Column lists, not row dicts: building the frames is then a cheap, typed copy.
     score_cols: dict[str, list] = {c: [] for c in score_schema}
     claim_cols: dict[str, list] = {c: [] for c in claim_schema}
-    all_claims: list[Claim] = []
+    all_claims: list = []
     all_verdicts: list = []
     all_slots: list[str] = []
     # A claim's verdict depends only on its type, its slots and the instance's context: the same
@@ -280,58 +239,37 @@ def _importable(fn: Any) -> bool:
         getattr(sys.modules.get(module or ""), name, None) is fn
 
 
-# In a worker process: instances' parsed facts kept between chunks and calls (as a reused
-# ``InstanceFacts`` keeps them in one process), keyed by the very text they are parsed from.
-_PARSED: dict[tuple, tuple] = {}
-_PARSED_MAX = 200_000
-
-
-def _score_chunk(generations: pl.DataFrame, instances: pl.DataFrame, extractor: Extractor, extractor_name: str,
-                 extractor_version: str | None, verifier_version: str | None) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """In a worker process: ``score_generations`` of one chunk."""
-    facts = InstanceFacts(instances)
-    keys = {iid: (iid, r["facts"], r["context_facts"], r["entities"]) for iid, r in facts._raw.items()}
-    for iid, key in keys.items():
-        hit = _PARSED.get(key)
-        if hit is not None:
-            facts._parsed[iid] = hit
-    out = score_generations(generations, facts, extractor, extractor_name,
-                            extractor_version=extractor_version, verifier_version=verifier_version)
-    if len(_PARSED) > _PARSED_MAX:
-        _PARSED.clear()
-    for iid, hit in facts._parsed.items():
-        _PARSED[keys[iid]] = hit
-    return out
-
-
 CHUNKS_PER_WORKER = 16  # chunks per process of a parallel call (an uneven chunk idles less of a core)
 CHUNK_MIN_ROWS = 100     # ... of at least this many generations (each costs a round trip and a facts lookup)
 QUEUED_PER_WORKER = 2    # chunks a worker holds: the next is there when it returns one
 GIL_SWITCH_SECONDS = 0.0005  # the interpreter's thread switch interval while the workers are fed
 
 
-def score_generations_parallel(
-    generations: pl.DataFrame,
-    instances: pl.DataFrame | InstanceFacts,
-    extractor: Extractor,
-    extractor_name: str = "regex",
-    *,
-    extractor_version: str | None = None,
-    verifier_version: str | None = None,
-    workers: int | None = None,
-    min_rows: int = PARALLEL_MIN_ROWS,
-) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """``score_generations``, on every core when there are more than ``min_rows`` generations
-    (this process and ``workers - 1`` worker processes): the same (claims, scores), in the same order. Runs in this process when there are fewer,
-    when one worker is asked for, or when the extractor cannot be run elsewhere (a batch
-    extractor with ``prepare`` -- the LLM one --, or a function a worker could not import)."""
+def parallel_workers(generations: pl.DataFrame, extractor: Any, workers: int | None = None,
+                     min_rows: int = PARALLEL_MIN_ROWS) -> int:
+    """The processes to score ``generations`` on (1: this process only): ``workers`` (default
+    ``$F1BENCH_SCORING_WORKERS``, else the usable CPUs), or 1 when there are at most ``min_rows``
+    generations or the extractor cannot be run elsewhere (a batch extractor with ``prepare`` -- the
+    LLM one --, or a function a worker could not import)."""
     workers = scoring_workers() if workers is None else max(1, workers)
     serial = (workers < 2 or generations.height <= min_rows or hasattr(extractor, "prepare")
               or not _importable(extractor))
-    if serial:
-        return score_generations(generations, instances, extractor, extractor_name,
-                                 extractor_version=extractor_version, verifier_version=verifier_version)
-    facts = instances if isinstance(instances, InstanceFacts) else InstanceFacts(instances)
+    return 1 if serial else workers
+
+
+def score_parallel(
+    generations: pl.DataFrame,
+    instances: pl.DataFrame,
+    here: Callable[[pl.DataFrame], tuple[pl.DataFrame, pl.DataFrame]],
+    in_worker: Callable[..., tuple[pl.DataFrame, pl.DataFrame]],
+    args: tuple,
+    workers: int,
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(claims, scores) of ``generations`` scored in contiguous chunks on ``workers`` processes
+    (this one and ``workers - 1`` worker processes), concatenated in the original order: a chunk is
+    scored by ``here(chunk)`` in this process, by ``in_worker(chunk, the instances rows of its ids,
+    *args)`` in a worker (a module-level function: a worker imports it by name). Each generation
+    is scored on its own, so the rows are the ones a single call would give, byte for byte."""
     # This process scores too (its imports are done): it takes chunks from the head while each
     # worker process, fed again the moment it returns a chunk (a done-callback, so it never waits
     # for this process to finish its own chunk), takes them from the tail, until the two ends
@@ -355,8 +293,7 @@ def score_generations_parallel(
             k = ends[1] - 1
             ids = chunks[k].get_column("id").unique()
             try:
-                fut = pool.submit(_score_chunk, chunks[k], facts.frame.filter(pl.col("id").is_in(ids)),
-                                  extractor, extractor_name, extractor_version, verifier_version)
+                fut = pool.submit(in_worker, chunks[k], instances.filter(pl.col("id").is_in(ids)), *args)
             except Exception:  # a broken or shut pool: this process scores what is left
                 return
             ends[1] = k
@@ -370,10 +307,6 @@ def score_generations_parallel(
             ends[0] += 1
             return ends[0] - 1
 
-    def here(k: int) -> tuple[pl.DataFrame, pl.DataFrame]:
-        return score_generations(chunks[k], facts, extractor, extractor_name,
-                                 extractor_version=extractor_version, verifier_version=verifier_version)
-
     local: dict[int, tuple[pl.DataFrame, pl.DataFrame]] = {}
     broken = False
     # The pool's threads (results in, the next chunk out) need the GIL this process's scoring loop
@@ -384,7 +317,7 @@ def score_generations_parallel(
         for _ in range(QUEUED_PER_WORKER * (workers - 1)):
             feed()
         while (k := take_head()) is not None:
-            local[k] = here(k)
+            local[k] = here(chunks[k])
         parts = []
         for k in range(len(chunks)):
             if k in local:
@@ -394,7 +327,7 @@ def score_generations_parallel(
                 parts.append(futures[k].result())
             except BrokenProcessPool:  # no worker could run it
                 broken = True
-                parts.append(here(k))
+                parts.append(here(chunks[k]))
     except BaseException:
         _drop_scoring_pool()
         raise

@@ -6,7 +6,8 @@ settings that code reads. The code is hashed as ``ast.dump`` of each module with
 removed, not as bytes: an edit to a comment, a docstring or the formatting must not mark a
 season's scores stale, while any change of code does. Modules are parsed, never imported
 (the LLM extractor's import pulls litellm, seconds), and each version is computed once per
-process. No Dagster here: ``f1bench score`` uses this module too.
+process. No Dagster here: ``f1bench score`` uses this module too. Which modules make a version
+is the domain's to say (``domains.base.Domain.extractor_sources`` and ``verifier_sources``).
 
 Parsing the ~30 modules takes ~0.4 s, paid by every process that needs a version (each Dagster
 run, each ``f1bench score``). A version is therefore also kept on disk, keyed by the exact bytes
@@ -45,23 +46,31 @@ def package_modules(folder: str) -> tuple[str, ...]:
 # top-level definitions (the rest of the module does not change stored scores).
 Source = str | tuple[str, tuple[str, ...]]
 
-SOURCES: dict[str, tuple[Source, ...]] = {
-    "regex": (*package_modules("domains/f1/extract"), "scoring/claims.py"),  # its vocabulary is in the package
-    "llm": ("scoring/llm_extractor.py", "scoring/claims.py"),  # the prompt is built in these two
-    "verify": (
-        "domains/f1/verifier.py", "scoring/verdict.py", "scoring/score.py", "scoring/claims.py",
-        ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
-        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
-    ),
-    "weather-regex": ("domains/weather/extractor.py", "domains/weather/lexicon.py"),
-    "weather-verify": (
-        "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py", "scoring/score.py",
-        ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),
-        ("domains/weather/records.py", ("COMPASS", "SKY_COVER", "compass_index", "compass_distance_deg")),
-        "scoring/verdict.py",
-        ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation")),
-    ),
+# A version kind is a domain's extractor or verifier: F1's keep their historical unprefixed names
+# (``regex``, ``llm``, ``verify``), another domain's carry its name (``weather-regex``,
+# ``weather-verify``). Each domain declares the modules that decide its claims and labels
+# (``Domain.extractor_sources``, ``llm_extractor_sources``, ``verifier_sources``); the scoring
+# code every domain's rows pass through is added here.
+ROLES = {"regex": "extractor_sources", "llm": "llm_extractor_sources", "verify": "verifier_sources"}
+SHARED_SOURCES: dict[str, tuple[Source, ...]] = {
+    "regex": ("scoring/claims.py",),
+    "llm": ("scoring/claims.py",),
+    "verify": ("scoring/verdict.py", "scoring/score.py",
+               ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation"))),
 }
+# Sources set here replace a kind's (tests point a kind at a copy of its modules).
+SOURCES: dict[str, tuple[Source, ...]] = {}
+
+
+def sources(kind: str) -> tuple[Source, ...]:
+    """The modules the version ``kind`` hashes: its domain's own, then the shared scoring ones.
+    The domain is looked up by name (the domains import scoring, never the reverse)."""
+    if kind in SOURCES:
+        return SOURCES[kind]
+    from f1bench_pipeline.domains import get_domain
+
+    domain, _, role = kind.rpartition("-")
+    return (*getattr(get_domain(domain or "f1"), ROLES[role]), *SHARED_SOURCES[role])
 
 
 def _strip_docstrings(tree: ast.AST) -> None:
@@ -105,11 +114,12 @@ def source_hash(sources: Iterable[Source], data: Iterable[Path | bytes] = ()) ->
 
 @functools.cache
 def _version(kind: str, data: tuple[Path | bytes, ...] = ()) -> str:
-    key = _raw_key(kind, SOURCES[kind], data)
+    srcs = sources(kind)
+    key = _raw_key(kind, srcs, data)
     kept = _read_kept()
     if key in kept:
         return kept[key]
-    version = f"{kind}-{source_hash(SOURCES[kind], data)[:12]}"
+    version = f"{kind}-{source_hash(srcs, data)[:12]}"
     _keep(key, version)
     return version
 

@@ -1,6 +1,6 @@
 """Score faithful style answers with the project's real scorer; list every false contradiction.
 
-``check(instances, answers)`` runs ``scoring.score.score_generations`` with the regex
+``check(instances, answers)`` runs ``domains.f1.scoring.score_generations`` with the regex
 extractor (``domains.f1.extract.extract_claims``) -- exactly what the benchmark runs on
 model answers -- over answers from ``styles.faithful_answers``. Since every answer is
 faithful, every ``contradicted`` claim is an error of the extractor (or, rarely, of the
@@ -17,7 +17,7 @@ from typing import Any
 import polars as pl
 
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.scoring.score import InstanceFacts, score_generations
+from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
 
 COUNT_KEYS = ("style", "family", "held_out", "lang", "decision_type")
 

@@ -24,8 +24,8 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
     from f1bench_pipeline.orchestration.automation import new_race_automation
     from f1bench_pipeline.orchestration.jobs import F1_JOBS
     from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
-    from f1bench_pipeline.scoring import assets as scoring_assets
-    from f1bench_pipeline.scoring.validation_assets import VALIDATION_ASSETS
+    from f1bench_pipeline.domains.f1 import scoring_assets
+    from f1bench_pipeline.domains.f1.validation_assets import VALIDATION_ASSETS
 
     return dg.Definitions(
         assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets]),

@@ -4,7 +4,7 @@ the existing modules, so nothing about F1's results changes.
 * records: a season's event tables → ``instances.builders.build_base_instances``
 * instances and prompts: ``instances.rows.instance_rows`` (EN/ES/PT × default/cover_all)
 * facts and tolerances: ``instances.facts`` (``TOLERANCES``)
-* claims: ``scoring.claims`` (``ClaimType``), extracted by ``domains.f1.extract``
+* claims: ``domains.f1.claims`` (``ClaimType``), extracted by ``domains.f1.extract``
 * verification: ``domains.f1.verifier.verify_claim`` on a ``ContextIndex``
 * offline answers: ``domains.f1.templates.template_answer``
 """
@@ -27,6 +27,18 @@ class F1Domain(Domain):
     partition_dtype = pl.Int64
     own_score_columns = ("results_source",)
     tables = {"instances": "instances", "generations": "generations", "claims": "claims", "scores": "scores"}
+    llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
+    verifier_sources = (
+        "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
+        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
+    )
+
+    @property
+    def extractor_sources(self) -> tuple[str, ...]:  # type: ignore[override]
+        """Every module of the extractor package (its vocabulary is in the package) and the claim schema."""
+        from f1bench_pipeline.scoring.versions import package_modules
+
+        return (*package_modules("domains/f1/extract"), "domains/f1/claims.py")
 
     @property
     def fact_types(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -36,7 +48,7 @@ class F1Domain(Domain):
 
     @property
     def claim_types(self) -> tuple[str, ...]:  # type: ignore[override]
-        from f1bench_pipeline.scoring.claims import ClaimType
+        from f1bench_pipeline.domains.f1.claims import ClaimType
 
         return tuple(get_args(ClaimType))
 

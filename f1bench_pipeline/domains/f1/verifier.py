@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
-from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim
+from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim
 from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict, judge  # noqa: F401 - re-exported
 
 # The named alternative readings a supported claim may rest on (module docstring).

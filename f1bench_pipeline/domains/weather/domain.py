@@ -32,6 +32,12 @@ class WeatherDomain(Domain):
     fact_types = FACT_TYPES
     claim_types = CLAIM_TYPES
     template_version = templates.TEMPLATE_VERSION
+    extractor_sources = ("domains/weather/extractor.py", "domains/weather/lexicon.py")
+    verifier_sources = (
+        "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py",
+        ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),
+        ("domains/weather/records.py", ("COMPASS", "SKY_COVER", "compass_index", "compass_distance_deg")),
+    )
 
     @property
     def tolerances(self) -> Mapping[str, Any]:

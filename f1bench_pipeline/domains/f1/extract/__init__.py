@@ -56,7 +56,7 @@ into chunks of at most 80 tokens so the per-sentence rules stay linear too.
 
 from __future__ import annotations
 
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.document import Document
 from f1bench_pipeline.domains.f1.extract.drivers import DRIVERS_CSV, driver_table, surname_to_code
 

@@ -21,7 +21,7 @@ A readable token is *accounted for* when it overlaps the span of some claim of t
 when one of the ``SKIP_RULES`` says it is a quantity the claim schema never checks (so no claim
 should read it). ``reading_coverage`` = accounted / readable, ``None`` for an answer without a
 readable token. The skip rules are deliberately few, each a quantity with no claim type
-(``scoring/claims.py``); a number of a checkable kind (a lap, a gap, a position, a stint length)
+(``domains/f1/claims.py``); a number of a checkable kind (a lap, a gap, a position, a stint length)
 that no claim covers stays unaccounted — that is what the measure is for.
 
 Pure: no Dagster, no warehouse; ``reading`` never raises on an answer (like ``extract_claims``).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.binding import mark_objects, resolve_pronouns
 from f1bench_pipeline.domains.f1.extract.dispatch import document_cues, read_sentence
 from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from f1bench_pipeline.scoring.claims import Claim
+from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,

@@ -20,7 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from f1bench_pipeline.scoring.claims import CLAIM_SLOTS, Claim, ClaimType, Span
+from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim, ClaimType
+from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.score import ExtractionError
 
 EXTRACTOR_VERSION = "1"

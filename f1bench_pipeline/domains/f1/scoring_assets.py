@@ -1,4 +1,4 @@
-"""Scoring assets: claims and scores per season × system (thin: read, score, write)."""
+"""F1's scoring assets: claims and scores per season × system (thin: read, score, write)."""
 
 
 import dagster as dg
@@ -13,7 +13,8 @@ from f1bench_pipeline.partitions import season_model_from_partition_key, season_
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
-from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, score_generations, score_generations_parallel
+from f1bench_pipeline.domains.f1.scoring import score_generations, score_generations_parallel
+from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA
 from f1bench_pipeline.settings import process_setting
 
 GROUP = "scoring"
@@ -80,7 +81,7 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
                                                         verifier_version=run_versions["verifier_version"])
             llm_name = config.llm_system_name()
             if llm_name:
-                from f1bench_pipeline.scoring.llm_extractor import LLMExtractor
+                from f1bench_pipeline.domains.f1.llm_extractor import LLMExtractor
 
                 registry = system_registry.registry
                 try:

@@ -91,7 +91,7 @@ def published_generations_report(warehouse: WarehouseResource,
     """The paper's real outputs (dev.jsonl) scored here, beside the published extractors' counts."""
     import json
 
-    from f1bench_pipeline.scoring.cli import score_file
+    from f1bench_pipeline.domains.f1.score_file import score_file
 
     path = Path(process_setting("paper_generations") or DEFAULT_PAPER_FILE)
     if not path.exists():

@@ -1,0 +1,65 @@
+"""F1's claim schema, shared by its extractors (regex, LLM) and its verifier.
+
+A claim is one atomic factual statement found in a model's answer, typed like the oracle
+facts (``f1bench_pipeline.domains.f1.instances.facts.FactType``) plus ``entity`` (a driver or team
+named in the answer but absent from the context) and ``other`` (checkable but of no
+declared type; never scored as supported). Slots use the facts' slot names; a slot the
+text does not state is absent (not guessed). The span type is every domain's
+(``scoring.claims.Span``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from f1bench_pipeline.scoring.claims import Span
+
+ClaimType = Literal[
+    "n_stops", "pit_lap", "compound_change", "stint_compound", "stint_laps", "final_position",
+    "battle", "battle_outcome", "gain", "gap", "defense", "defense_outcome", "teammate_protected",
+    "winner", "race_laps", "entity", "other",
+]
+
+# Slots each claim type may carry (the first ones listed are required).
+CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "n_stops": (("driver", "n"), ()),
+    "pit_lap": (("driver", "lap"), ()),
+    "compound_change": (("driver", "from", "to"), ("lap",)),
+    "stint_compound": (("driver", "compound"), ("stint",)),
+    "stint_laps": (("driver",), ("stint", "compound", "start_lap", "end_lap", "n_laps")),
+    "final_position": (("driver", "position"), ()),
+    "battle": (("kind", "attacker", "defender"), ()),
+    "battle_outcome": (("success",), ("attacker", "defender")),
+    "gain": (("seconds",), ("attacker", "defender", "bound")),
+    "gap": (("seconds",), ("driver_a", "driver_b", "when", "bound")),
+    "defense": (("defender", "pursuer"), ("laps",)),
+    "defense_outcome": (("passed",), ("defender", "pursuer")),
+    "teammate_protected": (("defender", "teammate"), ()),
+    "winner": (("driver",), ()),
+    "race_laps": (("laps",), ()),
+    "entity": (("name",), ()),
+    "other": ((), ("description",)),
+}
+
+
+class Claim(BaseModel):
+    """One extracted claim; ``span`` points into the answer text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: ClaimType
+    slots: dict[str, Any] = Field(default_factory=dict)
+    span: Span | None = None
+    extractor: str = "regex"
+
+    def missing_required(self) -> list[str]:
+        required, _optional = CLAIM_SLOTS[self.type]
+        return [s for s in required if self.slots.get(s) is None]
+
+
+class ClaimList(BaseModel):
+    """The LLM extractor's structured output is validated against this model."""
+
+    claims: list[Claim]
