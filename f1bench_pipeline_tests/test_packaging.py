@@ -115,13 +115,14 @@ def test_the_package_data_lives_inside_the_package():
     from f1bench_pipeline.audit import server
     from f1bench_pipeline.generation import registry
     from f1bench_pipeline.domains.f1 import extract
-    from f1bench_pipeline.scoring import versions
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.settings import ERGAST_DIR, OFFICIAL_RESULTS_DIR
     from f1bench_pipeline.storage import queries, views
 
     assert views.VIEWS_DIR == package_data.VIEWS_DIR and queries.QUERIES_DIR == package_data.SQL_DIR
     assert server.STATIC == package_data.AUDIT_STATIC_DIR and registry.DEFAULT_REGISTRY == package_data.DEFAULT_REGISTRY
-    assert extract.DRIVERS_CSV == versions.DRIVERS_CSV == package_data.DRIVERS_CSV
+    assert extract.DRIVERS_CSV == package_data.DRIVERS_CSV
+    assert get_domain("f1").extractor_data() == (package_data.DRIVERS_CSV,)  # what the regex version hashes
     assert ERGAST_DIR == package_data.ERGAST_DIR and OFFICIAL_RESULTS_DIR == package_data.OFFICIAL_RESULTS_DIR
 
 

@@ -74,7 +74,9 @@ def test_comments_docstrings_and_layout_do_not_change_the_hash_code_does(tmp_pat
 def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     from f1bench_pipeline.domains.f1 import extract
 
-    assert versions.DRIVERS_CSV == extract.DRIVERS_CSV
+    from f1bench_pipeline.domains import get_domain
+
+    assert get_domain("f1").extractor_data() == (extract.DRIVERS_CSV,)
     # every module of the extractor package (its vocabulary too) is part of the regex version
     package = versions.PACKAGE / "domains" / "f1" / "extract"
     modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
@@ -93,7 +95,7 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     # the surname table the regex extractor reads is part of its version
     regex = versions.extractor_version("regex")
     other = tmp_path / "drivers.csv"
-    other.write_bytes(versions.DRIVERS_CSV.read_bytes() + b"\n")
+    other.write_bytes(extract.DRIVERS_CSV.read_bytes() + b"\n")
     monkeypatch.setenv("F1BENCH_DRIVERS_CSV", str(other))
     assert versions.extractor_version("regex") != regex
     # the LLM extractor's model is part of its version, and the code version includes it only when enabled

@@ -30,6 +30,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -121,6 +122,11 @@ class Domain(ABC):
     extractor_sources: tuple[Source, ...] = ()
     llm_extractor_sources: tuple[Source, ...] = ()
     verifier_sources: tuple[Source, ...] = ()
+
+    def extractor_data(self) -> tuple[Path | bytes, ...]:
+        """Data files the regex extractor reads, hashed into its version with its code (F1: the
+        driver surname table). Default: none."""
+        return ()
 
     @property
     @abstractmethod

@@ -28,9 +28,6 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-# The surname table the regex extractor reads (``extract.DRIVERS_CSV``; a test keeps them equal):
-# package data (f1bench_pipeline/data/ergast).
-from f1bench_pipeline.package_data import DRIVERS_CSV
 from f1bench_pipeline.settings import process_setting, user_cache_home
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -191,9 +188,10 @@ def extractor_version(name: str = "regex", llm_system: str | None = None, regist
     ``registry`` (unset: systems.yaml)."""
     if name == "llm":
         return _version("llm", (_llm_model(llm_system, registry),))
-    if name == "regex":
-        return _version("regex", (process_setting("drivers_csv") or DRIVERS_CSV,))
-    return _version(name)
+    from f1bench_pipeline.domains import get_domain
+
+    domain, _, _role = name.rpartition("-")
+    return _version(name, tuple(get_domain(domain or "f1").extractor_data()))
 
 
 def verifier_version(domain: str = "f1") -> str:

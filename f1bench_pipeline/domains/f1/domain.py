@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, get_args
 
 import polars as pl
@@ -39,6 +40,13 @@ class F1Domain(Domain):
         from f1bench_pipeline.scoring.versions import package_modules
 
         return (*package_modules("domains/f1/extract"), "domains/f1/claims.py")
+
+    def extractor_data(self) -> tuple[Path, ...]:
+        """The driver surname table the extractor reads (``F1BENCH_DRIVERS_CSV``, else package data)."""
+        from f1bench_pipeline.package_data import DRIVERS_CSV
+        from f1bench_pipeline.settings import process_setting
+
+        return (process_setting("drivers_csv") or DRIVERS_CSV,)
 
     @property
     def fact_types(self) -> tuple[str, ...]:  # type: ignore[override]
