@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+# A test reads none of the user's variables that f1bench or a model provider reads, so `make test`
+# passes whatever the shell holds (with F1BENCH_FASTF1_CACHE set, as the full build asks, a test
+# failed). They go at import, before any fixture (session-scoped ones too) or subprocess sees them;
+# a test that needs one sets it itself (monkeypatch, or a subprocess's env).
+USER_VARIABLES = re.compile(
+    r"F1BENCH_\w+|LITELLM_\w+|\w+_API_(KEY|BASE|TOKEN|SECRET|VERSION)|\w+_BASE_URL|OPENAI_\w+|ANTHROPIC_\w+"
+    r"|AWS_(ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN|PROFILE|REGION\w*|DEFAULT_REGION|ENDPOINT_URL\w*)|AZURE_\w+|VERTEX\w*|GOOGLE_APPLICATION_CREDENTIALS|HF_TOKEN|HUGGING_FACE_HUB_TOKEN")
+for _name in [n for n in os.environ if USER_VARIABLES.fullmatch(n)]:
+    del os.environ[_name]
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
 
 import hashlib  # noqa: E402
 
