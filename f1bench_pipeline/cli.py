@@ -30,7 +30,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     report = build(_seasons(args.seasons), with_systems=not args.no_systems, force=args.force)
-    print(f"\nbuilt {report['races']} races in {report['total_seconds']:.1f} s\n")
+    skipped = f" ({report['skipped']} skipped, listed below)" if report.get("skipped") else ""
+    loaded = report.get("loaded", report["races"])
+    print(f"\nbuilt {loaded} race{'' if loaded == 1 else 's'}{skipped} in {report['total_seconds']:.1f} s\n")
     print_race_summary(settings.warehouse_dir)
     print_leaderboard(settings.warehouse_dir, settings.test_season)
     if not args.no_systems:

@@ -60,8 +60,14 @@ def print_race_summary(warehouse_dir: Path) -> str:
     skipped = [r for r in rows if r["status"] != "loaded"]
     out = [format_table(loaded, ["season", "round", "event", "winner", "stints", "stops", "undercuts", "overcuts", "defenses"])]
     if skipped:
-        out.append(f"\nSkipped races ({len(skipped)}):")
-        out.extend(f"  {r['season']} {r['event']}: {r['reason']}" for r in skipped)
+        from f1bench_pipeline.domains.f1.ingest.race_catalog import skip_note
+
+        out.append(f"\nSkipped races ({len(skipped)}; recorded in raw_sessions and left out of the benchmark, "
+                   "the rest of their season is built):")
+        for r in skipped:
+            said = str(r["reason"] or "").split("FastF1 failed to load: ", 1)[-1]  # the race is named already
+            out.append(f"  {r['season']} {r['event']} (round {r['round']}) — {skip_note(r['season'], r['round'])}. "
+                       f"FastF1 said: {said}")
     text = "\n".join(out)
     print(text)
     return text
@@ -118,10 +124,11 @@ def inversion_text(sig: dict | None, opposite: list[dict]) -> str:
     if not sig:
         return ""
     held = "holds" if sig["inversion_observed"] else "does not hold"
+    # p_inversion: the share of resamples in which the inversion (no system first by both) appears
     lines = [f"Ranking inversion {held} on the point estimates (first by precision: {sig['precision_leaders']}; "
              f"first by F1: {sig['f1_leaders']})"
-             + (f"; no system is first by both in {sig['p_inversion']:.1%} of {sig['replicates']:,} bootstrap "
-                "resamples of instances." if sig.get("replicates") else ".")]
+             + (f"; the inversion appears in {sig['p_inversion']:.1%} of {sig['replicates']:,} bootstrap resamples of "
+                "instances." if sig.get("replicates") else ".")]
     if opposite:
         pairs = "; ".join(f"{p['system_a']} vs {p['system_b']} (precision {p['precision_diff']:+.3f}, "
                           f"F1 {p['f1_diff']:+.3f})" for p in opposite)
@@ -177,12 +184,37 @@ def query_rows(warehouse_dir: Path | str, table: str, sql: str, params: list) ->
 
 
 def print_titled_table(title: str, rows: list, cols: list[str]) -> str:
-    """Print ``title`` and the table on stdout and return the text; nothing when there are no rows."""
+    """Print ``title`` and the table on stdout and return the text; nothing when there are no rows.
+    The rank correlations (:data:`RANK_AGREEMENT`), one value per ranking rather than per system,
+    are printed under the table as one line per group instead of as columns."""
     if not rows:
         return ""
-    text = f"\n{title}\n" + format_table(rows, cols)
+    shown = [c for c in cols if c not in RANK_AGREEMENT]
+    text = f"\n{title}\n" + format_table(rows, shown)
+    agreement = rank_agreement_line(rows, group="lang" if "lang" in cols else None)
+    if agreement:
+        text += "\n" + agreement
     print(text)
     return text
+
+
+#: Leaderboard columns that hold one value per ranking (season × variant × language), not per system.
+RANK_AGREEMENT = {"spearman": "Spearman", "kendall tau-b": "Kendall tau-b"}
+
+
+def rank_agreement_line(rows: list[dict], group: str | None = None) -> str:
+    """"Rank agreement of precision and F1 over N systems: Spearman x, Kendall tau-b y" (per ``group``
+    value when given, e.g. per language); empty when the rows carry no such column."""
+    if not rows or not any(c in rows[0] for c in RANK_AGREEMENT):
+        return ""
+    by_figures: dict[str, list] = {}  # groups with the same figures share one entry
+    for key in dict.fromkeys(r.get(group) for r in rows) if group else [None]:
+        sel = next(r for r in rows if group is None or r.get(group) == key)
+        figures = ", ".join(f"{label} {sel.get(col)}" for col, label in RANK_AGREEMENT.items() if col in sel)
+        by_figures.setdefault(figures, []).append(key)
+    parts = [f"{', '.join(map(str, keys))}: {figures}" if group else figures for figures, keys in by_figures.items()]
+    n = len({r.get("model") for r in rows})
+    return f"Rank agreement of precision and F1 over {n} systems: " + "; ".join(parts)
 
 
 def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:

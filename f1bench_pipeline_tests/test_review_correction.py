@@ -203,6 +203,26 @@ def test_corrected_estimate_is_unbiased_and_covers_the_truth():
     assert per["coverage_corrected"].min() >= 0.91, per
 
 
+def test_corrected_figures_and_intervals_stay_within_0_and_1():
+    # near the ceiling the rectified mean leaves [0, 1]: 40 answers read 0.95 automatically, the 8 a
+    # human reviewed read 0.60 and are all right (a 0.949 [0.872, 1.025] was printed before #42)
+    from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
+
+    n, reviewed = 40, 8
+    auto = [0.6] * reviewed + [0.95] * (n - reviewed)
+    scores = pl.DataFrame({"model": "m", "id": [f"q{i}" for i in range(n)], "precision": auto, "recall": auto,
+                           "f1": auto, "season": SEASON, "variant": "default", "extractor": "regex", "lang": "en",
+                           "status": "ok", "extraction_status": "ok", "n_claims": 3, "hallucination_rate": 0.0})
+    reviews = pl.DataFrame({"model": "m", "id": [f"q{i}" for i in range(reviewed)], "precision_human": 1.0,
+                            "recall_human": 1.0, "f1_human": 1.0, "sampling": "random", "season": SEASON,
+                            "variant": "default", "extractor": "regex", "lang": "en"})
+    r = aggregate(scores, ["model"], Bootstrap(replicates=200, seed=7), reviews=reviews).row(0, named=True)
+    raw = sum(auto) / n + (1.0 - 0.6)  # the rectified mean before projection: above 1
+    assert raw > 1 and r["precision_corrected"] == 1.0
+    for m in ("precision", "recall", "f1"):
+        assert 0.0 <= r[f"{m}_corrected_lo"] <= r[f"{m}_corrected"] <= r[f"{m}_corrected_hi"] <= 1.0, r
+
+
 def test_no_reviews_leaves_the_leaderboard_unchanged(sample_tables):
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
 
@@ -266,6 +286,6 @@ def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
         both = mine.join(hs, on=key)
         assert r["n_reviewed"] == both.height and r["correction_sampling"] == "not_random"
         rect = (both["precision_human"] - both["precision"]).drop_nulls().mean()
-        assert r["precision_corrected"] == pytest.approx(mine["precision"].mean() + rect)
+        assert r["precision_corrected"] == pytest.approx(min(1.0, max(0.0, mine["precision"].mean() + rect)))
         assert r["precision_corrected_lo"] <= r["precision_corrected"] <= r["precision_corrected_hi"]
         assert r["f1_corrected_lo"] is not None and r["recall_corrected_hi"] is not None

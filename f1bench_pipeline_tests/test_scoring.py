@@ -170,6 +170,7 @@ def test_score_command_keeps_variants_apart_writes_samples_and_is_strict_on_requ
     assert by_variant["default"]["precision"] == 1.0 and by_variant["cover_all"]["precision"] == 0.0
     rows = [json.loads(x) for x in samples.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 2 and {x["variant"] for x in rows} == {"default", "cover_all"}
+    assert {x["decision_type"] for x in rows} == {"stint_strategy"}  # the instance's, so samples group as the leaderboard does
     wrong = next(x for x in rows if x["variant"] == "cover_all")
     assert wrong["text"] == lines[1]["text"] and wrong["precision"] == 0.0
     assert [c["label"] for c in wrong["claims"]] == ["contradicted"] and wrong["claims"][0]["span_text"]

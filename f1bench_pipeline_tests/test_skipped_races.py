@@ -78,3 +78,26 @@ def test_definitions_load_with_groups_and_checks():
                       "finetune"}
     assert len(list(graph.asset_check_keys)) >= 10
     dg.Definitions.validate_loadable(defs)
+
+
+@pytest.mark.slow
+def test_a_build_of_one_season_says_which_races_it_skipped_and_why(tmp_path, capsys):
+    # #42: "[2/8] 2018 rounds 13–14: ingest ok" hid that round 14 was skipped, "built 8 races" sat over
+    # a table of 7, the skip read like an error, and a build without the test season failed its test sample
+    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.summary import print_race_summary
+
+    settings = Settings(data_dir=tmp_path / "data", fastf1_cache=SAMPLE_CACHE_DIR, offline=True,
+                        cache_manifest=SAMPLE_MANIFEST)
+    lines: list[str] = []
+    with dg.DagsterInstance.ephemeral() as instance:
+        report = build([2018], instance=instance, progress=lines.append, settings=settings, with_systems=False)
+    ingest = next(x for x in lines if "ingest" in x)
+    assert "ingest ok" in ingest and "1 of 2 races skipped: Italian Grand Prix (known, expected)" in ingest, lines
+    assert not [x for x in lines if "FAILED" in x], lines  # the test sample waits for its season, it does not fail
+    assert (report["races"], report["loaded"], report["skipped"]) == (2, 1, 1)
+    text = print_race_summary(settings.warehouse_dir)
+    assert "Belgian Grand Prix" in text.split("Skipped races")[0]
+    skipped = text.split("Skipped races")[1]
+    assert "2018 Italian Grand Prix (round 14) — known, expected" in skipped and "DataNotLoadedError" in skipped
+    assert "FastF1 failed to load" not in skipped  # the race is named once, not twice

@@ -603,6 +603,10 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
         assert inv["template-noisy"][:2] == (3, 2)
         text = print_weather_leaderboard(root)
         assert "template-terse" in text and "rank(F1)" in text
+        # one rank correlation per ranking: a line per language under the table, not a column repeating it
+        table, _sep, after = text.partition("Rank agreement of precision and F1 over 3 systems: ")
+        assert "spearman" not in table.split("\n")[2] and after.startswith("all"), text
+        assert "the inversion appears in" in text and "no system is first by both in" not in text  # no double negative
         from f1bench_pipeline.storage import queries
 
         cols, rows = queries.run("weather_ranking_inversion", root, settings.duckdb_path)

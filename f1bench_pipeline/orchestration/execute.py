@@ -109,7 +109,7 @@ class Runs:
 
     def step(self, label: str, what: str, job: str, partition_key: Any = None, *,
              partition_range: tuple[str, str] | None = None, run_config: dict | None = None,
-             timed: bool = True) -> ExecutionResult:
+             timed: bool = True, note: Callable[[], str] | None = None) -> ExecutionResult:
         """:meth:`run`, then ``<label>: <what> ok|FAILED (<seconds> s)`` to ``progress``; when
         incremental and every asset of the run is fresh, no run: ``<label>: <what> up to date``."""
         if self.incremental and partition_range is None and not self.not_fresh(job, [partition_key]):
@@ -118,7 +118,8 @@ class Runs:
         t0 = time.perf_counter()
         result = self.run(job, partition_key, partition_range=partition_range, run_config=run_config)
         outcome = f"{what} {outcome_word(result.success)}" if what else outcome_word(result.success)
-        self.progress(f"{label}: {outcome}" + (f" ({time.perf_counter() - t0:.1f} s)" if timed else ""))
+        self.progress(f"{label}: {outcome}" + (f" ({time.perf_counter() - t0:.1f} s)" if timed else "")
+                      + _noted(note))
         return result
 
     def run_all(self, steps: list[Step], counted: tuple[int, int] | None = None) -> dict[str, bool]:
@@ -140,7 +141,8 @@ class Runs:
 
         if not self.queued or not steps:
             return {st.label: self.step(label(st), st.what, st.job, st.partition_key,
-                                        partition_range=st.partition_range, run_config=st.run_config).success
+                                        partition_range=st.partition_range, run_config=st.run_config,
+                                        note=st.note).success
                     for st in steps}
         launched = self._launch(steps, label)
         return {st.label: run.success for st, run in zip(steps, launched)}
@@ -164,7 +166,8 @@ class Runs:
             record = self.instance.get_run_record_by_id(run_id)
             took = (f" ({record.end_time - record.start_time:.1f} s)"
                     if record and record.start_time and record.end_time else "")
-            self.progress(f"{label(st)}: {st.what + ' ' if st.what else ''}{outcome_word(run.success)}{took}")
+            self.progress(f"{label(st)}: {st.what + ' ' if st.what else ''}{outcome_word(run.success)}{took}"
+                          + _noted(st.note))
 
         jobs = ", ".join(sorted({st.job for st in steps}))
         with SlotWaitReporter(self.instance, lambda line: self.progress(f"{jobs}: {line}"), run_ids=set(by_run)):
@@ -227,6 +230,13 @@ class Step:
     partition_range: tuple[str, str] | None = None
     run_config: dict | None = None
     size: int = 1  # units it counts for in a ``[done/all]`` progress (the races of an ingest run)
+    # what the progress line adds once the run has ended ("1 of 2 races skipped: …"); read then
+    note: Callable[[], str] | None = None
+
+
+def _noted(note: Callable[[], str] | None) -> str:
+    text = note() if note else ""
+    return f"; {text}" if text else ""
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ def write_samples(path: str, scores: pl.DataFrame, claims: pl.DataFrame, texts: 
         for r in scores.sort(list(key)).iter_rows(named=True):
             k = tuple(r[x] for x in key)
             fh.write(json.dumps({
-                **dict(zip(key, k)), "status": r["status"], "text": texts.get(k), "claims": by_answer.get(k, []),
+                **dict(zip(key, k)), "decision_type": r.get("decision_type"), "status": r["status"],
+                "text": texts.get(k), "claims": by_answer.get(k, []),
                 "covered_facts": r["covered_facts"], "missed_facts": r["missed_facts"],
                 "precision": r["precision"], "recall": r["recall"], "f1": r["f1"],
                 "reading_coverage": r.get("reading_coverage"), "context_current": r.get("context_current")},

@@ -123,12 +123,19 @@ def reviewed_source_sql(source: str, reviews: str, on: Sequence[str] = REVIEW_JO
 
 def _corrected_points() -> str:
     """Point estimates of the corrected figures (for ``_points_sql`` over a ``reviewed_source_sql``)."""
-    figures = "".join(f",\n           avg({m}) FILTER (_scored) + avg(_h_{m} - {m}) FILTER (_scored) AS {m}_corrected"
-                      for m in CORRECTED_MEASURES)
+    # the rectified mean can leave [0, 1] (a mean plus a mean of differences); a precision, recall or
+    # F1 cannot, so the estimate and its interval are projected onto [0, 1]
+    figures = "".join(f",\n           {_unit('avg(' + m + ') FILTER (_scored) + avg(_h_' + m + ' - ' + m + ') FILTER (_scored)')}"
+                      f" AS {m}_corrected" for m in CORRECTED_MEASURES)
     return (",\n           count(*) FILTER (_scored AND _h_reviewed) AS n_reviewed,"
             "\n           CASE WHEN bool_and(_h_random) FILTER (_scored AND _h_reviewed) THEN 'random'"
             " WHEN count(*) FILTER (_scored AND _h_reviewed) > 0 THEN 'not_random' END AS correction_sampling"
             + figures)
+
+
+def _unit(expr: str) -> str:
+    """SQL: ``expr`` clamped to [0, 1]; NULL stays NULL (DuckDB's greatest/least skip NULLs)."""
+    return f"CASE WHEN ({expr}) IS NOT NULL THEN least(1.0, greatest(0.0, {expr})) END"
 
 
 def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str], corrected: bool = False) -> str:
@@ -255,7 +262,8 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
     if corrected:
         order += ["_p.n_reviewed", "_p.correction_sampling"]
         for m in CORRECTED_MEASURES:
-            order += [f"_p.{m}_corrected", f"_i.{m}_corrected_lo", f"_i.{m}_corrected_hi"]
+            order += [f"_p.{m}_corrected", f"{_unit(f'_i.{m}_corrected_lo')} AS {m}_corrected_lo",
+                      f"{_unit(f'_i.{m}_corrected_hi')} AS {m}_corrected_hi"]
     on = " AND ".join(f"_p.{g} = _i.{g}" for g in groups)
     return f"""
     SELECT {', '.join(f'_p.{g}' for g in groups)}, {', '.join(order)}

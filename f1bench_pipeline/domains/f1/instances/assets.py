@@ -53,6 +53,9 @@ def test_sample(warehouse: WarehouseResource, benchmark: BenchmarkResource) -> d
     """Stratified (decision type × race), seeded sample of the test season: the cheap set for paid models."""
     s = benchmark.resolved()
     rows = warehouse.read("instances", {"season": s.test_season})
+    if rows.is_empty():  # a build of other seasons only (`f1bench build --seasons 2018`): nothing to sample yet
+        return dg.MaterializeResult(metadata={"rows": 0, "note": f"season {s.test_season} (the test season) has no "
+                                              "instances yet: no test sample until it is built"})
     sample = stratified_sample(rows, s.test_sample_size, s.sample_seed)
     warehouse.write(sample, "test_sample", {"season": s.test_season})
     warehouse.refresh_views()
