@@ -57,10 +57,11 @@ demo: $(STAMP)
 ## pytest-xdist workers, one more than the CPUs (at most 6; each builds its own sample): much of
 ## the suite waits on subprocesses, servers and the runs Dagster's daemon launches, so on this
 ## 2-core machine three workers took 1,037 s, two 1,296 s (#27's run queue; before it, two took
-## 810 s and one 1,348 s). `pytest -n 0` runs it in one process.
+## 810 s and one 1,348 s). `pytest -n 0` runs it in one process. --durations: the 30 slowest tests are
+## printed, so CI's log shows where its time goes (the limit is 25 minutes).
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(min(len(os.sched_getaffinity(0)) + 1, 6))" 2>/dev/null || echo 2)
 test: $(STAMP) $(FINETUNE_STAMP) browser servers lint
-	$(PY) -m pytest -q -n $(TEST_WORKERS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --durations=30
 
 ## check: the inner loop: ruff, then the tests with none of the markers slow, browser, model and deploy
 ## (registered in pyproject.toml; conftest.py marks a test that needs the sample build as slow). `make test`
