@@ -86,9 +86,9 @@ def test_inspect_eval_with_mockllm_runs_offline_and_its_log_imports(inspect_env)
     board = _f1bench(["leaderboard", "--format", "json"], env)
     assert board.returncode == 0, board.stderr[-2000:]
     rows = {r["model"]: r for r in json.loads(board.stdout)["rows"]}
-    # as Inspect scored them: no claim, so 8 abstentions (precision unscored) and recall 0; listed last
+    # as Inspect scored them: no claim, so 8 answers scored as abstentions (precision unscored), recall 0; last
     mock = rows["mock-model"]
-    assert (mock["n_scored"], mock["n_abstentions"], mock["recall"]) == (0, 8, 0.0) and mock["precision"] is None
+    assert (mock["n_scored"], mock["n_abstentions"], mock["recall"]) == (8, 8, 0.0) and mock["precision"] is None
     assert "template-faithful" in rows and f"{len(rows)}/{len(rows)}" in next(
         x for x in printed.splitlines() if " mock-model " in x)
     # rescoring an imported system (no registry entry) by its name

@@ -260,14 +260,15 @@ def cmd_import(args: argparse.Namespace) -> int:
         _print_score_commands(report)
         return 0
     from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.orchestration.instance import open_instance
 
-    runs = Runs.open(s)
-    _report_import_to_dagster(report, runs.instance)
+    instance = open_instance()
+    _report_import_to_dagster(report, instance)
     if args.no_score:
         print("\nnot scored (--no-score). Score the import with:")
         _print_score_commands(report)
         return 0
-    return _score_import(report, runs)
+    return _score_import(report, Runs.open(s, instance=instance))
 
 
 def _print_score_commands(report) -> None:  # noqa: ANN001
