@@ -508,6 +508,22 @@ def test_import_dev_jsonl_as_is(gen_settings):
 # --- imports are scored (#42): the score_only job, the leaderboard rows, rerun of an imported system ----------
 
 
+def test_imported_systems_are_those_with_answers_and_no_registry_entry(tmp_path):
+    from f1bench_pipeline.generation.importer import imported_systems, stored_systems
+    from f1bench_pipeline.generation.table import GENERATION_SCHEMA, TABLE
+    from f1bench_pipeline.storage.warehouse import write_partition
+
+    empty = pl.DataFrame(schema=GENERATION_SCHEMA)
+    for season, name in [(2024, "my-lab/answers:v1"), (2025, "my-lab/answers:v1"), (2025, "template-terse"),
+                         (2025, "ollama/llama3.1:8b"), (2021, ".hidden model")]:
+        write_partition(empty, tmp_path, TABLE, {"season": season, "model": safe_name(name)})
+    reg = load_registry(DEFAULT_REGISTRY)
+    assert stored_systems(tmp_path) == {".hidden model": [2021], "my-lab/answers:v1": [2024, 2025],
+                                        "ollama/llama3.1:8b": [2025], "template-terse": [2025]}
+    assert imported_systems(tmp_path, reg) == {".hidden model": [2021], "my-lab/answers:v1": [2024, 2025]}
+    assert imported_systems(tmp_path / "nowhere", reg) == {}
+
+
 def _f1bench(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", *args], env=env, cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=900)
