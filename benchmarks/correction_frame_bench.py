@@ -20,8 +20,8 @@ asserted.
     python benchmarks/correction_frame_bench.py --warehouse <copy>/warehouse
 
 `<copy>` is a 2025 build into which `dev.jsonl` was imported and scored and the gold imported
-(`f1bench import-generations …/dev.jsonl`, `dagster asset materialize … --select 'claims,scores'
---partition '<model>|2025'`, `f1bench review gold`; docs/review.md, *Corrected figures*).
+(`f1bench import-generations …/dev.jsonl`, which scores what it imports, then `f1bench review gold`;
+docs/review.md, *Corrected figures*).
 """
 
 from __future__ import annotations

@@ -503,3 +503,84 @@ def test_import_dev_jsonl_as_is(gen_settings):
     not_ok = set(gens.filter(pl.col("status") != "ok").select("model", "id", "lang").iter_rows())
     assert not_ok == failed_in_file  # every provider failure kept, with its status; none scored as text
     assert gens.filter(pl.col("status") == "error")["error"].str.contains("429|max_tokens").all()
+
+
+# --- imports are scored (#42): the score_only job, the leaderboard rows, rerun of an imported system ----------
+
+
+def test_imported_systems_are_those_with_answers_and_no_registry_entry(tmp_path):
+    from f1bench_pipeline.generation.importer import imported_systems, stored_systems
+    from f1bench_pipeline.generation.table import GENERATION_SCHEMA, TABLE
+    from f1bench_pipeline.storage.warehouse import write_partition
+
+    empty = pl.DataFrame(schema=GENERATION_SCHEMA)
+    for season, name in [(2024, "my-lab/answers:v1"), (2025, "my-lab/answers:v1"), (2025, "template-terse"),
+                         (2025, "ollama/llama3.1:8b"), (2021, ".hidden model")]:
+        write_partition(empty, tmp_path, TABLE, {"season": season, "model": safe_name(name)})
+    reg = load_registry(DEFAULT_REGISTRY)
+    assert stored_systems(tmp_path) == {".hidden model": [2021], "my-lab/answers:v1": [2024, 2025],
+                                        "ollama/llama3.1:8b": [2025], "template-terse": [2025]}
+    assert imported_systems(tmp_path, reg) == {".hidden model": [2021], "my-lab/answers:v1": [2024, 2025]}
+    assert imported_systems(tmp_path / "nowhere", reg) == {}
+
+
+def _f1bench(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", *args], env=env, cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=900)
+
+
+def _board(env: dict[str, str]) -> dict[str, dict]:
+    out = _f1bench(["leaderboard", "--format", "json"], env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return {r["model"]: r for r in json.loads(out.stdout)["rows"]}
+
+
+def test_import_generations_scores_the_dev_answers_and_the_leaderboard_lists_them(eval_env, tmp_path):
+    if not DEV_JSONL.exists():
+        pytest.skip(f"{DEV_JSONL} not found (only dev machines and CI have ../shared)")
+    from f1bench_pipeline.scoring.cli import figure_text
+
+    data_dir, env = eval_env
+    out = _f1bench(["import-generations", str(DEV_JSONL)], env)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert "score_only" not in out.stderr and "Traceback" not in out.stderr
+    printed = out.stdout.split("Leaderboard — season 2025, default prompt", 1)[1]
+    board = _board(env)
+    assert {"deepseek-v3.2", "gpt-5.4-mini", "template-faithful"} <= set(board)
+    for model in ("deepseek-v3.2", "gpt-5.4-mini"):
+        row = board[model]
+        gens = pl.read_parquet(data_dir / "warehouse" / "generations" / f"season={SEASON}" / f"model={model}")
+        # every ok answer of the sample's races scored; the provider failures counted, not scored
+        assert row["n_scored"] == gens.filter(pl.col("status") == "ok").height > 0
+        assert row["n_not_ok"] == gens.filter(pl.col("status") != "ok").height
+        assert 0 < row["precision"] < 1 and 0 < row["recall"] < 1
+        line = next(x for x in printed.splitlines() if f" {model} " in f" {x} ")
+        assert figure_text(row, "f1") in line and figure_text(row, "precision") in line
+        scores = pl.read_parquet(data_dir / "warehouse" / "scores" / f"season={SEASON}" / f"model={model}")
+        assert scores.height == gens.height  # the score_only job scored every imported row
+    # An imported system (a name the registry does not know), imported without scoring: the next
+    # command is printed, the leaderboard does not list it until `rerun --score-only` scores it.
+    mine = "my-lab/answers:v1"
+    lines = [json.loads(x) for x in DEV_JSONL.read_text(encoding="utf-8").splitlines()]
+    path = tmp_path / "mine.jsonl"
+    path.write_text("".join(json.dumps({**x, "model": mine}) + "\n" for x in lines if x["model"] == "gpt-5.4-mini"),
+                    encoding="utf-8")
+    imp = _f1bench(["import-generations", str(path), "--no-score"], env)
+    assert imp.returncode == 0, imp.stdout[-3000:] + imp.stderr[-3000:]
+    assert f"f1bench rerun {mine} --season {SEASON} --score-only" in imp.stdout
+    assert mine not in _board(env)
+    wrong = _f1bench(["rerun", "nobody", "--score-only"], env)
+    assert wrong.returncode == 2 and "Traceback" not in wrong.stderr and len(wrong.stderr.strip().splitlines()) == 1
+    assert "template-faithful" in wrong.stderr and f"{mine} (imported)" in wrong.stderr
+    again = _f1bench(["rerun", mine], env)  # its answers cannot be generated: said, with the command that works
+    assert again.returncode == 2 and "--score-only" in again.stderr
+    rerun = _f1bench(["rerun", mine, "--score-only"], env)
+    assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
+    board = _board(env)
+    # the same texts as gpt-5.4-mini's, scored the same
+    for col in ("n_scored", "n_not_ok", "precision", "recall", "f1"):
+        assert board[mine][col] == pytest.approx(board["gpt-5.4-mini"][col]), col
+    # --no-dagster: imported, not recorded, not scored, and the output says so and what to run
+    nd = _f1bench(["import-generations", str(path), "--no-dagster"], env)
+    assert nd.returncode == 0 and "not scored: --no-dagster" in nd.stdout
+    assert f"f1bench rerun {mine} --season {SEASON} --score-only" in nd.stdout

@@ -73,14 +73,27 @@ def test_inspect_eval_with_mockllm_runs_offline_and_its_log_imports(inspect_env)
     assert math.isnan(value["precision"]) and value["recall"] == 0.0
     by_measure = {s.name: s for s in log.results.scores}
     assert by_measure["precision"].unscored_samples == 8 and by_measure["recall"].metrics["mean"].value == 0.0
-    # the log's answers into generations, each with the context it was given checked
-    imp = _f1bench(["import-inspect", str(path), "--model", "mock-model", "--no-dagster"], env)
+    # the log's answers into generations, each with the context it was given checked, then scored
+    # (the score_only Dagster job) and its leaderboard row printed
+    imp = _f1bench(["import-inspect", str(path), "--model", "mock-model"], env)
     assert imp.returncode == 0, imp.stdout[-2000:] + imp.stderr[-2000:]
     assert "context_mismatch" not in imp.stdout and "carry no context_sha256" not in imp.stdout
     gens = pl.read_parquet(data_dir / "warehouse" / "generations" / f"season={SEASON}" / "model=mock-model")
     assert gens.height == 8 and set(gens["status"]) == {"ok"} and set(gens["source"]) == {"import"}
     assert gens["context_sha256"].is_in(inst["context_sha256"].implode()).all()
     assert set(gens["text"]) == {"Default output from mockllm/model"}
+    printed = imp.stdout.split("Leaderboard — season 2025, default prompt", 1)[1]
+    board = _f1bench(["leaderboard", "--format", "json"], env)
+    assert board.returncode == 0, board.stderr[-2000:]
+    rows = {r["model"]: r for r in json.loads(board.stdout)["rows"]}
+    # as Inspect scored them: no claim, so 8 answers scored as abstentions (precision unscored), recall 0; last
+    mock = rows["mock-model"]
+    assert (mock["n_scored"], mock["n_abstentions"], mock["recall"]) == (8, 8, 0.0) and mock["precision"] is None
+    assert "template-faithful" in rows and f"{len(rows)}/{len(rows)}" in next(
+        x for x in printed.splitlines() if " mock-model " in x)
+    # rescoring an imported system (no registry entry) by its name
+    again = _f1bench(["rerun", "mock-model", "--score-only"], env)
+    assert again.returncode == 0, again.stdout[-2000:] + again.stderr[-2000:]
 
 
 def _echo_context(body: dict) -> str:

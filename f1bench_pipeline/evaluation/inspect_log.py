@@ -6,7 +6,8 @@ Each sample of the log (run with ``inspect_task.py``) becomes one line of the im
 overrides), ``text`` the completion or ``error`` the sample's error, and ``messages`` the
 sample's input, so the importer checks the context each answer was given (provenance) — written
 to ``<data_dir>/imports/inspect/<log name>.jsonl`` and imported by ``import-generations``'s own
-code: the same checks, report, Dagster record and exit codes.
+code: the same checks, report, Dagster record, scoring (the ``score_only`` job and the system's
+leaderboard row; ``--no-score`` prints the command instead) and exit codes.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def cmd_import_inspect(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from f1bench_pipeline.generation.cli import import_options
 
-    p = sub.add_parser("import-inspect", help="import an Inspect AI log's answers into generations "
+    p = sub.add_parser("import-inspect", help="import an Inspect AI log's answers into generations and score them "
                                               "(the f1bench Inspect task: f1bench_pipeline/evaluation/inspect_task.py)")
     p.add_argument("log", help="the .eval or .json log `inspect eval` wrote")
     p.add_argument("--model", help="system name to record the answers under (default: the log's model)")

@@ -11,9 +11,11 @@
                                                   --max-cost-usd caps each system's spending
     f1bench rerun SYSTEM [--season Y] [--score-only]
                                                   one system × season through Dagster (generations,
-                                                  claims, scores; what `make rerun` runs)
-    f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster]
-                                                  import a JSONL of outputs made elsewhere
+                                                  claims, scores; what `make rerun` runs); an
+                                                  imported system (no registry entry) is rescored
+    f1bench import-generations FILE [--strict] [--dry-run] [--no-dagster] [--no-score]
+                                                  import a JSONL of outputs made elsewhere, score
+                                                  it (the score_only job) and print its leaderboard rows
     f1bench serve-model --weights SPEC [--adapter DIR] [--port N] [--name NAME] [--threads N]
                                                   an OpenAI-compatible server over local weights
                                                   (what a `local:` system runs by itself)
@@ -24,6 +26,7 @@ Imports stay light: Dagster, polars work and litellm load inside the commands.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 
 
@@ -179,29 +182,64 @@ def _generate_direct(names: list[str], season: int, settings, reg, args: argpars
 
 def cmd_rerun(args: argparse.Namespace) -> int:
     """One system on one season, through Dagster: generations, claims and scores (``--score-only``:
-    claims and scores of the stored generations, no call) — the runs the UI launches."""
+    claims and scores of the stored generations, no call) — the runs the UI launches. An imported
+    system (answers in the warehouse, no registry entry) can only be rescored."""
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
     season = settings.checked_season(args.season)
     reg = load_registry()
-    system = reg.get(args.system)
+    name, imported = _rerun_target(args.system, season, settings, reg, args.score_only)
+    system = None if imported else reg.get(name)
     if not args.score_only:
         require_key(system, season, settings)
-    from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+    from f1bench_pipeline.generation.names import safe_name
+    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.f1 import run_per_system
 
     runs = Runs.open(settings)
-    register_model_partitions(runs.instance, [system.name], reg)
+    if imported:
+        add_model_partition_keys(runs.instance, [safe_name(name)])
+    else:
+        register_model_partitions(runs.instance, [name], reg)
     job, what = ("score_only", "claims and scores") if args.score_only else ("generate_and_score",
                                                                              "generations and scores")
-    done = run_per_system(runs, job, [system.name], [season], what)
+    done = run_per_system(runs, job, [name], [season], what)
     return 0 if all(done.values()) else 1
 
 
+def _rerun_target(name: str, season: int, settings, reg, score_only: bool) -> tuple[str, bool]:  # noqa: ANN001
+    """(system name, whether it is an imported system) of ``rerun``'s argument: a registry system,
+    else a system whose answers were imported (``importer.imported_systems``); a one-line error
+    listing both kinds otherwise."""
+    from f1bench_pipeline.errors import UnknownSystemError, UserError
+    from f1bench_pipeline.generation.importer import imported_systems
+    from f1bench_pipeline.generation.names import unsafe_name
+
+    try:
+        return reg.get(name).name, False
+    except UnknownSystemError:
+        imported = imported_systems(settings.warehouse_dir, reg)
+    match = next((n for n in (name, unsafe_name(name)) if n in imported), None)
+    if match is None:
+        known = [*reg.names(), *(f"{n} (imported)" for n in imported)]
+        raise UnknownSystemError(f"unknown system {name!r}: not in the registry {reg.path} and no imported answers "
+                                 f"(known: {', '.join(known)}; an overlay adds a system: docs/generations.md)")
+    if not score_only:
+        raise UserError(f"{match!r} is an imported system (no registry entry): its answers cannot be generated "
+                        f"again, only rescored: f1bench rerun {shlex.quote(match)} --season {season} --score-only")
+    if season not in imported[match]:
+        raise UserError(f"{match!r} has no imported answers in season {season} (it has "
+                        f"{', '.join(map(str, imported[match]))}): add --season {imported[match][-1]}")
+    return match, True
+
+
 def cmd_import(args: argparse.Namespace) -> int:
+    """Import the file; then, unless ``--no-score`` (or ``--no-dagster``, ``--dry-run``), claims and
+    scores of every imported partition through the ``score_only`` job (what ``rerun --score-only``
+    runs) and the imported systems' leaderboard rows."""
     from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.settings import get_settings
 
@@ -214,21 +252,93 @@ def cmd_import(args: argparse.Namespace) -> int:
         print("strict import: nothing written", file=sys.stderr)
         return 1
     print(report.format(max_errors=args.max_errors))
-    if report.written and not args.no_dagster:
-        _report_import_to_dagster(report)
+    if not report.written:
+        return 0
+    if args.no_dagster:
+        print("\nnot scored: --no-dagster records nothing in Dagster, and scoring is its score_only job. "
+              "Score the import with:")
+        _print_score_commands(report)
+        return 0
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.orchestration.instance import open_instance
+
+    instance = open_instance()
+    _report_import_to_dagster(report, instance)
+    if args.no_score:
+        print("\nnot scored (--no-score). Score the import with:")
+        _print_score_commands(report)
+        return 0
+    return _score_import(report, Runs.open(s, instance=instance))
+
+
+def _print_score_commands(report) -> None:  # noqa: ANN001
+    for season, system in sorted(report.partitions):
+        print(f"  f1bench rerun {shlex.quote(system)} --season {season} --score-only")
+
+
+def _score_import(report, runs) -> int:  # noqa: ANN001
+    """The ``score_only`` run of each imported (season, system) partition, then the systems'
+    leaderboard rows; 1 when a run failed (the import is kept)."""
+    import time
+
+    from f1bench_pipeline.orchestration.f1 import run_per_system
+
+    by_season: dict[int, list[str]] = {}
+    for season, system in sorted(report.partitions):
+        by_season.setdefault(season, []).append(system)
+    print()
+    t0 = time.perf_counter()
+    done: dict[str, bool] = {}
+    for season, names in by_season.items():
+        done |= run_per_system(runs, "score_only", names, [season], "claims and scores")
+    print(f"scored in {time.perf_counter() - t0:.1f} s")
+    failed = [k for k, ok in done.items() if not ok]
+    for season, names in by_season.items():
+        _print_leaderboard_rows(runs.settings.warehouse_dir, season, names)
+    if failed:
+        print(f"scoring failed for {', '.join(failed)} (the import is kept; see the run in the UI); again with:",
+              file=sys.stderr)
+        for key in failed:
+            system, season = key.rsplit("|", 1)
+            print(f"  f1bench rerun {shlex.quote(system)} --season {season} --score-only", file=sys.stderr)
+        return 1
     return 0
 
 
-def _report_import_to_dagster(report) -> None:  # noqa: ANN001
-    """Record the imported partitions as materializations, so the UI shows them."""
+def _print_leaderboard_rows(warehouse_dir, season: int, names: list[str]) -> None:  # noqa: ANN001
+    """The rows of ``names`` on the leaderboard of ``season`` (each variant they answered), ranked
+    among every system's — the rows ``f1bench leaderboard`` shows."""
+    from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable, system_rows
+    from f1bench_pipeline.summary import format_table
+
+    variants = sorted({r["variant"] for n in names for r in system_rows(warehouse_dir, season, n)},
+                      key=lambda v: (v != "default", v))
+    if not variants:
+        print(f"\nseason {season}: no scored answer of {', '.join(names)} (see the statuses above)")
+        return
+    for variant in variants:
+        board, warnings = leaderboard(warehouse_dir, season, variant)
+        mine = [dict(r, rank=f"{k}/{len(board)}") for k, r in enumerate(board, 1) if r["model"] in names]
+        table, cols = printable(mine)
+        for row, r in zip(table, mine):
+            row["rank"] = r["rank"]
+        flag = "" if variant == "default" else f" --variant {variant}"
+        print(f"\nLeaderboard — season {season}, {variant} prompt, lang all (95% bootstrap intervals; every "
+              f"system: f1bench leaderboard --season {season}{flag}):")
+        print(format_table(table, ["rank", *cols]))
+        for w in warnings:
+            print(w, file=sys.stderr)
+
+
+def _report_import_to_dagster(report, instance) -> None:  # noqa: ANN001
+    """Record the imported partitions as materializations, so the UI shows them (their ``models``
+    partitions added first: the score runs of an imported system need them)."""
     import dagster as dg
 
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
     from f1bench_pipeline.partitions import partition_key
-    from f1bench_pipeline.orchestration.instance import open_instance
 
-    instance = open_instance()
     add_model_partition_keys(instance, sorted({safe_name(system) for _season, system in report.partitions}))
     for (season, system), summary in report.partitions.items():
         key = partition_key(system, season)
@@ -248,7 +358,12 @@ def import_options(p: argparse.ArgumentParser) -> None:
     """The options of ``cmd_import`` (``import-generations``, and ``import-inspect``, which calls it)."""
     p.add_argument("--strict", action="store_true", help="import nothing if any line is bad")
     p.add_argument("--dry-run", action="store_true", help="check and summarize, write nothing")
-    p.add_argument("--no-dagster", action="store_true", help="do not record the import in the Dagster instance")
+    p.add_argument("--no-dagster", action="store_true",
+                   help="do not record the import in the Dagster instance (nor score it: scoring is a Dagster run; "
+                        "the command that scores it is printed)")
+    p.add_argument("--no-score", action="store_true",
+                   help="import only: no claims or scores (the `f1bench rerun SYSTEM --score-only` that scores it "
+                        "is printed)")
     p.add_argument("--max-errors", type=int, default=50, help="bad lines to print")
     p.add_argument("--score-mismatched", action="store_true",
                    help="score lines whose context_sha256 no version of their instance has against today's facts "
@@ -282,14 +397,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser("rerun", help="one system on one season through Dagster: generations, claims and "
                                              "scores (what `make rerun` and the UI run)")
-    p.add_argument("system", help="a registry name")
+    p.add_argument("system", help="a registry name, or an imported system's (with --score-only)")
     p.add_argument("--season", type=int, help="default: the test season")
     p.add_argument("--score-only", action="store_true", help="claims and scores of the stored generations (no call)")
     p.set_defaults(func=cmd_rerun)
 
     p = subparsers.add_parser("import-generations", aliases=["import"],
                               help="import a JSONL of generations (id, model, lang, text | error[, variant, "
-                                   "context_sha256 | messages])")
+                                   "context_sha256 | messages]), score it and print its leaderboard rows")
     p.add_argument("file")
     import_options(p)
     p.set_defaults(func=cmd_import)

@@ -20,6 +20,10 @@ One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, i
   variant; other rows are kept), written atomically. ``source`` is ``import``.
 * A later generation run of the same partition keeps imported rows, except where it
   produces an answer of its own for the same item (``runner._keep_imported``).
+* Scoring: ``f1bench import-generations`` (and ``import-inspect``) then runs the ``score_only``
+  Dagster job on each imported partition, as ``f1bench rerun SYSTEM --score-only`` does
+  (``generation/cli.py``); a system the registry does not know is an *imported system*
+  (:func:`imported_systems`), which ``rerun --score-only`` rescores by its stored answers.
 * Provenance: a line may carry ``context_sha256`` (the SHA-256 of the messages it answered, as the
   ``instances`` table gives it) or the ``messages`` themselves. A hash that no version of its
   instance has (``instance_versions``) gives status ``context_mismatch``: reported with its line,
@@ -45,12 +49,12 @@ import polars as pl
 
 from f1bench_pipeline import provenance
 from f1bench_pipeline.generation.classify import status_of_error_text
-from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.generation.names import safe_name, unsafe_name
 from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP
 from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, summarize, to_frame
-from f1bench_pipeline.storage.warehouse import read_table, write_partition
+from f1bench_pipeline.storage.warehouse import read_table, table_files, write_partition
 
 
 @dataclass
@@ -293,3 +297,22 @@ def import_jsonl(path: str | Path, warehouse_root: Path | str, *, registry: Regi
             write_partition(merged, warehouse_root, TABLE, part)
     report.written = not dry_run and bool(rows_by_part)
     return report
+
+
+def stored_systems(warehouse_root: Path | str) -> dict[str, list[int]]:
+    """Every system with a ``generations`` partition (its name, decoded) → its seasons, sorted."""
+    out: dict[str, set[int]] = {}
+    for f in table_files(warehouse_root, TABLE):
+        dims = dict(p.split("=", 1) for p in str(f).replace("\\", "/").split("/")[-3:-1] if "=" in p)
+        if "season" in dims and "model" in dims and dims["season"].isdigit():
+            out.setdefault(unsafe_name(dims["model"]), set()).add(int(dims["season"]))
+    return {name: sorted(seasons) for name, seasons in sorted(out.items())}
+
+
+def imported_systems(warehouse_root: Path | str, registry: Registry) -> dict[str, list[int]]:
+    """The systems the warehouse has answers of but the registry has no entry for (an import's
+    ``model`` that is no registry name or alias) → their seasons."""
+    def registered(name: str) -> bool:
+        return name in registry.systems or any(s.safe_name == safe_name(name) for s in registry.systems.values())
+
+    return {name: seasons for name, seasons in stored_systems(warehouse_root).items() if not registered(name)}

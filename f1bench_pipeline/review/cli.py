@@ -97,8 +97,8 @@ def cmd_gold(args: argparse.Namespace) -> int:
     for model, id_, lang, why in report.skipped:
         print(f"  skipped {model} {lang} {id_}: {why}")
     if summary is None:
-        print(f"no gold answer is scored in this warehouse ({len(report.skipped)} skipped): import their generations "
-              f"(`f1bench import-generations …/paper_generations/dev.jsonl`) and score them first", file=sys.stderr)
+        print(f"no gold answer is scored in this warehouse ({len(report.skipped)} skipped): import and score their "
+              f"generations first (`f1bench import-generations …/paper_generations/dev.jsonl` does both)", file=sys.stderr)
         return 1
     print(summary.format())
     _refresh_views()
