@@ -141,3 +141,27 @@ def test_plot_says_what_is_wrong_in_one_line(plotted, tmp_path):
                            "--systems", "no-such-system"], capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
     assert none.returncode == 2 and "no-such-system" in none.stderr and "template-" in none.stderr
     assert not (tmp_path / "f.svg").exists()
+
+
+def test_the_asset_draws_each_season_with_every_scored_system(sample_build, dagster_instance):
+    """``precision_recall_plot`` is materialized per season by the build, its figure inline in the
+    metadata and its SVG naming every system × language scored that season."""
+    import dagster as dg
+
+    for season in sample_build["seasons"]:
+        records = dagster_instance.fetch_materializations(dg.AssetRecordsFilter(
+            asset_key=dg.AssetKey("precision_recall_plot"), asset_partitions=[str(season)]), limit=1).records
+        assert records, season
+        meta = records[0].asset_materialization.metadata
+        assert "](data:image/png;base64," in meta["plot"].value
+        svg = Path(meta["svg"].value).read_text(encoding="utf-8")
+        settings = sample_build["settings"]
+        from f1bench_pipeline.figures.pr_data import POINTS_SQL, reader_rows
+
+        rows, close = reader_rows(settings.warehouse_dir)
+        try:
+            scored = {(r["model"], r["lang"]) for r in rows(POINTS_SQL, [season, "default", "regex"])}
+        finally:
+            close()
+        assert scored and all(f">{m} · {lang}</text>" in svg for m, lang in scored), season
+        assert f"season {season}" in svg

@@ -31,7 +31,8 @@ LABEL_SIZE = 7.5  # points
 MARKER_SIZE = 6.5  # points
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "h")
 PAIR_COLOUR = "#444444"
-RC: Any = {"svg.fonttype": "none", "svg.hashsalt": "f1bench", "pdf.fonttype": 42, "font.family": "DejaVu Sans",
+RC: Any = {"svg.fonttype": "none", "svg.hashsalt": "f1bench", "pdf.fonttype": 42, "font.family": "sans-serif",
+      "font.sans-serif": ["DejaVu Sans"],
       "font.size": 8}
 
 

@@ -72,7 +72,8 @@ def perturbation_validation(warehouse: WarehouseResource):
                               severity=dg.AssetCheckSeverity.WARN)
 
 
-@dg.asset(deps=[dg.AssetDep("scores", partition_mapping=dg.MultiToSingleDimensionPartitionMapping("season"))],
+# (scores: season × model; Dagster maps a season to its every model partition, MultiToSingleDimension)
+@dg.asset(deps=["scores"],
           partitions_def=season_partitions, group_name=GROUP, kinds={"svg", "png"},
           automation_condition=follows_upstream())
 def precision_recall_plot(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
