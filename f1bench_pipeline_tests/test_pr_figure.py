@@ -165,3 +165,17 @@ def test_the_asset_draws_each_season_with_every_scored_system(sample_build, dags
             close()
         assert scored and all(f">{m} · {lang}</text>" in svg for m, lang in scored), season
         assert f"season {season}" in svg
+
+
+def test_plot_keeps_the_systems_and_languages_asked_for(plotted, tmp_path):
+    _, _, settings = plotted
+    out = tmp_path / "terse.svg"
+    r = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "plot", "--out", str(out), "--systems",
+                        "template-terse,no-such-system", "--langs", "es,pt"],
+                       capture_output=True, text=True, env=_env(settings), cwd=REPO, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "WARN not scored" in r.stderr and "no-such-system" in r.stderr
+    assert "1 system × 2 languages" in r.stdout
+    svg = out.read_text(encoding="utf-8")
+    labels = set(re.findall(r">(template-[a-z]+ · [a-z]+)</text>", svg))
+    assert labels == {"template-terse · es", "template-terse · pt"}

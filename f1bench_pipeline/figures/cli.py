@@ -10,6 +10,7 @@ leaderboard's 95% intervals; ``--langs`` / ``--systems`` keep some.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 
@@ -55,10 +56,12 @@ def cmd_plot(args: argparse.Namespace) -> int:
     body = render(data, fmt, args.dpi or PRINT_DPI)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(body)
+    n_sys, n_langs = len(data.systems), len(data.langs)
     print(f"wrote {out} ({fmt}, {len(body):,} bytes): season {season}, {args.variant} prompt, "
-          f"{len(data.systems)} systems × {len(data.langs)} languages, {len(data.pairs)} inverted pairs")
+          f"{n_sys} system{'s' * (n_sys != 1)} × {n_langs} language{'s' * (n_langs != 1)}, "
+          f"{len(data.pairs)} inverted pair{'s' * (len(data.pairs) != 1)}")
     if missing:
-        print(f"WARN not scored in season {season}, {args.variant} prompt: {', '.join(missing)}")
+        print(f"WARN not scored in season {season}, {args.variant} prompt: {', '.join(missing)}", file=sys.stderr)
     return 0
 
 
