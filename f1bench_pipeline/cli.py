@@ -228,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.scoring.leaderboard_cli import register as register_leaderboard
 
     register_leaderboard(sub)
+    from f1bench_pipeline.figures.cli import register as register_plot
+
+    register_plot(sub)
     from f1bench_pipeline.evaluation.cli import register as register_eval
 
     register_eval(sub)

@@ -49,34 +49,6 @@ def pit_stops_per_race_png(pit_stops: pl.DataFrame) -> bytes | None:
     return buf.getvalue()
 
 
-def precision_recall_png(points: pl.DataFrame, title: str = "precision vs recall") -> bytes | None:
-    """Scatter of mean precision (x) against mean recall (y), one point per model × language."""
-    if points.is_empty():
-        return None
-    plt = _figure()
-    fig, ax = plt.subplots(figsize=(6, 4.5), dpi=90)
-    markers = {"en": "o", "es": "s", "pt": "^"}
-    models = sorted(points["model"].unique().to_list())
-    cmap = plt.get_cmap("tab10")
-    for i, model in enumerate(models):
-        sub = points.filter(pl.col("model") == model)
-        for row in sub.iter_rows(named=True):
-            ax.scatter(row["precision"], row["recall"], color=cmap(i % 10), marker=markers.get(row["lang"], "o"), s=50,
-                       label=f"{model} ({row['lang']})")
-    ax.set_xlim(0, 1.05)
-    ax.set_ylim(0, 1.05)
-    ax.set_xlabel("precision (supported / claims)")
-    ax.set_ylabel("recall (oracle facts covered)")
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=6, frameon=False, loc="center left", bbox_to_anchor=(1, 0.5))
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", bbox_inches="tight")
-    plt.close(fig)
-    return buf.getvalue()
-
-
 def refinement_png(report: pl.DataFrame) -> bytes | None:
     """Precision, recall and F1 by round of verifier-guided generation, a line per system × language."""
     if report.is_empty():

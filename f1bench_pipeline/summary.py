@@ -111,10 +111,14 @@ SELECT precision_leaders, f1_leaders, inversion_observed, p_inversion, replicate
 FROM {view} WHERE {key} = ? AND variant = ? AND extractor = 'regex' AND lang = 'all'
 """
 
+# A pair of systems ordered oppositely by precision and by F1, both paired intervals excluding 0
+# (a ``system_pair_differences`` row; the precision–recall figure marks the same pairs).
+OPPOSITE_PAIR = "precision_differs AND f1_differs AND sign(precision_diff) <> sign(f1_diff)"
+
 OPPOSITE_PAIRS_SQL = """
 SELECT system_a, system_b, precision_diff, f1_diff FROM {view}
 WHERE {key} = ? AND variant = ? AND extractor = 'regex' AND lang = 'all' {extra}
-  AND precision_differs AND f1_differs AND sign(precision_diff) <> sign(f1_diff)
+  AND """ + OPPOSITE_PAIR + """
 ORDER BY system_a, system_b
 """
 

@@ -101,8 +101,57 @@ def test_audit_page_highlights_claims_and_missed_facts(browser, sample_build):
         rows = [r.text for r in browser.find_elements("css selector", "#rank tr")][1:]
         terse = next(r for r in rows if r.startswith("template-terse"))
         assert terse.split()[1] == "1"  # first by precision…
-        assert len(browser.find_elements("css selector", "#scatter circle.point")) >= 9  # 3 systems × 3 languages
+        _wait(browser, "return document.body.dataset.figure !== undefined")
+        # the figure of `f1bench plot`, inline: a point and a label per system × language (3 × 3)
+        assert len(browser.find_elements("css selector", "#pr-figure g[id^='point_']")) >= 9
         browser.save_screenshot(str(ARTIFACTS / "audit_leaderboard.png"))
+    finally:
+        server.shutdown()
+
+
+# Every two label boxes of the figure that overlap, as the browser lays the text out.
+_OVERLAPS = """
+const boxes = [...document.querySelectorAll("#pr-figure g[id^='label_'] text")].map((t) => {
+  const r = t.getBoundingClientRect();
+  return {text: t.textContent, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom};
+});
+const out = [];
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const a = boxes[i], b = boxes[j];
+  if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) out.push([a.text, b.text]);
+}
+return {n: boxes.length, empty: boxes.filter((b) => b.x1 - b.x0 < 5).length, overlaps: out};
+"""
+
+
+def test_audit_page_figure_labels_do_not_overlap_and_download(browser, sample_build):
+    """The leaderboard tab shows the precision–recall figure with every system × language labelled,
+    no two labels' boxes meeting as Chromium renders them (the old scatter wrote
+    "template-noisy en/es/pt" on top of one another), and links to the same figure as SVG and PNG."""
+    import urllib.request
+
+    server, url = _serving(sample_build["settings"].warehouse_dir)
+    try:
+        browser.get(url)
+        _wait(browser, "return document.body.dataset.ready === 'yes'")
+        browser.find_element("id", "tab-board").click()
+        for season in ("2025", "2024", "2021"):
+            _select(browser, "b-season", season)
+            _wait(browser, f"return document.body.dataset.figure === '{season}|default'")
+            got = browser.execute_script(_OVERLAPS)
+            assert got["n"] >= 9 and got["empty"] == 0, (season, got)
+            assert got["overlaps"] == [], (season, got["overlaps"])
+            labels = {t.text for t in browser.find_elements("css selector", "#pr-figure g[id^='label_'] text")}
+            assert {"template-noisy · en", "template-noisy · es", "template-noisy · pt"} <= labels
+        browser.find_element("id", "pr-figure").screenshot(str(ARTIFACTS / "audit_figure.png"))
+        svg_link = browser.find_element("id", "fig-svg").get_attribute("href")
+        png_link = browser.find_element("id", "fig-png").get_attribute("href")
+        assert "season=2021" in svg_link and "variant=default" in svg_link
+        with urllib.request.urlopen(svg_link, timeout=60) as r:
+            assert r.headers["Content-Type"] == "image/svg+xml"
+            assert ">template-terse · pt</text>" in r.read().decode()
+        with urllib.request.urlopen(png_link, timeout=60) as r:
+            assert r.headers["Content-Type"] == "image/png" and r.read(8) == b"\x89PNG\r\n\x1a\n"
     finally:
         server.shutdown()
 

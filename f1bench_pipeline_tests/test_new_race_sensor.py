@@ -63,7 +63,8 @@ def _materialize(defs, instance, assets: list[str], partition: str | None) -> No
 def test_one_new_race_then_the_season_then_the_systems_through_automation(world, monkeypatch):
     """The sensor requests the new race's ingest; Dagster's automation (the assets' conditions) then
     asks for that season's events and instances, then the test sample and the auto_update systems'
-    generations, claims and scores of that season only -- never a paid system's -- and then nothing."""
+    generations, claims and scores of that season only -- never a paid system's --, then that season's
+    precision–recall figure, and then nothing."""
     settings, defs, instance, _cache = world
     monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
     from f1bench_pipeline.generation.registry import load_registry
@@ -101,7 +102,12 @@ def test_one_new_race_then_the_season_then_the_systems_through_automation(world,
     for key in expected:
         _materialize(defs, instance, ["generations", "claims", "scores"], key)
     _materialize(defs, instance, ["test_sample", "finetune_export"], None)
-    # the test sample changed: no season's answers are asked again; nothing else is left
+    # the test sample changed: no season's answers are asked again; the season's scores changed: its
+    # precision–recall figure is drawn again, for 2025 alone
+    tick = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=tick.cursor)
+    assert _requested(tick) == {"precision_recall_plot": ["2025"]}
+    _materialize(defs, instance, ["precision_recall_plot"], "2025")
+    # nothing else is left
     tick = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=tick.cursor)
     assert tick.total_requested == 0, _requested(tick)
     done, _ = _tick(settings, instance, result.cursor)

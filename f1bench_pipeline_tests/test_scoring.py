@@ -229,7 +229,8 @@ def test_validation_reports_are_written(sample_build):
     for check in ("faithful_precision_exactly_1: PASS", "terse_highest_precision: PASS", "terse_lowest_f1: PASS",
                   "noisy_penalized: PASS"):
         assert check in perturbation
-    assert (reports / "precision_recall.png").read_bytes()[:4] == b"\x89PNG"
+    for season in sample_build["seasons"]:  # the precision_recall_plot asset, one figure per season
+        assert (reports / f"precision_recall_{season}.png").read_bytes()[:4] == b"\x89PNG"
     assert "Extractor agreement" in (reports / "extractor_agreement.md").read_text()
 
 

@@ -160,3 +160,29 @@ def rounds(w: Warehouse, instance_id: str, model: str, lang: str, variant: str) 
         "SELECT round, status, precision, recall, f1, n_claims, n_contradicted, n_unverifiable, n_fix, n_add, n_remove, "
         "stop_reason, instructions, text FROM refinement_rounds "
         "WHERE id = ? AND model = ? AND lang = ? AND variant = ? ORDER BY round", [instance_id, model, lang, variant])
+
+
+FIGURE_TYPES = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
+_FIGURE_LOCK = threading.Lock()  # matplotlib's rc settings are process-wide: one drawing at a time
+
+
+def figure(w: Warehouse, season: int | None, variant: str, fmt: str) -> bytes | None:
+    """The precision–recall figure of a season (default: the latest scored) as ``fmt`` bytes:
+    ``f1bench plot``'s drawing, from the same leaderboard rows; None when nothing is scored."""
+    from f1bench_pipeline.figures.pr_data import figure_data
+    from f1bench_pipeline.figures.pr_figure import PRINT_DPI, render
+
+    if fmt not in FIGURE_TYPES:
+        raise ValueError(f"figure format {fmt!r} (svg, png or pdf)")
+    if not w.has("scores"):
+        return None
+    if season is None:
+        latest = w.rows("SELECT max(season) AS s FROM leaderboard_generations WHERE variant = ?", [variant])
+        season = latest[0]["s"] if latest else None
+        if season is None:
+            return None
+    data = figure_data(lambda sql, params: w.rows(sql, params), int(season), variant)
+    if not data.points:
+        return None
+    with _FIGURE_LOCK:
+        return render(data, fmt, PRINT_DPI)

@@ -67,6 +67,15 @@ def make_handler(warehouse_dir: Path | str):
                 elif url.path == "/api/leaderboard":
                     season = int(q["season"]) if q.get("season") else None
                     self._json(api.leaderboard(w, season, q.get("variant", "default")))
+                elif url.path.startswith("/api/figure."):  # the precision–recall figure: svg, png, pdf
+                    fmt = url.path.rsplit(".", 1)[1]
+                    season = int(q["season"]) if q.get("season") else None
+                    body = api.figure(w, season, q.get("variant", "default"), fmt)
+                    if body is None:
+                        self._send(404, f"no scores for season {season or 'latest'}, {q.get('variant', 'default')} "
+                                        "prompt".encode(), "text/plain")
+                    else:
+                        self._send(200, body, api.FIGURE_TYPES[fmt])
                 else:
                     self._send(404, b"not found", "text/plain")
             except (KeyError, ValueError) as exc:

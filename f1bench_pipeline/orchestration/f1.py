@@ -182,7 +182,7 @@ def run_offline_systems(
 ) -> dict[str, bool]:
     """Generations, claims and scores of every offline (template) system on ``seasons``,
     one ``generate_and_score`` run per system and season, all through the run queue at once
-    (``Runs.run_all``); then the validation reports."""
+    (``Runs.run_all``); then the validation reports and each season's precision–recall figure."""
     from f1bench_pipeline.generation.registry import load_registry
 
     owned = runs is None
@@ -206,10 +206,23 @@ def run_offline_systems(
         out |= {f"{name}|{season}": done[f"season {season} {name}"] for season in seasons for name in names
                 if f"season {season} {name}" in done}
         runs.step("validation reports", "", "validation_reports", timed=False)
+        run_figures(runs, seasons)
     finally:
         if owned:
             runs.close()
     return out
+
+
+def run_figures(runs: Runs, seasons: list[int]) -> None:
+    """One ``precision_recall_plot`` run per season whose figure is not fresh (its scores changed)."""
+    keys = [str(s) for s in seasons]
+    if runs.incremental:
+        stale = {p for _a, p in runs.not_fresh("precision_recall_plot", keys)}
+        for k in keys:
+            if k not in stale:
+                runs.progress(f"season {k}: precision-recall figure up to date")
+        keys = [k for k in keys if k in stale]
+    runs.run_all([Step(f"season {k}", "precision-recall figure", "precision_recall_plot", k) for k in keys])
 
 
 def system_job(runs: Runs, key: Any) -> str | None:

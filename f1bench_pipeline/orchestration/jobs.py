@@ -32,8 +32,12 @@ score_only_job = dg.define_asset_job(
     config=provider_config(season_model_partitions, calls_system=False, scores=True),
 )
 validation_reports_job = dg.define_asset_job(
-    "validation_reports", selection=dg.AssetSelection.groups("validation"),
-    description="Controlled perturbation, published generations, precision-vs-recall plot.",
+    "validation_reports", selection=dg.AssetSelection.groups("validation") - dg.AssetSelection.assets("precision_recall_plot"),
+    description="Controlled perturbation, published generations, extractor agreement.",
+)
+precision_recall_plot_job = dg.define_asset_job(
+    "precision_recall_plot", selection=dg.AssetSelection.assets("precision_recall_plot"),
+    description="The precision–recall figure of one season (every scored system × language, 95% intervals).",
 )
 benchmark_sets_job = dg.define_asset_job(
     "benchmark_sets", selection=dg.AssetSelection.assets("test_sample", "finetune_export"),
@@ -41,4 +45,4 @@ benchmark_sets_job = dg.define_asset_job(
 )
 
 F1_JOBS = [ingest_races_job, season_events_job, benchmark_sets_job, generate_and_score_job, score_only_job,
-           validation_reports_job]
+           validation_reports_job, precision_recall_plot_job]

@@ -1,6 +1,6 @@
 """Validation reports of the instrument (group ``validation``), shown in the UI and written
 to ``data/reports/``: controlled perturbation, extractor agreement, the published
-generations, and the precision-vs-recall plot."""
+generations, and the precision–recall figure of each season."""
 
 from pathlib import Path
 from typing import Any
@@ -9,10 +9,12 @@ import dagster as dg
 import polars as pl
 
 from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
-from f1bench_pipeline.plots import precision_recall_png
+from f1bench_pipeline.figures.pr_data import figure_data, reader_rows
+from f1bench_pipeline.figures.pr_figure import SCREEN_DPI, draw, to_bytes
+from f1bench_pipeline.orchestration.automation import follows_upstream
+from f1bench_pipeline.partitions import season_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import validation as V
-from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.settings import REPO_ROOT
 from f1bench_pipeline.settings import process_setting
 
@@ -70,19 +72,36 @@ def perturbation_validation(warehouse: WarehouseResource):
                               severity=dg.AssetCheckSeverity.WARN)
 
 
-@dg.asset(deps=["scores"], group_name=GROUP, kinds={"png"})
-def precision_recall_plot(warehouse: WarehouseResource) -> dg.MaterializeResult:
-    """Mean precision against mean recall, per system and language (default prompt)."""
-    scores = _scores(warehouse)
-    if scores.is_empty():
-        return dg.MaterializeResult(metadata={"plot": dg.MetadataValue.md("_no scores yet_")})
-    points = aggregate(scores.filter(pl.col("variant") == "default"), ["model", "lang"])
-    png = precision_recall_png(points, "precision vs recall (default prompt, all seasons)")
-    path = _reports_dir(warehouse) / "precision_recall.png"
-    if png:
-        path.write_bytes(png)
-    return dg.MaterializeResult(metadata={"plot": image_md(png, "precision vs recall"), "file": dg.MetadataValue.path(str(path)),
-                                          "points": preview_md(points.select("model", "lang", "precision", "recall", "f1"), n=30)})
+# (scores: season × model; Dagster maps a season to its every model partition, MultiToSingleDimension)
+@dg.asset(deps=["scores"],
+          partitions_def=season_partitions, group_name=GROUP, kinds={"svg", "png"},
+          automation_condition=follows_upstream())
+def precision_recall_plot(context: dg.AssetExecutionContext, warehouse: WarehouseResource) -> dg.MaterializeResult:
+    """The precision–recall figure of one season: every scored system × language (default prompt) with
+    the leaderboard's 95% intervals, iso-F1 curves and the inverted pairs (``f1bench plot``'s figure).
+    Re-materialized after any system's scores of the season change (automation); SVG and print PNG in
+    ``data/reports/``."""
+    season = int(context.partition_key)
+    rows, close = reader_rows(warehouse.root)
+    try:
+        data = figure_data(rows, season)
+    finally:
+        close()
+    if not data.points:
+        return dg.MaterializeResult(metadata={"plot": dg.MetadataValue.md(f"_no scores in season {season} yet_")})
+    drawn = draw(data)
+    files = {}
+    for fmt in ("svg", "png"):
+        files[fmt] = _reports_dir(warehouse) / f"precision_recall_{season}.{fmt}"
+        files[fmt].write_bytes(to_bytes(drawn, fmt))
+    table = pl.DataFrame([{"system": p.system, "lang": p.lang, "n_scored": p.n_scored, "precision": p.precision,
+                           "recall": p.recall, "f1": p.f1} for p in data.points])
+    return dg.MaterializeResult(metadata={
+        "plot": image_md(to_bytes(drawn, "png", SCREEN_DPI), data.title),
+        "svg": dg.MetadataValue.path(str(files["svg"])), "png": dg.MetadataValue.path(str(files["png"])),
+        "systems": dg.MetadataValue.text(", ".join(data.systems)),
+        "inverted_pairs": len(data.pairs),
+        "points": preview_md(table, n=60)})
 
 
 @dg.asset(deps=["instances"], group_name=GROUP, kinds={"markdown"})
