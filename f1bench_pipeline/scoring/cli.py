@@ -50,8 +50,8 @@ def summarise(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.Data
     return board_and_significance(scores, ["variant"], Bootstrap.from_settings(), levels=["lang"])
 
 
-COLUMNS = ["variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
-           "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
+COLUMNS = ["variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok", "n_wrong_language", "precision",
+           "strict_precision", "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
 INTERVAL_COLUMNS = ["precision_lo", "precision_hi", "hallucination_rate_lo", "hallucination_rate_hi",
                     "recall_lo", "recall_hi", "f1_lo", "f1_hi"]
 PAIR_COLUMNS = ["variant", "lang", "system_a", "system_b", "n_shared", "precision_diff", "precision_diff_lo",
