@@ -79,6 +79,7 @@ def test_scores_carry_the_language_and_whether_it_is_wrong(imported_and_scored):
 @pytest.mark.parametrize("include", [False, True])
 def test_the_leaderboard_counts_them_and_leaves_them_out_of_the_spanish_figures(imported_and_scored, include,
                                                                                  monkeypatch):
+    from f1bench_pipeline.evaluation.results import figure_rows
     from f1bench_pipeline.scoring.leaderboard_cli import leaderboard
     from f1bench_pipeline.settings import get_settings
 
@@ -91,14 +92,16 @@ def test_the_leaderboard_counts_them_and_leaves_them_out_of_the_spanish_figures(
         rows, warnings = leaderboard(root, season, lang="es", include_wrong_language=include or None)
         (row,) = rows
         assert row["n_wrong_language"] == 6
+        assert figure_rows(rows)[0]["n_wrong_language"] == 6  # f1bench eval's results.json
         counted = es if include else es.filter(~pl.col("wrong_language").fill_null(False))
         assert row["n_scored"] == counted.height == es.height - (0 if include else 6)
         assert row["f1"] == pytest.approx(counted["f1"].mean())
         assert [w for w in warnings if "another language" in w] == [
             f"WARN {SYSTEM}: 6 of its es answers are written in another language than the one asked "
             "(n_wrong_language) and " + ("counted in the figures (--include-wrong-language)" if include else
-                                         "left out of the es figures; --include-wrong-language "
-                                         "(F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1) counts them")]
+                                         "left out of the es figures; `f1bench leaderboard "
+                                         "--include-wrong-language` or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 "
+                                         "counts them")]
         # English is untouched; the pooled row counts the same six
         (en,) = leaderboard(root, season, lang="en", include_wrong_language=include or None)[0]
         assert en["n_wrong_language"] == 0 and en["n_scored"] == s.filter(pl.col("lang") == "en").height

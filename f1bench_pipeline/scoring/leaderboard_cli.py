@@ -136,8 +136,8 @@ def wrong_language_warnings(rows: list[dict], included: bool) -> list[str]:
         out.append(f"WARN {r.get('model')}: {n} of its {asked}answers are written in another language than the one "
                    "asked (n_wrong_language) and "
                    + ("counted in the figures (--include-wrong-language)" if included else
-                      f"left out of the {asked}figures; --include-wrong-language "
-                      "(F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1) counts them"))
+                      f"left out of the {asked}figures; `f1bench leaderboard --include-wrong-language` "
+                      "or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 counts them"))
     return out
 
 
