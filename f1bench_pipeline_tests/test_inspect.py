@@ -81,6 +81,8 @@ def test_inspect_eval_with_mockllm_runs_offline_and_its_log_imports(inspect_env)
     assert gens.height == 8 and set(gens["status"]) == {"ok"} and set(gens["source"]) == {"import"}
     assert gens["context_sha256"].is_in(inst["context_sha256"].implode()).all()
     assert set(gens["text"]) == {"Default output from mockllm/model"}
+    # the language measured (language.py): four words are too few to tell, unknown rather than wrong
+    assert "lang_detected" in gens.columns and gens["lang_detected"].is_null().all()
 
 
 def _echo_context(body: dict) -> str:
