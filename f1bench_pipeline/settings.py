@@ -132,6 +132,10 @@ class Settings(BaseModel):
     leaderboard_include_stale_context: bool = Field(
         True, description="count in the leaderboard the answers given an older version of their instance "
                           "(verified against that version: provenance.py; the `context_provenance` view counts them)")
+    leaderboard_include_wrong_language: bool = Field(
+        False, description="count in the leaderboard's figures the answers written in another language than the "
+                           "one asked (language.py; always counted in `n_wrong_language`; `f1bench leaderboard "
+                           "--include-wrong-language`)")
     bootstrap_replicates: int = Field(1000, ge=0, description="bootstrap replicates over instances of the "
                                                               "leaderboard's intervals (0: point estimates only)")
     bootstrap_seed: int = Field(2026, description="seed of the bootstrap")

@@ -29,7 +29,7 @@ def figure_rows(rows: list[dict]) -> list[dict]:
     """Leaderboard rows reduced to what a reader of results.json needs: counts and each figure
     with its interval (and the corrected ones when there are reviews)."""
     keep = ["model", "instance_set", "variant", "lang", "decision_type", "n_generations", "n_scored",
-            "n_abstentions", "n_not_ok", "claims_per_generation", "reading_coverage"]
+            "n_abstentions", "n_not_ok", "n_wrong_language", "claims_per_generation", "reading_coverage"]
     out = []
     for r in rows:
         row = {k: r.get(k) for k in keep if k in r}

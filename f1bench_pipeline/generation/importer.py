@@ -47,7 +47,7 @@ from typing import Any
 
 import polars as pl
 
-from f1bench_pipeline import provenance
+from f1bench_pipeline import language, provenance
 from f1bench_pipeline.generation.classify import status_of_error_text
 from f1bench_pipeline.generation.names import safe_name, unsafe_name
 from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
@@ -291,7 +291,7 @@ def import_jsonl(path: str | Path, warehouse_root: Path | str, *, registry: Regi
             merged = pl.concat([old.join(new.select(GRAIN), on=GRAIN, how="anti"), new], how="diagonal_relaxed")
         else:
             merged = new
-        merged = merged.sort(GRAIN)
+        merged = language.with_detected(merged.sort(GRAIN))  # rows written before lang_detected existed
         report.partitions[(season, system_name)] = summarize(merged)
         if not dry_run:
             write_partition(merged, warehouse_root, TABLE, part)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import polars as pl
 
-from f1bench_pipeline import provenance
+from f1bench_pipeline import language, provenance
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import select_instances, work_items
@@ -99,7 +99,8 @@ def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFr
     answered = generated.filter(~unanswered)
     kept_imports = imported.join(answered.select(GRAIN), on=GRAIN, how="anti")
     errors = generated.filter(unanswered).join(kept_imports.select(GRAIN), on=GRAIN, how="anti")
-    return pl.concat([answered, errors, kept_imports], how="diagonal_relaxed").sort(GRAIN)
+    # imported rows written before lang_detected existed get it here
+    return language.with_detected(pl.concat([answered, errors, kept_imports], how="diagonal_relaxed").sort(GRAIN))
 
 
 class PartitionBusy(RuntimeError):

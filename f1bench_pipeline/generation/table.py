@@ -24,6 +24,9 @@ adaptations        parameter translations applied, e.g. ``max_tokens->max_comple
 created_at         when the answer was received (UTC)
 source             'litellm' (called through litellm) or 'import' (JSONL import)
 from_cache         answered from the cache by the run that wrote the partition
+lang_detected      the language the answer is written in (language.py; null: too short to
+                   tell, or no answer). Filled when the row is written; a table written
+                   before the column existed gets it when it is next written or scored
 ================= =============================================================
 
 Only ``ok`` and ``truncated`` rows carry an answer to score; every summary counts the
@@ -39,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
+from f1bench_pipeline import language
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED
 from f1bench_pipeline.generation.classify import STATUSES
 from f1bench_pipeline.generation.names import unsafe_name
@@ -57,6 +61,7 @@ GENERATION_SCHEMA: dict[str, PolarsDataType] = {
     "from_cache": pl.Boolean,
     # what the answer was given (provenance.py): the messages sent and the facts of that instance row
     "context_sha256": pl.Utf8, "facts_sha256": pl.Utf8,
+    "lang_detected": pl.Utf8,  # language.detect of the text: the language measured, beside the one asked
 }
 GRAIN = ["id", "lang", "variant"]
 
@@ -72,7 +77,8 @@ def to_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
         clean.append(d)
     schema = {**GENERATION_SCHEMA, "created_at": pl.Utf8}
     df = pl.DataFrame(clean, schema=schema, orient="row")
-    return df.with_columns(pl.col("created_at").str.to_datetime(time_unit="ms", time_zone="UTC", strict=False))
+    df = df.with_columns(pl.col("created_at").str.to_datetime(time_unit="ms", time_zone="UTC", strict=False))
+    return language.with_detected(df)
 
 
 def summarize(df: pl.DataFrame) -> dict[str, Any]:

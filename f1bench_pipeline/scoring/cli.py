@@ -51,8 +51,8 @@ def summarise(scores: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.Data
     return board_and_significance(scores, ["variant"], Bootstrap.from_settings(), levels=["lang"])
 
 
-COLUMNS = ["variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "strict_precision",
-           "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
+COLUMNS = ["variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok", "n_wrong_language", "precision",
+           "strict_precision", "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
 INTERVAL_COLUMNS = ["precision_lo", "precision_hi", "hallucination_rate_lo", "hallucination_rate_hi",
                     "recall_lo", "recall_hi", "f1_lo", "f1_hi"]
 PAIR_COLUMNS = ["variant", "lang", "system_a", "system_b", "n_shared", "precision_diff", "precision_diff_lo",
@@ -71,8 +71,11 @@ def figure_text(row: dict, col: str) -> str:
 def leaderboard_rows(board: pl.DataFrame) -> list[dict]:
     """The leaderboard as printable rows: each figure beside its 95% interval."""
     out = []
-    for r in board.to_dicts():
-        row = {c: r.get(c) for c in ("variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok")}
+    rows = board.to_dicts()
+    wrong = any(r.get("n_wrong_language") for r in rows)  # answers in another language than asked: shown when any
+    for r in rows:
+        row = {c: r.get(c) for c in ("variant", "model", "lang", "n_scored", "n_abstentions", "n_not_ok",
+                                     *(("n_wrong_language",) if wrong else ()))}
         for c in ("precision", "hallucination_rate", "recall", "f1"):
             row[c] = figure_text(r, c)
         row["claims_per_generation"] = None if r.get("claims_per_generation") is None else round(r["claims_per_generation"], 2)

@@ -94,7 +94,11 @@ def _level_columns(levels: Sequence[str]) -> list[str]:
     return [f"coalesce(CAST({lv} AS VARCHAR), 'all') AS {lv}" for lv in levels]
 
 
-SCORED = "(status = 'ok' AND extraction_status = 'ok')"
+# An answer in another language than the one asked (scores.wrong_language) is counted (n_wrong_language)
+# and, where the source marks it ``wrong_language_excluded`` (the leaderboard_generations view, by
+# default; F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 keeps it), left out of the figures: it does not
+# measure that language. A source without the columns (an old warehouse, another domain) reads NULL.
+SCORED = "(status = 'ok' AND extraction_status = 'ok' AND wrong_language_excluded IS NOT TRUE)"
 
 
 MICRO_F1 = ("CASE WHEN micro_precision + micro_recall > 0 "
@@ -103,10 +107,12 @@ MICRO_F1 = ("CASE WHEN micro_precision + micro_recall > 0 "
 
 
 def _with_coverage(source: str) -> str:
-    """``source`` with the ``reading_coverage`` and ``context_current`` columns: a score table written
-    before the column existed (a warehouse not yet re-scored, another domain) reads NULL rather than failing."""
+    """``source`` with the ``reading_coverage``, ``context_current``, ``wrong_language`` and
+    ``wrong_language_excluded`` columns: a score table written before the column existed (a
+    warehouse not yet re-scored, another domain) reads NULL rather than failing."""
     return (f"(SELECT * FROM {source} UNION ALL BY NAME SELECT NULL::DOUBLE AS reading_coverage, "
-            "NULL::BOOLEAN AS context_current WHERE false)")
+            "NULL::BOOLEAN AS context_current, NULL::BOOLEAN AS wrong_language, "
+            "NULL::BOOLEAN AS wrong_language_excluded WHERE false)")
 
 
 def reviewed_source_sql(source: str, reviews: str, on: Sequence[str] = REVIEW_JOIN) -> str:
@@ -152,6 +158,7 @@ def _points_sql(source: str, keys: Sequence[str], levels: Sequence[str], correct
            count(*) FILTER (status = 'error') AS n_error,
            count(*) FILTER (status = 'ok' AND extraction_status = 'error') AS n_extraction_error,
            count(*) FILTER (context_current = false) AS n_context_stale,
+           count(*) FILTER (status = 'ok' AND wrong_language) AS n_wrong_language,
            avg(precision) FILTER (_scored) AS precision,
            avg(strict_precision) FILTER (_scored) AS strict_precision,
            avg(hallucination_rate) FILTER (_scored) AS hallucination_rate,
@@ -205,7 +212,7 @@ def replicates_sql(source: str, keys: Sequence[str], levels: Sequence[str], boot
         means += "".join(f",\n           sum(_n_{m}) / nullif(sum(_d_{m}), 0) + sum(_rn_{m}) / nullif(sum(_rd_{m}), 0)"
                          f" AS {m}_corrected" for m in CORRECTED_MEASURES)
     return f"""
-    WITH _scored AS (SELECT * FROM {source} WHERE {SCORED}),
+    WITH _scored AS (SELECT * FROM {_with_coverage(source)} WHERE {SCORED}),
     {_resampled("_scored", grain, sums, bootstrap)}
     SELECT {', '.join([*keys, *_level_columns(levels)])}, b,
            {means}
@@ -253,7 +260,7 @@ def leaderboard_sql(source: str, keys: Sequence[str], levels: Sequence[str] = ()
     # interval columns right after their figure, in the points' column order
     order = []
     for c in ["n_generations", "n_scored", "n_abstentions", "n_not_ok", "n_content_filtered", "n_refused",
-              "n_truncated", "n_error", "n_extraction_error", "n_context_stale", "precision", "strict_precision",
+              "n_truncated", "n_error", "n_extraction_error", "n_context_stale", "n_wrong_language", "precision", "strict_precision",
               "hallucination_rate", "recall", "f1", "micro_precision", "micro_hallucination", "micro_recall",
               "micro_f1", "claims_per_generation", "reading_coverage"]:
         order.append(f"_p.{c}")
@@ -293,8 +300,8 @@ def pair_differences_sql(source: str, keys: Sequence[str], system: str, levels: 
         SELECT {', '.join(f'a.{c}' for c in grain)}, a.{bootstrap.cluster},
                a.{system} AS system_a, b.{system} AS system_b,
                a.precision AS pa, b.precision AS pb, a.f1 AS fa, b.f1 AS fb
-        FROM (SELECT * FROM {source} WHERE {SCORED}) AS a
-        JOIN (SELECT * FROM {source} WHERE {SCORED}) AS b ON {join_on} AND a.{system} < b.{system}"""
+        FROM (SELECT * FROM {_with_coverage(source)} WHERE {SCORED}) AS a
+        JOIN (SELECT * FROM {_with_coverage(source)} WHERE {SCORED}) AS b ON {join_on} AND a.{system} < b.{system}"""
     diff = ("sum(spa) / nullif(sum(wpa), 0) - sum(spb) / nullif(sum(wpb), 0) AS precision_diff, "
             "sum(sdf) / nullif(sum(wn), 0) AS f1_diff")
     pair_keys = [*keys, "system_a", "system_b"]
@@ -429,14 +436,23 @@ def render_template(name: str, args: dict[str, str], bootstrap: Bootstrap) -> st
 
 def _frame_for_sql(scores: pl.DataFrame) -> pl.DataFrame:
     """Columns the query reads that a frame may lack (an in-memory score frame has no extraction
-    status when it was never extracted; no results source outside F1)."""
+    status when it was never extracted; no results source outside F1). A frame that does not say
+    which answers in another language to leave out (``wrong_language_excluded``: the view's rows
+    do) leaves them out unless F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE is set."""
     out = scores
+    if "wrong_language_excluded" not in out.columns and "wrong_language" in out.columns:
+        from f1bench_pipeline.settings import get_settings
+
+        keep = get_settings().leaderboard_include_wrong_language
+        out = out.with_columns((pl.lit(not keep) & pl.col("wrong_language").fill_null(False))
+                               .alias("wrong_language_excluded"))
     if "extraction_status" not in out.columns:
         out = out.with_columns(pl.when(pl.col("n_claims").is_not_null()).then(pl.lit("ok")).otherwise(pl.lit("error"))
                                .alias("extraction_status"))
     for c, dtype in (("n_supported", pl.Int64), ("n_contradicted", pl.Int64), ("n_covered", pl.Int64),
                      ("n_oracle", pl.Int64), ("strict_precision", pl.Float64), ("hallucination_rate", pl.Float64),
-                     ("reading_coverage", pl.Float64), ("context_current", pl.Boolean)):
+                     ("reading_coverage", pl.Float64), ("context_current", pl.Boolean),
+                     ("wrong_language", pl.Boolean), ("wrong_language_excluded", pl.Boolean)):
         if c not in out.columns:
             out = out.with_columns(pl.lit(None, dtype).alias(c))
     return out

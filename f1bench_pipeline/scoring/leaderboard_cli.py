@@ -1,7 +1,7 @@
 """`f1bench leaderboard`: the leaderboard of the warehouse, from the command line.
 
     f1bench leaderboard [--season Y] [--variant V] [--lang L] [--decision-type T]
-                        [--common] [--format table|json|csv]
+                        [--common] [--include-wrong-language] [--format table|json|csv]
 
 The rows are the ``leaderboard`` view's (one definition: ``scoring/leaderboard.py``), one per
 system, for one season, prompt variant, language and decision type ('all' rolls them up).
@@ -11,6 +11,10 @@ not comparable, so each row says which answers it covers (``instance_set``) and 
 when they differ. ``--common`` recomputes the figures, with the same query and bootstrap, on
 the answers every listed system gave (the same id, language and variant), so the rows compare
 like with like.
+
+An answer written in another language than the one asked (``language.py``) does not measure
+that language: it is counted (``n_wrong_language``), left out of the figures, and a WARN names
+the count; ``--include-wrong-language`` (or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1) counts it.
 """
 
 from __future__ import annotations
@@ -26,14 +30,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # imported where used: building the CLI's parser loads no polars
     import polars as pl
 
-COLUMNS = ["model", "instance_set", "n_scored", "n_abstentions", "n_not_ok", "n_context_stale", "precision",
+COLUMNS = ["model", "instance_set", "n_scored", "n_abstentions", "n_not_ok", "n_context_stale", "n_wrong_language",
+           "precision",
            "hallucination_rate", "recall", "f1", "claims_per_generation", "reading_coverage"]
 INTERVALS = ["precision", "hallucination_rate", "recall", "f1"]
 CORRECTED = ["n_reviewed", "correction_sampling", "precision_corrected", "recall_corrected", "f1_corrected"]
 
 
 def _answers(warehouse_dir: Path | str, season: int, variant: str, lang: str, decision_type: str,
-             extractor: str) -> pl.DataFrame:
+             extractor: str, overrides: dict[str, bool] | None = None) -> pl.DataFrame:
     """The scored answers the leaderboard counts (the ``leaderboard_generations`` view), filtered."""
     import polars as pl
 
@@ -47,7 +52,7 @@ def _answers(warehouse_dir: Path | str, season: int, variant: str, lang: str, de
     if decision_type != "all":
         where.append("decision_type = ?")
         params.append(decision_type)
-    con = reader(warehouse_dir)
+    con = reader(warehouse_dir, overrides=overrides)
     try:
         rows = _rows(con, f"SELECT * FROM leaderboard_generations WHERE {' AND '.join(where)}", params)
         return pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame()
@@ -117,25 +122,50 @@ def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
     return answers.join(keys, on=["id", "lang"], how="semi")
 
 
+def wrong_language_warnings(rows: list[dict], included: bool) -> list[str]:
+    """One WARN per system × language with answers written in another language than the one asked
+    (``n_wrong_language``): they are left out of that language's figures, or counted when ``included``.
+    The pooled 'all' rows are used only when no per-language row is given."""
+    out = []
+    per_lang = [r for r in rows if r.get("lang") != "all"]
+    for r in sorted(per_lang or rows, key=lambda r: (str(r.get("model")), str(r.get("lang")))):
+        n = r.get("n_wrong_language")
+        if not n:
+            continue
+        asked = "" if r.get("lang") in (None, "all") else f"{r['lang']} "
+        out.append(f"WARN {r.get('model')}: {n} of its {asked}answers are written in another language than the one "
+                   "asked (n_wrong_language) and "
+                   + ("counted in the figures (--include-wrong-language)" if included else
+                      f"left out of the {asked}figures; `f1bench leaderboard --include-wrong-language` "
+                      "or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 counts them"))
+    return out
+
+
 def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default", lang: str = "all",
                 decision_type: str = "all", common: bool = False,
-                extractor: str = "regex", like: str | None = None) -> tuple[list[dict], list[str]]:
+                extractor: str = "regex", like: str | None = None,
+                include_wrong_language: bool | None = None) -> tuple[list[dict], list[str]]:
     """(rows, warnings) of the leaderboard for one season, variant, language and decision type.
     ``common``: on the answers every system gave; ``like``: every system on the answers that
-    system gave (``f1bench eval``'s comparison)."""
+    system gave (``f1bench eval``'s comparison); ``include_wrong_language``: count the answers
+    written in another language than the one asked (default: the setting)."""
     import polars as pl
 
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
+    from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.reader import reader
 
-    answers = _answers(warehouse_dir, season, variant, lang, decision_type, extractor)
+    if include_wrong_language is None:
+        include_wrong_language = get_settings().leaderboard_include_wrong_language
+    overrides = {"include_wrong_language": include_wrong_language}
+    answers = _answers(warehouse_dir, season, variant, lang, decision_type, extractor, overrides)
     if answers.is_empty():
         return [], [f"no scored answers for season {season}, variant {variant!r}, lang {lang!r}, decision type "
                     f"{decision_type!r} (extractor {extractor})"]
     extra = (" AND lang = ?" if lang != "all" else "") + (" AND decision_type = ?" if decision_type != "all" else "")
     params = [season, variant, extractor, *([lang] if lang != "all" else []),
               *([decision_type] if decision_type != "all" else [])]
-    con = reader(warehouse_dir)
+    con = reader(warehouse_dir, overrides=overrides)
     try:
         set_rows = _rows(con, INSTANCE_SETS_SQL.format(extra=extra), params)
     finally:
@@ -165,7 +195,7 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
     else:
         if differ:
             warnings.append(differ)
-        con = reader(warehouse_dir)
+        con = reader(warehouse_dir, overrides=overrides)
         try:
             board = _rows(con, "SELECT * FROM leaderboard WHERE season = ? AND variant = ? AND extractor = ? "
                                "AND lang = ? AND decision_type = ? ORDER BY f1 DESC, model",
@@ -180,7 +210,8 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
     board.sort(key=lambda r: (-(r.get("f1") or 0.0), r["model"]))
     from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
 
-    warnings += reading_coverage_warnings(board) + stale_context_notes(board)
+    warnings += (reading_coverage_warnings(board) + stale_context_notes(board)
+                 + wrong_language_warnings(board, include_wrong_language))
     return board, warnings
 
 
@@ -210,7 +241,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
     s = get_settings()
     season = s.checked_season(args.season)
-    rows, warnings = leaderboard(s.warehouse_dir, season, args.variant, args.lang, args.decision_type, args.common)
+    rows, warnings = leaderboard(s.warehouse_dir, season, args.variant, args.lang, args.decision_type, args.common,
+                                 include_wrong_language=args.include_wrong_language or None)
     if args.format == "json":
         keep = [*COLUMNS, *(f"{c}_{b}" for c in INTERVALS for b in ("lo", "hi")), *CORRECTED,
                 *(f"{c}_{b}" for c in CORRECTED[2:] for b in ("lo", "hi")), "season", "variant", "lang", "decision_type"]
@@ -245,5 +277,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--decision-type", default="all", help="undercut, overcut, stint_strategy, ... or all")
     p.add_argument("--common", action="store_true",
                    help="compare the systems on the answers they all gave (same id, language, variant)")
+    p.add_argument("--include-wrong-language", action="store_true",
+                   help="count in the figures the answers written in another language than the one asked "
+                        "(default: counted in n_wrong_language only; F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE)")
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.set_defaults(func=cmd_leaderboard)

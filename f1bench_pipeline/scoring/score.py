@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 import pyarrow as pa
 
+from f1bench_pipeline import language
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.pool import PARALLEL_MIN_ROWS, PARALLEL_WORKERS_ENV, scoring_workers  # noqa: F401
 from f1bench_pipeline.scoring.pool import drop_scoring_pool as _drop_scoring_pool
@@ -64,6 +65,10 @@ SCORE_SCHEMA: dict[str, PolarsDataType] = {
     # the answer was given today's instance row (false: an older version, against which it was verified;
     # null: the generation records no context hash) -- provenance.py
     "context_current": pl.Boolean,
+    # the language the answer is written in (generations.lang_detected, language.py) and whether it is not
+    # the one asked (null: unknown -- too short to tell, no answer, or scored before the column existed);
+    # the leaderboard counts such answers (n_wrong_language) and keeps them out of the figures by default
+    "lang_detected": pl.Utf8, "wrong_language": pl.Boolean,
 }
 CLAIM_SCHEMA: dict[str, PolarsDataType] = {
     "model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "season": pl.Int64,
@@ -168,6 +173,7 @@ def score_with(
             values.append(row.get(c))
 
     has_variant = "variant" in generations.columns
+    generations = language.with_detected(generations)  # a table written before lang_detected existed
     for g in generations.iter_rows(named=True):
         iid = g["id"]
         if iid not in index:
@@ -180,6 +186,9 @@ def score_with(
                 "extractor": extractor_name, "results_source": meta.get("results_source"),
                 "extractor_version": extractor_version, "verifier_version": verifier_version}
         oracle, idx, entities = index.get(iid)
+        if base["status"] in SCOREABLE_STATUSES:
+            base["lang_detected"] = g.get("lang_detected")
+            base["wrong_language"] = language.wrong_language(g["lang"], base["lang_detected"])
         if base["status"] not in SCOREABLE_STATUSES or (base["status"] != "ok" and not g.get("text")):
             add_score({**base, "n_oracle": len(oracle)})
             continue

@@ -58,11 +58,14 @@ def listing(warehouse_dir: Root) -> Callable[[str], list[str]] | None:
     return None if isinstance(root, Path) else cache(lambda table: location.find_files(root, table))
 
 
-def view_parameters() -> dict[str, str]:
-    """Settings the views read, as SQL literals (``{name}`` in ``sql/views``)."""
+def view_parameters(overrides: dict[str, bool] | None = None) -> dict[str, str]:
+    """Settings the views read, as SQL literals (``{name}`` in ``sql/views``); ``overrides`` (a
+    command's flag, e.g. ``include_wrong_language``) win over the settings."""
     s = get_settings()
-    return {"include_timing_order": "true" if s.leaderboard_include_timing_order else "false",
-            "include_stale_context": "true" if s.leaderboard_include_stale_context else "false"}
+    values = {"include_timing_order": s.leaderboard_include_timing_order,
+              "include_stale_context": s.leaderboard_include_stale_context,
+              "include_wrong_language": s.leaderboard_include_wrong_language, **(overrides or {})}
+    return {k: "true" if v else "false" for k, v in values.items()}
 
 
 # ``{optional:<table>}`` in a view file: the table's Parquet files when it has any, else an
@@ -118,8 +121,8 @@ def view_files() -> list[Path]:
     return sorted((p for folder in folders for p in folder.glob("*.sql")), key=lambda p: p.name)
 
 
-def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None
-                     ) -> list[tuple[str, str, list[str]]]:
+def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | None = None,
+                     overrides: dict[str, bool] | None = None) -> list[tuple[str, str, list[str]]]:
     """(view name, SQL, tables it reads) for every view file (:func:`view_files`), in name order."""
     root = location.normalise(warehouse_dir)
     listed = location.scheme(root) in location.READ_ONLY_SCHEMES
@@ -141,7 +144,7 @@ def view_definitions(warehouse_dir: Root, files: Callable[[str], list[str]] | No
         if listed:
             text = _TABLE_GLOB.sub(file_list, text)
         sql = text.replace("{warehouse}", where)
-        for key, value in view_parameters().items():
+        for key, value in view_parameters(overrides).items():
             sql = sql.replace("{" + key + "}", value)
         out.append((path.stem.split("__", 1)[-1], sql, tables))
     return out

@@ -113,9 +113,12 @@ def cmd_score(args: argparse.Namespace) -> int:
     t1 = time.perf_counter()
     board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1
+    from f1bench_pipeline.scoring.leaderboard_cli import wrong_language_warnings
+    from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import reading_coverage_warnings
 
-    warnings = reading_coverage_warnings(board.to_dicts()) if board.height else []
+    warnings = (reading_coverage_warnings(board.to_dicts()) + wrong_language_warnings(
+        board.to_dicts(), get_settings().leaderboard_include_wrong_language)) if board.height else []
     if args.format == "json":
         print(json.dumps({
             "file": args.file, "lines": report.lines, "scored_lines": report.imported, "bad_lines": len(report.errors),

@@ -104,8 +104,8 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
         if claims.height:
             claim_meta["by_label"] = dg.MetadataValue.json(dict(claims.group_by("label").len().sort("label").iter_rows()))
         yield dg.MaterializeResult(asset_key="claims", metadata={**claim_meta, **run_versions})
-        score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "n_not_ok", "precision", "recall", "f1",
-                                             "reading_coverage"])
+        score_meta = table_metadata(summary, ["lang", "n_scored", "n_abstentions", "n_not_ok", "n_wrong_language",
+                                             "precision", "recall", "f1", "reading_coverage"])
         score_meta["dagster/row_count"] = dg.MetadataValue.int(scores.height)
         yield dg.MaterializeResult(asset_key="scores", metadata={**score_meta, **run_versions})
 
