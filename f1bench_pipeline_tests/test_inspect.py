@@ -94,7 +94,6 @@ def test_inspect_eval_with_mockllm_runs_offline_and_its_log_imports(inspect_env)
     # rescoring an imported system (no registry entry) by its name
     again = _f1bench(["rerun", "mock-model", "--score-only"], env)
     assert again.returncode == 0, again.stdout[-2000:] + again.stderr[-2000:]
-
     # the language measured (language.py): four words are too few to tell, unknown rather than wrong
     assert "lang_detected" in gens.columns and gens["lang_detected"].is_null().all()
 
