@@ -119,16 +119,21 @@ def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
 
 def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default", lang: str = "all",
                 decision_type: str = "all", common: bool = False,
-                extractor: str = "regex", like: str | None = None) -> tuple[list[dict], list[str]]:
+                extractor: str = "regex", like: str | None = None,
+                within: pl.DataFrame | None = None) -> tuple[list[dict], list[str]]:
     """(rows, warnings) of the leaderboard for one season, variant, language and decision type.
     ``common``: on the answers every system gave; ``like``: every system on the answers that
-    system gave (``f1bench eval``'s comparison)."""
+    system gave (``f1bench eval``'s comparison); ``within`` (with ``like``): only on these
+    ``id, lang, variant`` (the answers one eval run selected)."""
     import polars as pl
 
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.storage.reader import reader
 
     answers = _answers(warehouse_dir, season, variant, lang, decision_type, extractor)
+    if within is not None and like is not None and not answers.is_empty():
+        answers = answers.join(within.select("id", "lang", "variant").unique(), on=["id", "lang", "variant"],
+                               how="semi")
     if answers.is_empty():
         return [], [f"no scored answers for season {season}, variant {variant!r}, lang {lang!r}, decision type "
                     f"{decision_type!r} (extractor {extractor})"]
