@@ -139,3 +139,18 @@ def test_a_narrower_run_keeps_the_earlier_rows_it_does_not_ask():
     assert kept["id"].to_list() == ["a", "b", "c"] and kept["text"].to_list() == ["new a", "", "old c"]
     assert kept["from_cache"].all() and all_calls_failed(kept) is None  # b's error is not this run's
     assert _keep_earlier(now, earlier.head(0)).equals(now)
+
+
+def test_a_run_that_scores_nothing_quotes_its_first_error(eval_env):
+    """Every call refused (a 401): the run fails and the line says why, from the answers' errors
+    (not a pointer to a query that does not exist); the rows are kept for a rerun."""
+    data_dir, env = eval_env
+    with LoopbackProvider(lambda _body, _n: "echo_auth") as server:
+        out = _eval(["openai/refused-model", "--api-base", server.api_base, "--limit", "2"], env)
+        assert server.state.requests > 0
+    assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("f1bench eval: nothing of refused-model could be scored:"), out.stderr[-2000:]
+    assert "answers are errors; the first:" in last and "Invalid credentials" in last and "query" not in last
+    gens = pl.read_parquet(data_dir / "warehouse" / "generations" / f"season={SEASON}" / "model=refused-model")
+    assert set(gens["status"]) == {"error"}

@@ -59,7 +59,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         reg = registry_with(name, entry, settings.data_dir)
     except ValueError as exc:
-        raise UserError(f"system {name!r}: {str(exc).split(': system ', 1)[-1]}") from None
+        raise UserError(f"system {name!r}: {str(exc).split(f': system {name!r}: ', 1)[-1]}") from None
     system = reg.get(name)
     check_selection(settings.warehouse_dir, system, season, settings.test_season)
     require_key(system, season, settings)
