@@ -60,6 +60,21 @@ def test_the_engine_refuses_an_unset_key_variable_too(gen_settings):  # noqa: F8
         assert server.state.requests == 0
 
 
+def test_the_engine_refuses_an_unset_provider_key_variable_too(gen_settings, monkeypatch):  # noqa: F811
+    """A run started elsewhere (the UI, a sensor) of a system naming no key variable stops before
+    its first request when the one its provider reads is unset."""
+    from f1bench_pipeline.generation.runner import generate_partition
+
+    with LoopbackProvider() as server:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        monkeypatch.setenv("OPENAI_API_BASE", server.api_base)  # where litellm would send the calls
+        system = System(name="remote", model="openai/gpt-4o-mini", instances="full", languages=("en",),
+                        variants=("default",), max_instances=2)
+        with pytest.raises(MissingSecretError, match="OPENAI_API_KEY"):
+            generate_partition(gen_settings, system, SEASON)
+        assert server.state.requests == 0
+
+
 def test_a_cached_rerun_needs_no_key(gen_settings, test_key, tmp_path, monkeypatch):  # noqa: F811
     from f1bench_pipeline.generation.runner import generate_partition
 

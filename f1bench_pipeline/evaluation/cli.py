@@ -62,12 +62,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UserError(f"system {name!r}: {str(exc).split(f': system {name!r}: ', 1)[-1]}") from None
     system = reg.get(name)
     check_selection(settings.warehouse_dir, system, season, settings.test_season)
-    require_key(system, season, settings)
+    if args.extractor != "regex":
+        reg.get(args.extractor)  # an LLM extractor must be a registry system: one line if it is not
+    require_key(system, season, settings)  # its provider and key variables (imports litellm: seconds)
     base = system.resolved_api_base()
     if base:
         check_reachable(name, base)
-    if args.extractor != "regex":
-        reg.get(args.extractor)  # an LLM extractor must be a registry system: one line if it is not
     refused = confirm_paid([] if system.costless else [name], season, args.max_cost_usd, args.yes, registry=reg)
     if refused is not None:
         return refused
