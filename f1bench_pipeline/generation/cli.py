@@ -83,6 +83,8 @@ def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
     from f1bench_pipeline.generation.plan import select_instances, work_items
 
     rows, _note = select_instances(settings.warehouse_dir, system, season)
+    if rows.is_empty():  # nothing built to ask (the run itself says so)
+        return 0
     cache = DiskCache.for_data_dir(settings.data_dir, system.model)
     return sum(not cache.has(it.cache_key) for it in work_items(system, rows))
 
