@@ -96,7 +96,7 @@ ORDER BY r.rank_by_f1, r.model
 """
 
 COVERAGE_SQL = """
-SELECT model, lang, reading_coverage FROM leaderboard_points
+SELECT model, lang, reading_coverage, n_wrong_language FROM leaderboard_points
 WHERE season = ? AND variant = ? AND extractor = 'regex' AND decision_type = 'all' AND lang <> 'all'
 """
 
@@ -228,7 +228,12 @@ def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default"
     if rows:
         _, by_lang = query_rows(warehouse_dir, "scores", COVERAGE_SQL, [season, variant])
         _, stale = query_rows(warehouse_dir, "scores", STALE_SQL, [season, variant])
-        for line in [*reading_coverage_warnings(by_lang), *stale_context_notes(stale)]:
+        from f1bench_pipeline.scoring.leaderboard_cli import wrong_language_warnings
+        from f1bench_pipeline.settings import get_settings
+
+        included = get_settings().leaderboard_include_wrong_language
+        for line in [*reading_coverage_warnings(by_lang), *wrong_language_warnings(by_lang, included),
+                     *stale_context_notes(stale)]:
             print(line)
             text += "\n" + line
         text += print_inversion(warehouse_dir, "scores", "ranking_inversion_significance", "system_pair_differences",

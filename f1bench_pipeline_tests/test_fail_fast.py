@@ -60,6 +60,21 @@ def test_the_engine_refuses_an_unset_key_variable_too(gen_settings):  # noqa: F8
         assert server.state.requests == 0
 
 
+def test_the_engine_refuses_an_unset_provider_key_variable_too(gen_settings, monkeypatch):  # noqa: F811
+    """A run started elsewhere (the UI, a sensor) of a system naming no key variable stops before
+    its first request when the one its provider reads is unset."""
+    from f1bench_pipeline.generation.runner import generate_partition
+
+    with LoopbackProvider() as server:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        monkeypatch.setenv("OPENAI_API_BASE", server.api_base)  # where litellm would send the calls
+        system = System(name="remote", model="openai/gpt-4o-mini", instances="full", languages=("en",),
+                        variants=("default",), max_instances=2)
+        with pytest.raises(MissingSecretError, match="OPENAI_API_KEY"):
+            generate_partition(gen_settings, system, SEASON)
+        assert server.state.requests == 0
+
+
 def test_a_cached_rerun_needs_no_key(gen_settings, test_key, tmp_path, monkeypatch):  # noqa: F811
     from f1bench_pipeline.generation.runner import generate_partition
 
@@ -123,3 +138,72 @@ def test_user_mistakes_are_one_line_without_a_traceback(gen_settings, args, extr
     assert len(lines) == 1 and lines[0].startswith("f1bench: ") and needle in lines[0], out.stderr
     debug = _cli(["--debug", *args], _env(gen_settings, **extra), timeout=120)
     assert "Traceback" in debug.stderr  # asked for
+
+
+def test_a_provider_key_variable_is_checked_on_the_generate_and_rerun_paths(gen_settings, tmp_path):  # noqa: F811
+    """A system that names no key variable gets the one its provider reads checked (litellm's
+    validate_environment): one line naming OPENAI_API_KEY, no request (litellm's own variable
+    OPENAI_API_BASE points at a loopback server counting requests), no partition written."""
+    with LoopbackProvider() as server:
+        system = System(name="remote", model="openai/gpt-4o-mini", instances="full", languages=("en",),
+                        variants=("default",), max_instances=2)
+        registry = write_registry(tmp_path / "systems.yaml", system)
+        env = {k: v for k, v in _env(gen_settings, registry, OPENAI_API_BASE=server.api_base).items()
+               if k != "OPENAI_API_KEY"}
+        for args in (["generate", "--systems", "remote", "--season", str(SEASON), "--yes", "--no-dagster"],
+                     ["rerun", "remote", "--season", str(SEASON)]):
+            out = _cli(args, env)
+            lines = out.stderr.strip().splitlines()
+            assert out.returncode == 2 and len(lines) == 1 and "OPENAI_API_KEY" in lines[0], out.stderr[-2000:]
+            assert "export OPENAI_API_KEY=" in lines[0] and "nothing was called" in lines[0]
+        assert server.state.requests == 0
+    assert not (gen_settings.warehouse_dir / "generations").exists()
+
+
+REFUSALS = {  # what the user typed → what the one line must name
+    "key": (["openai/gpt-4o-mini", "--limit", "3", "--yes"], "OPENAI_API_KEY"),
+    "provider": (["nosuchprovider/foo", "--limit", "3", "--yes"], "litellm knows no provider 'nosuchprovider'"),
+    "season": (["openai/gpt-4o-mini", "--limit", "3", "--yes", "--season", "2019"],
+               "season 2019 is not built (built: 2018, 2021, 2024, 2025): build it with `f1bench build --seasons 2019`"),
+    "test-sample": (["openai/gpt-4o-mini", "--limit", "3", "--yes", "--season", "2021"],
+                    "season 2021 has no test sample"),
+    "langs": (["openai/gpt-4o-mini", "--limit", "3", "--yes", "--langs", "en,de"],
+              "--langs 'en,de': unknown value 'de'; the allowed values are en,es,pt"),
+    "variants": (["openai/gpt-4o-mini", "--variants", "short"], "the allowed values are default,cover_all"),
+    "paid-not-confirmed": (["openai/gpt-4o-mini", "--limit", "3"], "rerun with --yes"),
+    "name-clash": (["openai/x", "--name", "template-terse"], "pass --name"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_a_refused_eval_exits_2_in_one_line_before_any_request_and_records_nothing(eval_env, case):
+    """`f1bench eval` refuses what it can know before the first call (#42): exit 2, one line naming
+    the cause and the fix, no request (the provider's base URL points at a loopback server that
+    counts them), no generations, and no registry overlay — an overlay already there stays as it was."""
+    import time
+
+    from f1bench_pipeline.generation.registry import write_overlay_system
+
+    data_dir, env = eval_env
+    args, needle = REFUSALS[case]
+    earlier = write_overlay_system(data_dir, "earlier", {"model": "openai/earlier", "languages": ["en"]})
+    before = (earlier.read_bytes(), earlier.stat().st_mtime_ns)
+    with LoopbackProvider() as server:
+        env = {k: v for k, v in env.items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL")}
+        env["OPENAI_API_BASE"] = server.api_base  # where litellm would send an openai/ call
+        if case == "paid-not-confirmed":
+            env["OPENAI_API_KEY"] = "sk-f1bench-test-not-a-key"
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-m", "f1bench_pipeline.cli", "eval", *args], env=env, cwd=REPO_ROOT,
+                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        took = time.perf_counter() - t0
+        assert server.state.requests == 0
+    print(f"\nrefusal {case}: exit {out.returncode} in {took:.2f} s: {out.stderr.strip().splitlines()[-1:]}")
+    assert out.returncode == 2, out.stdout[-2000:] + out.stderr[-2000:]
+    lines = out.stderr.strip().splitlines()
+    assert "Traceback" not in out.stderr and "pydantic" not in out.stderr and needle in lines[-1], out.stderr
+    if case != "paid-not-confirmed":  # (that one prints the estimate first, then the line)
+        assert len(lines) == 1 and lines[0].startswith("f1bench: "), out.stderr
+    assert sorted(p.name for p in (data_dir / "systems.d").iterdir()) == ["earlier.yaml"]
+    assert (earlier.read_bytes(), earlier.stat().st_mtime_ns) == before
+    assert not (data_dir / "warehouse" / "generations").exists()

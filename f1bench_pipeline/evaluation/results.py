@@ -41,11 +41,17 @@ def figure_rows(rows: list[dict]) -> list[dict]:
 
 def results_document(*, name: str, entry: dict, season: int, versions: dict, started_at: str, finished_at: str,
                      run_ok: bool, counts: dict, own: list[dict], comparison: dict[str, list[dict]],
-                     warnings: list[str]) -> dict[str, Any]:
-    """The results.json document. ``entry`` is the registry entry (it names the key variable,
-    never holds a key); ``own``: the system's leaderboard rows (per variant and language);
+                     warnings: list[str], answers_in_warehouse: int | None = None) -> dict[str, Any]:
+    """The results.json document: this run's answers (the id × language × variant its options
+    selected), though the warehouse may keep more of the system's (earlier evals'; the
+    leaderboard counts them all). ``entry`` is the registry entry (it names the key variable,
+    never holds a key); ``own``: the system's figures (per variant and language);
     ``comparison``: per variant, every system's rows on the answers this one gave."""
     return {"format": RESULTS_FORMAT, "system": name, "configuration": entry, "season": season,
+            "covers": "this run's answers: the instances, languages and variants its configuration selected "
+                      "(generations, figures, comparison and samples.jsonl); the warehouse keeps the system's "
+                      "answers of earlier runs too, which the leaderboard counts (answers_in_warehouse)",
+            "answers_in_warehouse": answers_in_warehouse,
             "versions": versions, "started_at": started_at, "finished_at": finished_at, "run_ok": run_ok,
             "generations": counts, "figures": figure_rows(own),
             "comparison": {v: figure_rows(rows) for v, rows in comparison.items()},

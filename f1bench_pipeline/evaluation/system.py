@@ -53,3 +53,67 @@ def check_reachable(name: str, api_base: str, timeout_s: float = REACH_TIMEOUT_S
         reason = getattr(exc, "reason", exc)
         raise UserError(f"system {name!r}: nothing answers at {api_base} ({reason}); start the server or fix "
                         "--api-base (nothing was called)") from None
+
+
+def checked_names(option: str, text: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """The comma-separated values of ``option`` (``--langs en,es``), or one line naming the
+    unknown ones and the allowed values (the registry's ``LANGUAGES`` / ``VARIANTS``)."""
+    names = tuple(t.strip() for t in text.split(",") if t.strip())
+    bad = [n for n in names if n not in allowed]
+    if bad or not names:
+        what = f"unknown value{'s' if len(bad) > 1 else ''} {', '.join(map(repr, bad))}" if bad else "no value"
+        raise UserError(f"{option} {text!r}: {what}; the allowed values are {','.join(allowed)} "
+                        f"(e.g. {option} {allowed[0]})")
+    return names
+
+
+def built_seasons(warehouse: Any) -> list[int]:
+    """The seasons whose ``instances`` are in the warehouse (a local folder or a URL)."""
+    from f1bench_pipeline.storage.warehouse import table_files
+
+    found = set()
+    for f in table_files(warehouse, "instances"):
+        for part in str(f).replace("\\", "/").split("/"):
+            if part.startswith("season=") and part[7:].isdigit():
+                found.add(int(part[7:]))
+    return sorted(found)
+
+
+def check_selection(warehouse: Any, system: Any, season: int, test_season: int) -> None:
+    """One line when the system would have nothing to answer in ``season``: the season is not
+    built (naming the built ones and the command that builds it), or it has no test sample."""
+    from f1bench_pipeline.generation.plan import select_instances
+
+    rows, note = select_instances(warehouse, system, season)
+    if not rows.is_empty():
+        return
+    built = built_seasons(warehouse)
+    if season not in built:
+        other = f", or pass --season {built[-1]}" if built else ""
+        raise UserError(f"season {season} is not built (built: {', '.join(map(str, built)) or 'none'}): build it "
+                        f"with `f1bench build --seasons {season}`{other} (nothing was called)")
+    if system.instances == "test_sample":
+        raise UserError(f"season {season} has no test sample (it is drawn for the test season {test_season}): pass "
+                        f"--instances full, or --season {test_season} (nothing was called)")
+    raise UserError(f"season {season}: nothing to ask ({note}) (nothing was called)")
+
+
+def first_error(gens: Any, result: Any) -> str | None:
+    """What went wrong first in a run that scored nothing: the first ``error`` of its generations
+    rows, else the Dagster run's first step failure (``dg.Failure``'s description, or the error)."""
+    import polars as pl
+
+    if not gens.is_empty() and "error" in gens.columns:
+        errs = gens.filter(pl.col("status") == "error")["error"].drop_nulls()
+        if errs.len():
+            return f"{errs.len()} of {gens.height} answers are errors; the first: {' '.join(str(errs[0]).split())[:300]}"
+    for event in getattr(result, "all_events", None) or []:
+        if event.event_type_value not in ("STEP_FAILURE", "RUN_FAILURE"):
+            continue
+        data = event.event_specific_data
+        user = getattr(data, "user_failure_data", None)
+        error = getattr(data, "error", None)
+        text = (getattr(user, "description", None) or getattr(error, "message", None) or event.message or "")
+        if text:
+            return f"the run failed: {' '.join(str(text).split())[:300]}"
+    return None

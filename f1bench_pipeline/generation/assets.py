@@ -13,7 +13,9 @@
   variant, none duplicated) and ``no_errors`` (warn: errors are retried by a rerun).
   Spending cap for one run: run config ``max_cost_usd`` (``ops: {generations: {config:
   {max_cost_usd: 5}}}``) or the run tag ``f1bench/max_cost_usd``; else the system's
-  ``max_cost_usd``. Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
+  ``max_cost_usd``. A run keeps the partition's earlier rows it does not ask (a narrower
+  selection adds, never shrinks); run config ``replace: true`` writes this run's selection
+  only (``f1bench eval --replace``). Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
 * Job ``model_generations`` — that asset alone, for ``f1bench generate`` (``orchestration.generation``).
 * Sensor ``registry_models_sensor`` — adds every registry system to the ``models``
   partitions (runs by default; the registry is the only source of models).
@@ -43,6 +45,8 @@ MAX_COST_TAG = "f1bench/max_cost_usd"
 
 class GenerationConfig(dg.Config):
     max_cost_usd: float | None = None  # this run's spending cap (USD); None: the run tag, else the system's
+    # the partition keeps earlier rows this run does not ask (runner.generate_partition); true: this run's only
+    replace: bool = False
 
 
 def _run_cap(context: dg.AssetExecutionContext, config: GenerationConfig) -> float | None:
@@ -106,7 +110,8 @@ def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
                                                                      if system.local.adapter else "")
                         if system.local else "")
                      + (f"; spending cap ${cap:.4f}" if cap is not None else ""))
-    res = generate_partition(settings, system, season, registry=registry, on_progress=progress, max_cost_usd=cap)
+    res = generate_partition(settings, system, season, registry=registry, on_progress=progress, max_cost_usd=cap,
+                             replace=config.replace)
     warehouse.refresh_views()
     df, st = res.frame, res.stats
     summary = summarize(df)

@@ -49,7 +49,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
     return 0
 
 
-def _estimates(names: list[str], season: int, max_cost_usd: float | None = None):
+def _estimates(names: list[str], season: int, max_cost_usd: float | None = None, registry=None):  # noqa: ANN001
     from f1bench_pipeline.generation.cache import DiskCache
     from f1bench_pipeline.generation.plan import Estimate, context_changed, estimate, select_instances, work_items
     from f1bench_pipeline.generation.registry import load_registry
@@ -59,7 +59,7 @@ def _estimates(names: list[str], season: int, max_cost_usd: float | None = None)
     from f1bench_pipeline.storage.warehouse import read_table
 
     s = get_settings()
-    reg = load_registry()
+    reg = registry or load_registry()
     out = []
     for name in names:
         system = reg.get(name)
@@ -86,17 +86,25 @@ def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
     from f1bench_pipeline.generation.plan import select_instances, work_items
 
     rows, _note = select_instances(settings.warehouse_dir, system, season)
+    if rows.is_empty():  # nothing built to ask (the run itself says so)
+        return 0
     cache = DiskCache.for_data_dir(settings.data_dir, system.model)
     return sum(not cache.has(it.cache_key) for it in work_items(system, rows))
 
 
 def require_key(system, season: int, settings) -> None:  # noqa: ANN001
-    """``MissingSecretError`` (one line) when the system's key variable is not set and the run would
-    call it: checked before any estimate, call or retry; a fully cached rerun needs no key."""
+    """One line (``UserError``) when the run would call the system and cannot: the key variable it
+    names is unset (``MissingSecretError``), litellm knows no provider for its model, or the key
+    variables its provider reads are unset (``provider_check``). Checked before any estimate, call
+    or retry; a fully cached rerun calls nothing and needs no key."""
+    from f1bench_pipeline.generation.provider_check import check_provider
     from f1bench_pipeline.generation.registry import MissingSecretError
 
-    if system.missing_key_env() and _uncached(system, season, settings):
+    if system.offline or system.local is not None or not _uncached(system, season, settings):
+        return
+    if system.missing_key_env():
         raise MissingSecretError(system.missing_key_message())
+    check_provider(system)
 
 
 def cmd_dry_run(args: argparse.Namespace) -> int:
@@ -111,14 +119,16 @@ def cmd_dry_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def confirm_paid(paid: list[str], season: int, max_cost_usd: float | None, yes: bool) -> int | None:
+def confirm_paid(paid: list[str], season: int, max_cost_usd: float | None, yes: bool,
+                 registry=None) -> int | None:  # noqa: ANN001
     """The paid systems' estimated calls and cost, printed; None to go on (nothing to pay, ``--yes``,
-    or a typed "y"), else the exit code: 2 without a terminal to ask on, 1 when declined."""
+    or a typed "y"), else the exit code: 2 without a terminal to ask on, 1 when declined.
+    ``registry``: the one the systems are in (default: systems.yaml and its overlays)."""
     from f1bench_pipeline.generation.plan import format_estimates
 
     if not paid:
         return None
-    ests = _estimates(paid, season, max_cost_usd)
+    ests = _estimates(paid, season, max_cost_usd, registry)
     print(format_estimates(ests))
     calls = sum(e.calls for e in ests)
     if not calls or yes:

@@ -38,7 +38,9 @@
 litellm's own retries are off (``num_retries=0``, per call: ``llm.call_options``; no global
 of litellm's is changed), so ``attempts`` counts every request. The key is read from the
 environment when the first call is about to be made (a fully cached rerun needs none); a
-system whose ``api_key: os.environ/NAME`` is unset raises ``MissingSecretError`` then.
+system whose ``api_key: os.environ/NAME`` is unset raises ``MissingSecretError`` then, and so
+does one that names no variable while those its provider reads are unset, or whose provider
+litellm does not know (``provider_check``: a run the UI or a sensor starts stops there too).
 
 A local system (``local:`` in the registry) is served by a model server this function
 starts (``localmodel.server.local_server``, a subprocess) when at least one item is not in
@@ -126,8 +128,11 @@ class _Run:
         else:
             from f1bench_pipeline.generation.llm import close_clients, get_litellm
 
+            from f1bench_pipeline.generation.provider_check import check_provider
+
             litellm = get_litellm()
             self.caller.prepare()
+            check_provider(self.system)  # before any request: a missing key is no error to retry
             self.cap.start()
             self.progress.begin()  # after litellm's import (seconds): the rate measures the calls
 

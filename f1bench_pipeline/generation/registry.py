@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from f1bench_pipeline.errors import UnknownSystemError, UserError
 from f1bench_pipeline.generation.names import safe_name
@@ -403,8 +403,20 @@ def _build(p: Path, name: Any, entry: Any, defaults: dict[str, Any]) -> System:
     merged["params"] = {k: v for k, v in merged["params"].items() if v is not None}
     try:
         return System(name=str(name), **merged)
+    except ValidationError as exc:  # its messages, without pydantic's header and documentation URL
+        raise ValueError(f"{p}: system {name!r}: {validation_messages(exc)}") from exc
     except Exception as exc:
         raise ValueError(f"{p}: system {name!r}: {exc}") from exc
+
+
+def validation_messages(exc: ValidationError) -> str:
+    """A pydantic error in one line: each problem's field and message (``Value error, `` dropped)."""
+    parts = []
+    for e in exc.errors():
+        msg = str(e.get("msg", "")).removeprefix("Value error, ")
+        loc = ".".join(str(x) for x in e.get("loc", ()))
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts)
 
 
 def overlay_dir(data_dir: Path) -> Path:
@@ -445,6 +457,30 @@ def load_registry(path: str | Path | None = None, data_dir: str | Path | None = 
         dupes = sorted({k for k in safe if safe.count(k) > 1})
         raise ValueError(f"{p}: two systems map to the same partition key ({', '.join(dupes)})")
     return Registry(path=str(p), systems=systems, overlays=tuple(used))
+
+
+def registry_with(name: str, entry: dict, data_dir: str | Path | None = None) -> Registry:
+    """The registry as it reads once ``write_overlay_system(data_dir, name, entry)`` is written,
+    without writing it: a command checks the system it is about to record (its key, provider,
+    server, cost) on this, and writes the overlay only when its run goes ahead — so a refused
+    run leaves nothing in ``systems.d``. ``ValueError`` (one line) for a bad entry or a name
+    whose partition key another system has."""
+    reg = load_registry(data_dir=data_dir)
+    defaults, _entries = _read_file(Path(reg.path))  # an overlay without `defaults` gets the main file's
+    folder = overlay_dir(Path(data_dir) if data_dir is not None else _settings_data_dir())
+    system = _build(folder / f"{safe_name(name)}.yaml", name, dict(entry), defaults)
+    clash = [s.name for s in reg.systems.values() if s.safe_name == system.safe_name and s.name != name]
+    if clash:
+        raise ValueError(f"{name!r} has the partition key of the system {clash[0]!r}")
+    systems = {n: s for n, s in reg.systems.items() if n != name}
+    systems[name] = system
+    return Registry(path=reg.path, systems=systems, overlays=reg.overlays)
+
+
+def _settings_data_dir() -> Path:
+    from f1bench_pipeline.settings import get_settings
+
+    return Path(get_settings().data_dir)
 
 
 def write_overlay_system(data_dir: Path, name: str, entry: dict) -> Path:

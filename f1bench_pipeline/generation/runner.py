@@ -44,6 +44,7 @@ def generate_partition(
     on_progress: Callable[[str, dict], None] | None = None,
     progress_every_s: float = 10.0,
     max_cost_usd: float | None = None,
+    replace: bool = False,
 ) -> GenerationResult:
     """Answer every instance of ``season`` the system is asked about and write its partition.
 
@@ -54,6 +55,11 @@ def generate_partition(
     ``max_cost_usd`` overrides the system's spending cap for this run: items the cap keeps
     from being called are written with status ``budget_exhausted`` (and called by a rerun
     whose cap allows them).
+
+    The partition accumulates: rows of an earlier run that this one did not ask (a narrower
+    selection: fewer instances, languages or variants) are kept, so a quick look after a full
+    run loses nothing. ``replace``: the partition holds this run's selection only (imported
+    rows are kept either way: ``_keep_imported``).
     """
     if not isinstance(system, System):
         system = (registry or load_registry(data_dir=settings.data_dir)).get(system)
@@ -75,11 +81,34 @@ def generate_partition(
             "facts_sha256": given.get((it.id, it.lang, it.variant), (None, None))[1]}
            for it, rec in zip(items, records, strict=True)]
     part = {"season": season, "model": system.safe_name}
-    df = _keep_imported(to_frame(out), read_table(root, TABLE, part))
+    existing = read_table(root, TABLE, part)
+    df = _keep_imported(to_frame(out), existing)
+    if not replace:
+        df = _keep_earlier(df, existing)
     write_partition(df, root, TABLE, part)
     selected = pl.DataFrame([(it.id, it.lang, it.variant) for it in items], schema=GRAIN, orient="row")
     missing = selected.join(df.select(GRAIN), on=GRAIN, how="anti").height if items else 0
     return GenerationResult(system, season, df, stats, len(items), note, missing)
+
+
+def _stored(existing: pl.DataFrame) -> pl.DataFrame:
+    """A partition's rows as read, reduced to the table's columns and types (no hive columns)."""
+    return existing.select([c for c in GENERATION_SCHEMA if c in existing.columns]).cast(
+        {c: t for c, t in GENERATION_SCHEMA.items() if c in existing.columns})
+
+
+def _keep_earlier(written: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFrame:
+    """``written`` plus the rows of ``existing`` it has no row for (id × lang × variant): what an
+    earlier run answered and this one did not ask. They were not called by this run, so they
+    read as answered from the cache (``from_cache``), which keeps ``all_calls_failed`` about
+    this run's calls."""
+    if existing.is_empty() or "id" not in existing.columns:
+        return written
+    earlier = _stored(existing).join(written.select(GRAIN), on=GRAIN, how="anti")
+    if earlier.is_empty():
+        return written
+    earlier = earlier.with_columns(pl.lit(True).alias("from_cache"))
+    return pl.concat([written, earlier], how="diagonal_relaxed").sort(GRAIN)
 
 
 def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFrame:
@@ -93,8 +122,7 @@ def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFr
     imported = existing.filter(pl.col("source") == "import")
     if imported.is_empty():
         return generated
-    imported = imported.select([c for c in GENERATION_SCHEMA if c in imported.columns]).cast(
-        {c: t for c, t in GENERATION_SCHEMA.items() if c in imported.columns})
+    imported = _stored(imported)
     unanswered = pl.col("status").is_in(["error", BUDGET_EXHAUSTED])
     answered = generated.filter(~unanswered)
     kept_imports = imported.join(answered.select(GRAIN), on=GRAIN, how="anti")

@@ -144,11 +144,13 @@ def wrong_language_warnings(rows: list[dict], included: bool) -> list[str]:
 def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default", lang: str = "all",
                 decision_type: str = "all", common: bool = False,
                 extractor: str = "regex", like: str | None = None,
-                include_wrong_language: bool | None = None) -> tuple[list[dict], list[str]]:
+                include_wrong_language: bool | None = None,
+                within: pl.DataFrame | None = None) -> tuple[list[dict], list[str]]:
     """(rows, warnings) of the leaderboard for one season, variant, language and decision type.
     ``common``: on the answers every system gave; ``like``: every system on the answers that
-    system gave (``f1bench eval``'s comparison); ``include_wrong_language``: count the answers
-    written in another language than the one asked (default: the setting)."""
+    system gave (``f1bench eval``'s comparison); ``within`` (with ``like``): only on these
+    ``id, lang, variant`` (the answers one eval run selected); ``include_wrong_language``: count
+    the answers written in another language than the one asked (default: the setting)."""
     import polars as pl
 
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
@@ -159,6 +161,9 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
         include_wrong_language = get_settings().leaderboard_include_wrong_language
     overrides = {"include_wrong_language": include_wrong_language}
     answers = _answers(warehouse_dir, season, variant, lang, decision_type, extractor, overrides)
+    if within is not None and like is not None and not answers.is_empty():
+        answers = answers.join(within.select("id", "lang", "variant").unique(), on=["id", "lang", "variant"],
+                               how="semi")
     if answers.is_empty():
         return [], [f"no scored answers for season {season}, variant {variant!r}, lang {lang!r}, decision type "
                     f"{decision_type!r} (extractor {extractor})"]
