@@ -70,6 +70,9 @@ def test_eval_against_a_loopback_server_prints_the_leaderboard_and_writes_both_f
     assert {"value", "lo", "hi"} <= set(overall["f1"])
     assert {r["model"] for r in doc["comparison"]["default"]} >= {"loop-model", "template-faithful"}
     assert len(samples) == gens.height and all({"text", "claims", "missed_facts", "f1"} <= set(s) for s in samples)
+    # the season's figure was drawn again with the new system in it (the asset's metadata, #42)
+    assert "precision-recall figure ok" in out.stdout
+    assert "loop-model" in (data_dir / "reports" / f"precision_recall_{SEASON}.svg").read_text(encoding="utf-8")
     # again, on the same server address: everything from the cache, no call
     with LoopbackProvider(port=int(base.rsplit(":", 1)[1].split("/")[0])) as server:
         again = _eval(["openai/loop-model", "--api-base", base, "--limit", "20"], env)

@@ -217,12 +217,12 @@ def run_figures(runs: Runs, seasons: list[int]) -> None:
     """One ``precision_recall_plot`` run per season whose figure is not fresh (its scores changed)."""
     keys = [str(s) for s in seasons]
     if runs.incremental:
-        stale = {p for _a, p in runs.not_fresh("precision_recall_plot", keys)}
+        stale = {p for _a, p in runs.not_fresh("precision_recall_figure", keys)}
         for k in keys:
             if k not in stale:
                 runs.progress(f"season {k}: precision-recall figure up to date")
         keys = [k for k in keys if k in stale]
-    runs.run_all([Step(f"season {k}", "precision-recall figure", "precision_recall_plot", k) for k in keys])
+    runs.run_all([Step(f"season {k}", "precision-recall figure", "precision_recall_figure", k) for k in keys])
 
 
 def system_job(runs: Runs, key: Any) -> str | None:

@@ -36,7 +36,8 @@ validation_reports_job = dg.define_asset_job(
     description="Controlled perturbation, published generations, extractor agreement.",
 )
 precision_recall_plot_job = dg.define_asset_job(
-    "precision_recall_plot", selection=dg.AssetSelection.assets("precision_recall_plot"),
+    # (a job may not share its asset's name: the code location then fails to load, "Conflicting definitions")
+    "precision_recall_figure", selection=dg.AssetSelection.assets("precision_recall_plot"),
     description="The precision–recall figure of one season (every scored system × language, 95% intervals).",
 )
 benchmark_sets_job = dg.define_asset_job(
