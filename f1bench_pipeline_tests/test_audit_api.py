@@ -66,3 +66,44 @@ def test_threads_query_the_shared_connection_at_once(tmp_path):
     for t in threads:
         t.join()
     assert not errors and results == [5] * 160
+
+
+def test_the_leaderboard_is_computed_once_per_state_of_the_scores(tmp_path):
+    """The second request of a leaderboard answers from memory (no query); a write of scores (a new
+    system's partition, or a partition rewritten) recomputes it with the new rows."""
+    from f1bench_pipeline.audit.api import leaderboard, warm_leaderboards
+
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1")
+    w = Warehouse(root)
+    first = leaderboard(w, 2025, "default")
+    computed = w.computed
+    assert {r["model"] for r in first["rows"]} == {"m1"} and computed >= 1
+    assert leaderboard(w, 2025, "default") == first and w.computed == computed  # from memory
+    assert leaderboard(w, None, "default") == first and w.computed == computed + 1  # (which season is latest)
+    _write(root, "scores", SCORE_SCHEMA, "m2", n=2)
+    assert {r["model"] for r in leaderboard(w, 2025, "default")["rows"]} == {"m1", "m2"}
+    assert w.computed > computed + 1
+    # the page's other selectors, computed ahead: each then answers from memory
+    warm_leaderboards(w)
+    computed = w.computed
+    for variant in ("default", "cover_all"):
+        assert w.memoized(("leaderboard", 2025, variant))
+        leaderboard(w, 2025, variant)
+    assert w.computed == computed
+
+
+def test_requests_of_one_leaderboard_at_once_compute_it_once(tmp_path):
+    from f1bench_pipeline.audit.api import leaderboard
+
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1", n=3)
+    w = Warehouse(root)
+    answers: list = []
+    threads = [threading.Thread(target=lambda: answers.append(leaderboard(w, 2025, "default"))) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 6 and all(a == answers[0] for a in answers) and answers[0]["rows"]
+    assert w.computed == 1

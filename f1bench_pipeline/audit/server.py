@@ -1,8 +1,10 @@
 """The audit web page: a small read-only HTTP server over the warehouse (`make serve`).
 
-Standard library only; every request opens its own in-memory DuckDB over the Parquet
-files, so the page works on the `make demo` warehouse offline and never blocks the
-pipeline.
+Standard library only; the requests share one in-memory DuckDB over the Parquet files
+(``api.Warehouse``), so the page works on the `make demo` warehouse offline and never blocks
+the pipeline. The leaderboards are computed once per state of the scores and kept in memory;
+the first page load computes every season × prompt variant's in the background (one thread),
+so changing a selector answers at once.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -34,6 +37,22 @@ def _clean(x):
 def make_handler(warehouse_dir: Path | str):
     require(STATIC / "index.html", "the audit page (audit/static/index.html)")  # at start-up, not per request
     w = api.Warehouse(warehouse_dir)
+    warming = threading.Lock()
+
+    def warm() -> None:
+        """Every selector's leaderboard, in one background thread (none while one runs)."""
+        if not warming.acquire(blocking=False):
+            return
+
+        def run() -> None:
+            try:
+                api.warm_leaderboards(w)
+            except Exception:  # noqa: BLE001 - a request computes it then, and reports its own error
+                log.exception("precomputing the leaderboards failed")
+            finally:
+                warming.release()
+
+        threading.Thread(target=run, name="warm-leaderboards", daemon=True).start()
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, fmt, *args):  # route the access log through logging
@@ -58,6 +77,7 @@ def make_handler(warehouse_dir: Path | str):
                     self._send(200, (STATIC / "index.html").read_bytes(), "text/html; charset=utf-8")
                 elif url.path == "/api/options":
                     self._json(api.options(w))
+                    warm()
                 elif url.path == "/api/instances":
                     self._json(api.instances(w, int(q["season"]), int(q["round"])))
                 elif url.path == "/api/generation":
@@ -67,6 +87,7 @@ def make_handler(warehouse_dir: Path | str):
                 elif url.path == "/api/leaderboard":
                     season = int(q["season"]) if q.get("season") else None
                     self._json(api.leaderboard(w, season, q.get("variant", "default")))
+                    warm()
                 else:
                     self._send(404, b"not found", "text/plain")
             except (KeyError, ValueError) as exc:
