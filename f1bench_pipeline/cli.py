@@ -140,7 +140,8 @@ def cmd_register_systems(args: argparse.Namespace) -> int:
     from f1bench_pipeline.orchestration.instance import open_instance
 
     added = register_model_partitions(open_instance())
-    print("model partitions added: " + (", ".join(added) if added else "none (all registered)"))
+    print("model partitions added: " + (", ".join(added) if added else "none (all registered)")
+          + " (systems that can run here: offline, local, on this machine, key set, or with generations)")
     return 0
 
 

@@ -32,6 +32,7 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def cmd_systems(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.generation.registry import load_registry
 
     reg = load_registry()
@@ -41,7 +42,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
         kind = ("offline" if s.offline else f"local {s.local.weights}" if s.local else
                 f"server on this machine {s.resolved_api_base()}" if s.costless else
                 f"paid, on this machine {s.resolved_api_base()}" if s.on_this_machine else "paid/remote")
-        print(f"  {s.name.ljust(width)}  key={s.safe_name}|<season>  {s.model}  [{kind}, {s.instances}, "
+        print(f"  {s.name.ljust(width)}  key={model_key(s.name)}|<season>  {s.model}  [{kind}, {s.instances}, "
               f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
     return 0
 
@@ -223,13 +224,13 @@ def _report_import_to_dagster(report) -> None:  # noqa: ANN001
     """Record the imported partitions as materializations, so the UI shows them."""
     import dagster as dg
 
-    from f1bench_pipeline.generation.names import safe_name
+    from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
     from f1bench_pipeline.partitions import partition_key
     from f1bench_pipeline.orchestration.instance import open_instance
 
     instance = open_instance()
-    add_model_partition_keys(instance, sorted({safe_name(system) for _season, system in report.partitions}))
+    add_model_partition_keys(instance, sorted({model_key(system) for _season, system in report.partitions}))
     for (season, system), summary in report.partitions.items():
         key = partition_key(system, season)
         instance.report_runless_asset_event(dg.AssetMaterialization(
