@@ -210,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-cost-usd", type=float, help="spending cap in USD for each system's rounds in this run "
                                                        "(overrides the registry's max_cost_usd)")
     p.set_defaults(func=cmd_refine)
-    p = sub.add_parser("register-systems", help="add every systems.yaml entry to the `models` partitions")
+    p = sub.add_parser("register-systems", help="add the systems.yaml entries that can run here (offline, local, on this "
+                       "machine, key set, or with generations) to the `models` partitions")
     p.set_defaults(func=cmd_register_systems)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
     p.set_defaults(func=cmd_views)
