@@ -107,3 +107,23 @@ def test_requests_of_one_leaderboard_at_once_compute_it_once(tmp_path):
         t.join()
     assert len(answers) == 6 and all(a == answers[0] for a in answers) and answers[0]["rows"]
     assert w.computed == 1
+
+
+def test_a_restarted_server_reads_the_leaderboard_it_computed(tmp_path):
+    """With an answers folder, a new Warehouse (a restarted server) answers from disk without
+    computing; the same after a change of the scores is computed again (and the old state's
+    files are removed)."""
+    from f1bench_pipeline.audit.api import leaderboard
+
+    root, answers = tmp_path / "warehouse", tmp_path / "answers"
+    _write(root, "scores", SCORE_SCHEMA, "m1", n=2)
+    first = leaderboard(Warehouse(root, answers_dir=answers), 2025, "default")
+    stored = sorted(answers.glob("*.json"))
+    assert stored
+    again = Warehouse(root, answers_dir=answers)
+    assert leaderboard(again, 2025, "default")["rows"] == first["rows"]
+    assert again.computed == 0
+    _write(root, "scores", SCORE_SCHEMA, "m2")
+    third = Warehouse(root, answers_dir=answers)
+    assert {r["model"] for r in leaderboard(third, 2025, "default")["rows"]} == {"m1", "m2"}
+    assert third.computed == 1 and not set(stored) & set(answers.glob("*.json"))

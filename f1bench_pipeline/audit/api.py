@@ -12,6 +12,7 @@ from typing import Any
 
 import duckdb
 
+from f1bench_pipeline.audit.answers import StoredAnswers
 from f1bench_pipeline.storage.location import normalise
 from f1bench_pipeline.storage.views import has_files
 from f1bench_pipeline.storage.reader import reader
@@ -31,7 +32,9 @@ class Warehouse:
     Never locks the warehouse file: the database is in memory.
     """
 
-    def __init__(self, warehouse_dir: Path | str, refresh_seconds: float = 30.0):
+    def __init__(self, warehouse_dir: Path | str, refresh_seconds: float = 30.0, answers_dir: Path | None = None):
+        """``answers_dir``: where memo() keeps its answers on disk too (``answers.py``), so a
+        restarted server answers at once; None: in memory only."""
         self.dir = normalise(warehouse_dir)  # a local Path, or a warehouse URL
         self.refresh_seconds = refresh_seconds
         self._lock = threading.Lock()
@@ -42,7 +45,9 @@ class Warehouse:
         self._answers: dict[tuple, Any] = {}  # memo(): answers computed for the data state _answered
         self._answered: tuple | None = None
         self._computing: dict[tuple, threading.Lock] = {}
-        self.computed = 0  # how many answers memo() computed (the rest came from memory)
+        self.computed = 0  # how many answers memo() computed (the rest came from memory or disk)
+        self.stored = StoredAnswers(answers_dir, str(self.dir)) if answers_dir is not None and isinstance(
+            self.dir, Path) else None
 
     def data_state(self) -> tuple | None:
         """What the leaderboard reads, as it is now: every Parquet file of :data:`LEADERBOARD_TABLES`
@@ -65,6 +70,7 @@ class Warehouse:
         request of the same key reads it from memory, a change of the scores recomputes it.
         Requests of one key at once wait for one computation rather than each running it."""
         state = self.data_state()
+        local = state is not None
         if state is None:  # remote: by age, like the connection
             state = ("age", int(time.monotonic() // max(self.refresh_seconds, 1e-3)))
         with self._lock:
@@ -77,9 +83,15 @@ class Warehouse:
             with self._lock:
                 if self._answered == state and key in self._answers:
                     return self._answers[key]
-            answer = compute()
+            stored = self.stored.get(state, key) if self.stored is not None and local else None
+            if stored is not None:
+                answer = stored
+            else:
+                answer = compute()
+                if self.stored is not None and local:
+                    self.stored.put(state, key, answer)
             with self._lock:
-                self.computed += 1
+                self.computed += stored is None
                 if self._answered == state:
                     self._answers[key] = answer
             return answer

@@ -2,9 +2,10 @@
 
 Standard library only; the requests share one in-memory DuckDB over the Parquet files
 (``api.Warehouse``), so the page works on the `make demo` warehouse offline and never blocks
-the pipeline. The leaderboards are computed once per state of the scores and kept in memory;
-the first page load computes every season × prompt variant's in the background (one thread),
-so changing a selector answers at once.
+the pipeline. The leaderboards are computed once per state of the scores and kept in memory
+(and, with ``answers_dir``, on disk: a restarted server answers at once); from start-up one
+background thread computes every season × prompt variant's, the page's first view first, so
+the first load and a change of selector answer from memory.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ def _clean(x):
     return x
 
 
-def make_handler(warehouse_dir: Path | str):
+def make_handler(warehouse_dir: Path | str, answers_dir: Path | None = None):
     require(STATIC / "index.html", "the audit page (audit/static/index.html)")  # at start-up, not per request
-    w = api.Warehouse(warehouse_dir)
+    w = api.Warehouse(warehouse_dir, answers_dir=answers_dir)
     warming = threading.Lock()
 
     def warm() -> None:
@@ -53,6 +54,8 @@ def make_handler(warehouse_dir: Path | str):
                 warming.release()
 
         threading.Thread(target=run, name="warm-leaderboards", daemon=True).start()
+
+    warm()  # from start-up: the page's first load finds its leaderboard computed, or being computed
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, fmt, *args):  # route the access log through logging
@@ -96,6 +99,8 @@ def make_handler(warehouse_dir: Path | str):
     return Handler
 
 
-def serve(warehouse_dir: Path | str, host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
-    """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
-    return ThreadingHTTPServer((host, port), make_handler(warehouse_dir))
+def serve(warehouse_dir: Path | str, host: str = "127.0.0.1", port: int = 8765,
+          answers_dir: Path | None = None) -> ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``.
+    ``answers_dir``: where computed leaderboards are kept across restarts (``audit/answers.py``)."""
+    return ThreadingHTTPServer((host, port), make_handler(warehouse_dir, answers_dir))
