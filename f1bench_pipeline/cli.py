@@ -100,11 +100,12 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.audit.answers import default_answers_dir
     from f1bench_pipeline.audit.server import serve
-    from f1bench_pipeline.settings import get_settings, user_cache_home
+    from f1bench_pipeline.settings import get_settings
 
     # computed leaderboards kept across restarts, outside the data dir (the page only reads it)
-    server = serve(get_settings().warehouse_dir, args.host, args.port, answers_dir=user_cache_home() / "f1bench" / "audit")
+    server = serve(get_settings().warehouse_dir, args.host, args.port, answers_dir=default_answers_dir())
     host, port = server.server_address[:2]
     print(f"f1bench audit page on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     return _serve_until_interrupted(server)

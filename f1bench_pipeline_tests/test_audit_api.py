@@ -127,3 +127,17 @@ def test_a_restarted_server_reads_the_leaderboard_it_computed(tmp_path):
     third = Warehouse(root, answers_dir=answers)
     assert {r["model"] for r in leaderboard(third, 2025, "default")["rows"]} == {"m1", "m2"}
     assert third.computed == 1 and not set(stored) & set(answers.glob("*.json"))
+
+
+def test_the_build_stores_the_pages_first_view(tmp_path):
+    """What `f1bench build` does once its scores are written: the page's first leaderboard (the latest
+    season, default prompt) computed into the answers folder, so the server's first load reads it."""
+    from f1bench_pipeline.audit.api import leaderboard
+    from f1bench_pipeline.audit.first_view import store_first_view
+
+    root, answers = tmp_path / "warehouse", tmp_path / "answers"
+    _write(root, "scores", SCORE_SCHEMA, "m1", n=2)
+    assert store_first_view(root, answers) > 0
+    assert store_first_view(root, answers) is None  # stored already for this state: nothing computed
+    served = Warehouse(root, answers_dir=answers)
+    assert {r["model"] for r in leaderboard(served, None, "default")["rows"]} == {"m1"} and served.computed == 0

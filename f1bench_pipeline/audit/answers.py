@@ -22,6 +22,13 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
+def default_answers_dir() -> Path:
+    """``$XDG_CACHE_HOME/f1bench/audit`` (``~/.cache/f1bench/audit``): `f1bench serve`'s and the build's."""
+    from f1bench_pipeline.settings import user_cache_home
+
+    return user_cache_home() / "f1bench" / "audit"
+
+
 def _digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, default=str, sort_keys=True).encode()).hexdigest()[:24]
 
