@@ -141,3 +141,19 @@ def test_the_build_stores_the_pages_first_view(tmp_path):
     assert store_first_view(root, answers) is None  # stored already for this state: nothing computed
     served = Warehouse(root, answers_dir=answers)
     assert {r["model"] for r in leaderboard(served, None, "default")["rows"]} == {"m1"} and served.computed == 0
+
+
+def test_a_refresh_of_the_connection_leaves_a_running_query_alone(tmp_path):
+    """The connection is rebuilt (by age) while another thread's query runs on it: that query
+    completes and the refresh does not fail (it used to close the busy connection)."""
+    root = tmp_path / "warehouse"
+    _write(root, "scores", SCORE_SCHEMA, "m1")
+    w = Warehouse(root, refresh_seconds=0.0)
+    slow: list = []
+    t = threading.Thread(target=lambda: slow.append(
+        w.rows("SELECT count(*) AS n FROM range(200000000) a WHERE a.range % 7 = 3")))
+    t.start()
+    for _ in range(20):
+        assert w.rows("SELECT count(*) AS n FROM scores") == [{"n": 1}]
+    t.join()
+    assert slow == [[{"n": 28571429}]]

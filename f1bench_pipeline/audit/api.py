@@ -113,10 +113,11 @@ class Warehouse:
             fingerprint = self._tables()
             if (self._con is None or fingerprint != self._fingerprint
                     or time.monotonic() - self._built > self.refresh_seconds):
-                old, self._con = self._con, reader(self.dir)
+                # (the old connection is not closed here: a long query of another thread -- a
+                # leaderboard computed in the background -- may still run on a cursor of it; it
+                # closes once garbage, when the last of those cursors is done)
+                self._con = reader(self.dir)
                 self._fingerprint, self._built, self._has = fingerprint, time.monotonic(), {}
-                if old is not None:
-                    old.close()
             return self._con
 
     def has(self, table: str) -> bool:
