@@ -102,10 +102,12 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.audit.answers import default_answers_dir
     from f1bench_pipeline.audit.server import serve
     from f1bench_pipeline.settings import get_settings
 
-    server = serve(get_settings().warehouse_dir, args.host, args.port)
+    # computed leaderboards kept across restarts, outside the data dir (the page only reads it)
+    server = serve(get_settings().warehouse_dir, args.host, args.port, answers_dir=default_answers_dir())
     host, port = server.server_address[:2]
     print(f"f1bench audit page on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
     return _serve_until_interrupted(server)
@@ -142,7 +144,8 @@ def cmd_register_systems(args: argparse.Namespace) -> int:
     from f1bench_pipeline.orchestration.instance import open_instance
 
     added = register_model_partitions(open_instance())
-    print("model partitions added: " + (", ".join(added) if added else "none (all registered)"))
+    print("model partitions added: " + (", ".join(added) if added else "none (all registered)")
+          + " (systems that can run here: offline, local, on this machine, key set, or with generations)")
     return 0
 
 
@@ -211,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-cost-usd", type=float, help="spending cap in USD for each system's rounds in this run "
                                                        "(overrides the registry's max_cost_usd)")
     p.set_defaults(func=cmd_refine)
-    p = sub.add_parser("register-systems", help="add every systems.yaml entry to the `models` partitions")
+    p = sub.add_parser("register-systems", help="add the systems.yaml entries that can run here (offline, local, on this "
+                       "machine, key set, or with generations) to the `models` partitions")
     p.set_defaults(func=cmd_register_systems)
     p = sub.add_parser("views", help="(re)create the DuckDB views in data/warehouse.duckdb")
     p.set_defaults(func=cmd_views)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.generation.names import key_folder, model_key
 
 from f1bench_pipeline.settings import SettingsError, env_name, setting_from_env
 
@@ -68,15 +68,17 @@ def race_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, int]:
     return int(dims["season"]), int(dims["round"])
 
 # Generations, claims and scores: one partition per season × system; the key reads
-# model|season ("template-faithful|2025"), since Dagster orders dimension names.
+# model|season ("template-faithful|2025", "ollama/llama3.1:8b|2025"), since Dagster orders dimension names.
 season_model_partitions = dg.MultiPartitionsDefinition({"season": season_partitions, "model": model_partitions})
 
 
 def season_model_from_partition_key(key: str | dg.MultiPartitionKey) -> tuple[int, str]:
+    """(season, the system's warehouse folder name) of a season × model key (``names.key_folder``)."""
     dims = dimensions_of(key, ("season", "model"))
-    return int(dims["season"]), dims["model"]
+    return int(dims["season"]), key_folder(dims["model"])
 
 
 def partition_key(system_name: str, season: int) -> dg.MultiPartitionKey:
-    """The key of one season × model partition; as a string it reads ``<safe system>|<season>``."""
-    return dg.MultiPartitionKey({"season": str(season), "model": safe_name(system_name)})
+    """The key of one season × model partition; as a string it reads ``<system>|<season>``
+    (``ollama/llama3.1:8b|2025``: ``names.model_key``)."""
+    return dg.MultiPartitionKey({"season": str(season), "model": model_key(system_name)})

@@ -25,7 +25,7 @@ _run_share = 1  # runs of one stage sharing this machine (set in a run's process
 
 
 def set_run_share(runs: int) -> None:
-    """This process runs one of ``runs`` runs launched together (a run tag, heal.RUN_SHARE_TAG):
+    """This process runs one of ``runs`` runs launched together (in the run's record, heal.RUN_SHARE):
     an unset worker count is the usable CPUs divided among them."""
     global _run_share
     _run_share = max(1, runs)

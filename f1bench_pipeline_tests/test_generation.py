@@ -28,7 +28,7 @@ from f1bench_pipeline.generation.classify import (
     retry_after_seconds,
     status_of_error_text,
 )
-from f1bench_pipeline.generation.names import safe_name, unsafe_name
+from f1bench_pipeline.generation.names import key_folder, model_key, safe_name, unsafe_name
 from f1bench_pipeline.generation.registry import DEFAULT_REGISTRY, System, load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.settings import REPO_ROOT, Settings
@@ -54,6 +54,21 @@ def test_safe_name_round_trip(name):
     s = safe_name(name)
     assert unsafe_name(s) == name
     assert all(c.isascii() and (c.isalnum() or c in "%._~-") for c in s)
+
+
+@pytest.mark.parametrize("name,key", [("template-faithful", "template-faithful"), ("ollama/llama3.1:8b", "ollama/llama3.1:8b"),
+                                      ("ünï/çødé", "ünï/çødé"), ("a|b,c", "a%7Cb%2Cc"), ("100%", "100%25"),
+                                      (" x", "%20x")])
+def test_model_keys_read_as_the_name(name, key):
+    """The Dagster key is the name where a key can carry it; else the folder name (reversible either way)."""
+    assert model_key(name) == key and unsafe_name(model_key(name)) == name
+    assert key_folder(model_key(name)) == safe_name(name) == key_folder(safe_name(name))  # new and old keys
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_model_key_round_trip(name):
+    assert unsafe_name(model_key(name)) == name and key_folder(model_key(name)) == safe_name(name)
+    assert "|" not in model_key(name) and "," not in model_key(name)
 
 
 def test_registry_file_is_valid():
@@ -177,7 +192,7 @@ def test_offline_systems_materialize_through_dagster(gen_settings, dagster_insta
 
     monkeypatch.delenv("F1BENCH_SYSTEMS", raising=False)
     assert str(partition_key("template-noisy", SEASON)) == "template-noisy|2025"
-    assert str(partition_key("ollama/llama3.1:8b", SEASON)) == "ollama%2Fllama3.1%3A8b|2025"
+    assert str(partition_key("ollama/llama3.1:8b", SEASON)) == "ollama/llama3.1:8b|2025"  # as it reads in the UI
     result = generate_offline(gen_settings, dagster_instance, progress=lambda _m: None)
     assert result == {"template-faithful": True, "template-noisy": True, "template-terse": True}
     assert {"template-faithful", "template-noisy", "template-terse"} <= set(dagster_instance.get_dynamic_partitions("models"))

@@ -48,10 +48,12 @@ def _started_runs(instance) -> list:
 
 
 def _calling_run(instance, server) -> object | None:
-    """The STARTED run tagged with ``server``'s provider that has tagged itself with its process."""
+    """The STARTED run tagged with ``server``'s provider whose process has recorded itself (heal.run_record)."""
+    from f1bench_pipeline.orchestration.heal import PID, run_record
+
     for run in _started_runs(instance):
         if run.tags.get(PROVIDER_TAG, "").endswith(server.api_base.split("//")[1].split("/")[0]) and \
-                "f1bench/pid" in run.tags:
+                PID in run_record(instance, run.run_id):
             return run
     return None
 
@@ -77,7 +79,9 @@ def test_a_killed_run_is_failed_and_its_provider_freed_by_the_next_command(heal_
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(30)
         os.killpg(daemon, signal.SIGKILL)
-        worker = int(run.tags["f1bench/pid"])  # the run's own process, launched by Dagster's daemon
+        from f1bench_pipeline.orchestration.heal import PID, run_record
+
+        worker = int(run_record(_instance(), run.run_id)[PID])  # the run's own process, launched by Dagster's daemon
         assert worker not in (proc.pid, daemon)
         with contextlib.suppress(ProcessLookupError):
             os.kill(worker, signal.SIGKILL)
@@ -85,6 +89,9 @@ def test_a_killed_run_is_failed_and_its_provider_freed_by_the_next_command(heal_
     dead = _started_runs(instance)
     assert [r.run_id for r in dead] == [run.run_id]
     assert dead[0].tags["f1bench/command"] == "f1bench eval" and dead[0].job_name == "generate_and_score"
+    # what the UI shows: at most four tags of ours (command, warehouse, providers), no process identity
+    ours = sorted(t for t in dead[0].tags if not t.startswith("dagster/"))
+    assert len(ours) <= 4 and {"f1bench/command", "f1bench/warehouse", PROVIDER_TAG} <= set(ours), ours
     with LoopbackProvider() as fast:
         out = subprocess.run([*args, "--api-base", fast.api_base], env=env, cwd=REPO_ROOT, capture_output=True,
                              text=True, timeout=600)
@@ -102,19 +109,19 @@ def test_a_killed_run_is_failed_and_its_provider_freed_by_the_next_command(heal_
 
 
 def test_a_live_process_and_another_host_are_left_alone():
-    from f1bench_pipeline.orchestration.heal import PID_TAG, START_TAG, process_alive, process_tags
+    from f1bench_pipeline.orchestration.heal import PID, START, process_alive, this_process
 
-    mine = process_tags()
+    mine = this_process()
     assert process_alive(mine)
-    assert not process_alive({**mine, START_TAG: "1"})  # the pid reused by another process
+    assert not process_alive({**mine, START: "1"})  # the pid reused by another process
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
-    assert not process_alive({**mine, PID_TAG: str(child.pid), START_TAG: ""})
-    assert process_alive({**mine, PID_TAG: "not-a-pid"})  # no pid recorded: not ours to judge
+    assert not process_alive({**mine, PID: str(child.pid), START: ""})
+    assert process_alive({**mine, PID: "not-a-pid"})  # no pid recorded: not ours to judge
     # the command that queued a run: alive here, gone once its process is
-    from f1bench_pipeline.orchestration.heal import SUBMITTER_TAG, _submitter_alive, submitter_tag
+    from f1bench_pipeline.orchestration.heal import QUEUED_BY, _submitter_alive, submitter
 
-    queued_by = submitter_tag()[SUBMITTER_TAG]
+    queued_by = submitter()[QUEUED_BY]
     assert _submitter_alive(queued_by)
     host, boot, _pid, _start = queued_by.split(":")
     assert not _submitter_alive(f"{host}:{boot}:{child.pid}:")
@@ -161,7 +168,7 @@ def test_a_run_an_interrupted_command_created_but_never_started_is_canceled():
     the UI for ever): the next command cancels it; one of a live process stays as it is."""
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.heal import PID_TAG, START_TAG, cancel_unstarted_runs, process_tags
+    from f1bench_pipeline.orchestration.heal import QUEUED_BY, cancel_unstarted_runs, record_run, submitter
 
     @dg.op
     def noop() -> None:
@@ -173,11 +180,17 @@ def test_a_run_an_interrupted_command_created_but_never_started_is_canceled():
 
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    mine = process_tags()
+    mine = submitter()
+    host, boot, _pid, _start = mine[QUEUED_BY].split(":")
     with dg.DagsterInstance.ephemeral() as instance:
-        dead = instance.create_run_for_job(one_step, tags={**mine, PID_TAG: str(gone.pid), START_TAG: ""})
-        live = instance.create_run_for_job(one_step, tags=mine)
+        dead = instance.create_run_for_job(one_step)
+        record_run(instance, dead.run_id, {QUEUED_BY: f"{host}:{boot}:{gone.pid}:"})
+        live = instance.create_run_for_job(one_step)
+        record_run(instance, live.run_id, mine)
+        dagsters = instance.create_run_for_job(one_step)  # no record: launched by Dagster itself, left alone
+        assert not any(t.startswith("f1bench/") for t in instance.get_run_by_id(dead.run_id).tags)
         assert cancel_unstarted_runs(instance) == [dead.run_id]
         assert instance.get_run_by_id(dead.run_id).status == dg.DagsterRunStatus.CANCELED
         assert instance.get_run_by_id(live.run_id).status == dg.DagsterRunStatus.NOT_STARTED
+        assert instance.get_run_by_id(dagsters.run_id).status == dg.DagsterRunStatus.NOT_STARTED
         assert cancel_unstarted_runs(instance) == []

@@ -73,7 +73,7 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
 
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.executors import executor_for
-    from f1bench_pipeline.orchestration.heal import PID_TAG
+    from f1bench_pipeline.orchestration.heal import PID, run_record
     from f1bench_pipeline.settings import SettingsError, get_settings
 
     settings = sample_build["settings"]
@@ -120,7 +120,7 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
             if one_per_step:
                 assert len(set(pids)) == 2 and os.getpid() not in pids
             else:
-                assert set(pids) == {int(run.tags[PID_TAG])} and os.getpid() not in pids
+                assert set(pids) == {int(run_record(instance, run.run_id)[PID])} and os.getpid() not in pids
     # the code location as it loads by default (UI, backfills): every job on the in-process executor
     monkeypatch.delenv("F1BENCH_EXECUTOR")
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions

@@ -94,16 +94,16 @@ def test_runs_batch_races(parallel):
 
 
 def _launched_by_the_queue(run: dg.DagsterRun, queued: int, instance: dg.DagsterInstance) -> bool:
-    """A run the daemon launched in its own process (which tagged it: heal.enter_run_process),
+    """A run the daemon launched in its own process (which recorded itself: heal.enter_run_process),
     queued with ``queued`` - 1 others: the pools inside it divided the CPUs among as many runs as
     the queue lets run at once (this instance's default limit: 10)."""
     import os
 
-    from f1bench_pipeline.orchestration.heal import PID_TAG, RUN_SHARE_TAG
+    from f1bench_pipeline.orchestration.heal import PID, RUN_SHARE, run_record
 
     limit = instance.get_concurrency_config().run_queue_config.max_concurrent_runs
-    return (run.tags.get(RUN_SHARE_TAG) == str(min(queued, limit)) and
-            run.tags.get(PID_TAG) not in (None, str(os.getpid())))
+    record = run_record(instance, run.run_id)  # (not tags: heal.py)
+    return record.get(RUN_SHARE) == str(min(queued, limit)) and record.get(PID) not in (None, str(os.getpid()))
 
 
 def test_seasons_derived_by_queued_runs(parallel):

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
+from f1bench_pipeline.audit.answers import StoredAnswers
 from f1bench_pipeline.storage.location import normalise
 from f1bench_pipeline.storage.views import has_files
 from f1bench_pipeline.storage.reader import reader
+
+
+#: the tables behind ``/api/leaderboard`` (the views it reads): a change of their files recomputes it
+LEADERBOARD_TABLES = ("scores", "review_scores", "instances")
 
 
 class Warehouse:
@@ -25,7 +32,9 @@ class Warehouse:
     Never locks the warehouse file: the database is in memory.
     """
 
-    def __init__(self, warehouse_dir: Path | str, refresh_seconds: float = 30.0):
+    def __init__(self, warehouse_dir: Path | str, refresh_seconds: float = 30.0, answers_dir: Path | None = None):
+        """``answers_dir``: where memo() keeps its answers on disk too (``answers.py``), so a
+        restarted server answers at once; None: in memory only."""
         self.dir = normalise(warehouse_dir)  # a local Path, or a warehouse URL
         self.refresh_seconds = refresh_seconds
         self._lock = threading.Lock()
@@ -33,6 +42,65 @@ class Warehouse:
         self._fingerprint: tuple | None = None
         self._built = 0.0
         self._has: dict[str, bool] = {}
+        self._answers: dict[tuple, Any] = {}  # memo(): answers computed for the data state _answered
+        self._answered: tuple | None = None
+        self._computing: dict[tuple, threading.Lock] = {}
+        self.computed = 0  # how many answers memo() computed (the rest came from memory or disk)
+        self.stored = StoredAnswers(answers_dir, str(self.dir)) if answers_dir is not None and isinstance(
+            self.dir, Path) else None
+
+    def data_state(self) -> tuple | None:
+        """What the leaderboard reads, as it is now: every Parquet file of :data:`LEADERBOARD_TABLES`
+        (path, size, mtime), and the set of tables. A write of scores (a new partition, or one
+        rewritten) changes it; a stat per file, milliseconds even on the full build. None for a
+        remote root (listing it is a request): its answers are kept ``refresh_seconds``."""
+        if not isinstance(self.dir, Path):
+            return None
+        files = []
+        for table in LEADERBOARD_TABLES:
+            for folder, _dirs, names in os.walk(self.dir / table):
+                for name in names:
+                    if name.endswith(".parquet"):
+                        st = os.stat(os.path.join(folder, name))
+                        files.append((os.path.join(folder, name), st.st_size, st.st_mtime_ns))
+        return (self._tables(), tuple(sorted(files)))
+
+    def memo(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """``compute()``'s answer, computed once per data state (:meth:`data_state`): the second
+        request of the same key reads it from memory, a change of the scores recomputes it.
+        Requests of one key at once wait for one computation rather than each running it."""
+        state = self.data_state()
+        local = state is not None
+        if state is None:  # remote: by age, like the connection
+            state = ("age", int(time.monotonic() // max(self.refresh_seconds, 1e-3)))
+        with self._lock:
+            if state != self._answered:
+                self._answers, self._answered, self._computing = {}, state, {}
+            if key in self._answers:
+                return self._answers[key]
+            gate = self._computing.setdefault(key, threading.Lock())
+        with gate:
+            with self._lock:
+                if self._answered == state and key in self._answers:
+                    return self._answers[key]
+            stored = self.stored.get(state, key) if self.stored is not None and local else None
+            if stored is not None:
+                answer = stored
+            else:
+                answer = compute()
+                if self.stored is not None and local:
+                    self.stored.put(state, key, answer)
+            with self._lock:
+                self.computed += stored is None
+                if self._answered == state:
+                    self._answers[key] = answer
+            return answer
+
+    def memoized(self, key: tuple) -> bool:
+        """Whether ``key``'s answer is in memory for the data as it is now."""
+        state = self.data_state()
+        with self._lock:
+            return state is not None and state == self._answered and key in self._answers
 
     def _tables(self) -> tuple:
         """The warehouse's table folders: a new table (a first materialization) needs new views."""
@@ -45,10 +113,11 @@ class Warehouse:
             fingerprint = self._tables()
             if (self._con is None or fingerprint != self._fingerprint
                     or time.monotonic() - self._built > self.refresh_seconds):
-                old, self._con = self._con, reader(self.dir)
+                # (the old connection is not closed here: a long query of another thread -- a
+                # leaderboard computed in the background -- may still run on a cursor of it; it
+                # closes once garbage, when the last of those cursors is done)
+                self._con = reader(self.dir)
                 self._fingerprint, self._built, self._has = fingerprint, time.monotonic(), {}
-                if old is not None:
-                    old.close()
             return self._con
 
     def has(self, table: str) -> bool:
@@ -126,6 +195,25 @@ def generation(w: Warehouse, instance_id: str, model: str, lang: str, variant: s
 
 
 def leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any]:
+    """The leaderboard of one season and prompt variant (None: the latest season): computed once
+    per state of the scores (``Warehouse.memo``; the bootstrap intervals take seconds on the full
+    build), then answered from memory."""
+    if season is None:  # the latest season: the same answer as naming it (one computation for both)
+        latest = w.memo(("latest_season",), lambda: w.rows("SELECT max(season) AS s FROM leaderboard_generations"))
+        season = latest[0]["s"] if latest else None
+    return w.memo(("leaderboard", season, variant), lambda: _leaderboard(w, season, variant))
+
+
+def warm_leaderboards(w: Warehouse) -> None:
+    """Compute every season × variant's leaderboard not yet in memory (the page's selectors), the
+    page's first view first, so a change of selector answers at once."""
+    opts = options(w)
+    for variant in opts["variants"]:
+        for season in [None, *reversed(opts["seasons"])]:
+            leaderboard(w, season, variant)  # (memoized: nothing to do)
+
+
+def _leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, Any]:
     if not w.has("scores"):
         return {"rows": [], "by_lang": [], "ranking": [], "inversion": None, "pairs": [], "coverage_warnings": []}
     season_sql = "season = ?" if season is not None else "season = (SELECT max(season) FROM leaderboard_generations)"

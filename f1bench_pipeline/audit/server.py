@@ -1,8 +1,11 @@
 """The audit web page: a small read-only HTTP server over the warehouse (`make serve`).
 
-Standard library only; every request opens its own in-memory DuckDB over the Parquet
-files, so the page works on the `make demo` warehouse offline and never blocks the
-pipeline.
+Standard library only; the requests share one in-memory DuckDB over the Parquet files
+(``api.Warehouse``), so the page works on the `make demo` warehouse offline and never blocks
+the pipeline. The leaderboards are computed once per state of the scores and kept in memory
+(and, with ``answers_dir``, on disk: a restarted server answers at once); from start-up one
+background thread computes every season × prompt variant's, the page's first view first, so
+the first load and a change of selector answer from memory.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -31,9 +35,27 @@ def _clean(x):
     return x
 
 
-def make_handler(warehouse_dir: Path | str):
+def make_handler(warehouse_dir: Path | str, answers_dir: Path | None = None):
     require(STATIC / "index.html", "the audit page (audit/static/index.html)")  # at start-up, not per request
-    w = api.Warehouse(warehouse_dir)
+    w = api.Warehouse(warehouse_dir, answers_dir=answers_dir)
+    warming = threading.Lock()
+
+    def warm() -> None:
+        """Every selector's leaderboard, in one background thread (none while one runs)."""
+        if not warming.acquire(blocking=False):
+            return
+
+        def run() -> None:
+            try:
+                api.warm_leaderboards(w)
+            except Exception:  # noqa: BLE001 - a request computes it then, and reports its own error
+                log.exception("precomputing the leaderboards failed")
+            finally:
+                warming.release()
+
+        threading.Thread(target=run, name="warm-leaderboards", daemon=True).start()
+
+    warm()  # from start-up: the page's first load finds its leaderboard computed, or being computed
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, fmt, *args):  # route the access log through logging
@@ -58,6 +80,7 @@ def make_handler(warehouse_dir: Path | str):
                     self._send(200, (STATIC / "index.html").read_bytes(), "text/html; charset=utf-8")
                 elif url.path == "/api/options":
                     self._json(api.options(w))
+                    warm()
                 elif url.path == "/api/instances":
                     self._json(api.instances(w, int(q["season"]), int(q["round"])))
                 elif url.path == "/api/generation":
@@ -67,6 +90,7 @@ def make_handler(warehouse_dir: Path | str):
                 elif url.path == "/api/leaderboard":
                     season = int(q["season"]) if q.get("season") else None
                     self._json(api.leaderboard(w, season, q.get("variant", "default")))
+                    warm()
                 elif url.path.startswith("/api/figure."):  # the precision–recall figure: svg, png, pdf
                     fmt = url.path.rsplit(".", 1)[1]
                     season = int(q["season"]) if q.get("season") else None
@@ -84,6 +108,8 @@ def make_handler(warehouse_dir: Path | str):
     return Handler
 
 
-def serve(warehouse_dir: Path | str, host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
-    """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
-    return ThreadingHTTPServer((host, port), make_handler(warehouse_dir))
+def serve(warehouse_dir: Path | str, host: str = "127.0.0.1", port: int = 8765,
+          answers_dir: Path | None = None) -> ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``.
+    ``answers_dir``: where computed leaderboards are kept across restarts (``audit/answers.py``)."""
+    return ThreadingHTTPServer((host, port), make_handler(warehouse_dir, answers_dir))

@@ -22,7 +22,7 @@ import dagster as dg
 
 from f1bench_pipeline.orchestration.asset_metadata import image_md
 from f1bench_pipeline.finetune.config import FinetuneConfig, system_entry
-from f1bench_pipeline.generation.names import safe_name
+from f1bench_pipeline.generation.names import model_key
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
 
@@ -83,7 +83,7 @@ def _register_system(context: dg.AssetExecutionContext, data_dir: Path, cfg: Fin
     from f1bench_pipeline.generation.registry import write_overlay_system
 
     path = write_overlay_system(data_dir, cfg.adapter_name, system_entry(cfg, str(adapter_dir)))
-    key = safe_name(cfg.adapter_name)
+    key = model_key(cfg.adapter_name)
     if key not in context.instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME):
         context.instance.add_dynamic_partitions(MODEL_PARTITIONS_NAME, [key])
     context.log.info(f"registered system {cfg.adapter_name} ({path}); partition key {key}")

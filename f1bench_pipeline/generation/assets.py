@@ -3,8 +3,8 @@
 * Asset ``generations`` — partitioned season × model (``MultiPartitionsDefinition`` over
   ``season_partitions`` and the named dynamic ``model_partitions``). Dagster orders the
   dimensions by name, so a key reads ``<model>|<season>``, e.g. ``template-noisy|2025``
-  or ``ollama%2Fllama3.1%3A8b|2025`` (the model part is the system's safe name,
-  ``names.safe_name``). One model's partition reruns alone:
+  or ``ollama/llama3.1:8b|2025`` (the model part is the system's name, ``names.model_key``;
+  its warehouse folder is ``names.safe_name``). One model's partition reruns alone:
 
       dagster asset materialize -m f1bench_pipeline.definitions --select generations \\
           --partition "template-noisy|2025"
@@ -17,8 +17,9 @@
   selection adds, never shrinks); run config ``replace: true`` writes this run's selection
   only (``f1bench eval --replace``). Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
 * Job ``model_generations`` — that asset alone, for ``f1bench generate`` (``orchestration.generation``).
-* Sensor ``registry_models_sensor`` — adds every registry system to the ``models``
-  partitions (runs by default; the registry is the only source of models).
+* Sensor ``registry_models_sensor`` — adds every registry system that can run here to the
+  ``models`` partitions (runs by default; the registry is the only source of models;
+  ``orchestration.dynamic_partitions``).
 
 Wire into ``Definitions``: ``assets=[..., *GENERATION_ASSETS]``, ``jobs=[..., *GENERATION_JOBS]``,
 ``sensors=[..., *GENERATION_SENSORS]`` (``GENERATION_CHECKS`` is empty: the checks ride on the asset).
@@ -197,17 +198,32 @@ model_generations_job = dg.define_asset_job(
 
 
 @dg.sensor(minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING,
-           description="Keeps the `models` partitions equal to (a superset of) the systems in systems.yaml.")
+           description="Keeps a `models` partition for every system of systems.yaml (and its overlays) that can "
+                       "run here: offline, local, on this machine, its key set, or with generations already "
+                       "(orchestration/dynamic_partitions.py).")
 def registry_models_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult | dg.SkipReason:
+    from f1bench_pipeline.orchestration.dynamic_partitions import (
+        old_style_keys,
+        runnable_keys,
+        settings_warehouse,
+        unused_model_keys,
+    )
+
     try:
         registry = load_registry()
+        wanted = runnable_keys(registry)
     except Exception as exc:  # noqa: BLE001 - a broken registry is reported, not raised every minute
         return dg.SkipReason(f"registry unreadable: {sanitize(exc)}")
     existing = set(context.instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME))
-    new = [s.safe_name for s in registry.systems.values() if s.safe_name not in existing]
-    if not new:
-        return dg.SkipReason("every registry system already has a partition")
-    return dg.SensorResult(dynamic_partitions_requests=[model_partitions.build_add_request(new)])
+    old = old_style_keys(existing)
+    new = [k for k in dict.fromkeys([*old.values(), *wanted]) if k not in existing]
+    gone = [*old, *unused_model_keys(context.instance, registry, wanted, settings_warehouse())]
+    if not new and not gone:
+        return dg.SkipReason("every system that can run here has a partition")
+    requests: list = [model_partitions.build_add_request(new)] if new else []
+    if gone:
+        requests.append(model_partitions.build_delete_request(sorted(set(gone))))
+    return dg.SensorResult(dynamic_partitions_requests=requests)
 
 
 GENERATION_ASSETS = [generations]

@@ -35,6 +35,7 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def cmd_systems(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.generation.registry import load_registry
 
     reg = load_registry()
@@ -44,7 +45,7 @@ def cmd_systems(args: argparse.Namespace) -> int:
         kind = ("offline" if s.offline else f"local {s.local.weights}" if s.local else
                 f"server on this machine {s.resolved_api_base()}" if s.costless else
                 f"paid, on this machine {s.resolved_api_base()}" if s.on_this_machine else "paid/remote")
-        print(f"  {s.name.ljust(width)}  key={s.safe_name}|<season>  {s.model}  [{kind}, {s.instances}, "
+        print(f"  {s.name.ljust(width)}  key={model_key(s.name)}|<season>  {s.model}  [{kind}, {s.instances}, "
               f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
     return 0
 
@@ -204,14 +205,14 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     system = None if imported else reg.get(name)
     if not args.score_only:
         require_key(system, season, settings)
-    from f1bench_pipeline.generation.names import safe_name
+    from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs
     from f1bench_pipeline.orchestration.f1 import run_figures, run_per_system
 
     runs = Runs.open(settings)
     if imported:
-        add_model_partition_keys(runs.instance, [safe_name(name)])
+        add_model_partition_keys(runs.instance, [model_key(name)])
     else:
         register_model_partitions(runs.instance, [name], reg)
     job, what = ("score_only", "claims and scores") if args.score_only else ("generate_and_score",
@@ -350,11 +351,11 @@ def _report_import_to_dagster(report, instance) -> None:  # noqa: ANN001
     partitions added first: the score runs of an imported system need them)."""
     import dagster as dg
 
-    from f1bench_pipeline.generation.names import safe_name
+    from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
     from f1bench_pipeline.partitions import partition_key
 
-    add_model_partition_keys(instance, sorted({safe_name(system) for _season, system in report.partitions}))
+    add_model_partition_keys(instance, sorted({model_key(system) for _season, system in report.partitions}))
     for (season, system), summary in report.partitions.items():
         key = partition_key(system, season)
         instance.report_runless_asset_event(dg.AssetMaterialization(

@@ -10,7 +10,14 @@ the real name; ``f1bench_pipeline.storage.warehouse.read_table`` returns the fol
 value as is — decode it with :func:`unsafe_name` (``table.read_generations`` does).
 
 Names made only of letters, digits, ``.``, ``_``, ``~`` and ``-`` map to themselves,
-so ``template-faithful`` is its own partition key.
+so ``template-faithful`` is its own folder name.
+
+The Dagster ``model`` partition key is another thing: what the UI shows and a user types, so
+it is the name as it reads (:func:`model_key`: ``ollama/llama3.1:8b``), since Dagster keys may
+hold ``/`` and ``:``. Only a name a key cannot carry plainly (``%``, ``|`` -- the multi-partition
+separator --, ``,``, ``[``, ``]``, ``...``, a control character or outer spaces) is keyed by its
+folder name. :func:`unsafe_name` reads both forms back, so an instance made before keys were
+readable (``ollama%2Fllama3.1%3A8b``) still runs; :func:`key_folder` gives a key's folder.
 """
 
 from __future__ import annotations
@@ -29,5 +36,21 @@ def safe_name(name: str) -> str:
 
 
 def unsafe_name(safe: str) -> str:
-    """Inverse of :func:`safe_name`."""
+    """Inverse of :func:`safe_name`, and of :func:`model_key` (a name keyed as itself has no ``%``)."""
     return unquote(safe)
+
+
+_NOT_IN_KEY = ("%", "|", ",", "[", "]", "...")
+
+
+def model_key(name: str) -> str:
+    """The system's Dagster ``model`` partition key: its name when a key can carry it as it reads,
+    else :func:`safe_name` (module doc). Reversible by :func:`unsafe_name`."""
+    plain = (name and name == name.strip() and name.isprintable()
+             and not any(bad in name for bad in _NOT_IN_KEY))
+    return name if plain else safe_name(name)
+
+
+def key_folder(key: str) -> str:
+    """The warehouse folder (``model=<folder>``) of a ``model`` partition key, readable or old-style."""
+    return safe_name(unsafe_name(key))

@@ -69,7 +69,9 @@ def _partition_tags(dimensions: tuple[str, ...], calls_system: bool, scores: boo
         except Exception:  # noqa: BLE001 - an unreadable registry fails the run itself, with its message
             return {}
         extractor = (process_setting("llm_extractor") or None) if scores else None
-        model = dimensions_of(partition_key, dimensions)["model"] if calls_system else None
+        from f1bench_pipeline.generation.names import key_folder
+
+        model = key_folder(dimensions_of(partition_key, dimensions)["model"]) if calls_system else None
         return provider_tags(model, registry, extractor)
 
     return tags_for

@@ -92,10 +92,10 @@ class Runs:
         if self.queued:
             return self._launch([Step("", "", job, partition_key, partition_range, run_config)])[0]
         from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
-        from f1bench_pipeline.orchestration.heal import process_tags
+        from f1bench_pipeline.orchestration.heal import command_tags
 
-        tags = process_tags()  # so a run left STARTED by a killed process is found and failed (heal.py)
-        tags[WAREHOUSE_TAG] = str(self.settings.warehouse_dir)  # which warehouse it wrote (freshness.py)
+        # (an ephemeral instance: no other process opens it, so no process record for heal.py)
+        tags = command_tags() | {WAREHOUSE_TAG: str(self.settings.warehouse_dir)}  # which warehouse it wrote (freshness.py)
         if partition_range is not None and partition_range[0] != partition_range[1]:
             tags |= _range_tags(partition_range)
         elif partition_range is not None:
@@ -151,13 +151,14 @@ class Runs:
         """Submit ``steps`` to the run queue and wait until each has ended (with ``label``: a
         progress line as each ends); their ``LaunchedRun``s in order. Interrupted, the runs are
         cancelled through Dagster."""
-        from f1bench_pipeline.orchestration.heal import RUN_SHARE_TAG
+        from f1bench_pipeline.orchestration.heal import RUN_SHARE, submitter
         from f1bench_pipeline.orchestration.slot_wait import SlotWaitReporter
 
         raise_if_interrupted()  # no run starts after Ctrl-C / SIGTERM
         queue = self._run_queue()
-        share = {RUN_SHARE_TAG: str(min(len(steps), queue.max_concurrent_runs))} if len(steps) > 1 else {}
-        by_run = {queue.submit(st.job, self._tags(st) | share, st.run_config or QUIET): st for st in steps}
+        # the run's record (heal.py), not tags: who queued it (cancelled if that command dies), its share of the CPUs
+        record = submitter() | ({RUN_SHARE: str(min(len(steps), queue.max_concurrent_runs))} if len(steps) > 1 else {})
+        by_run = {queue.submit(st.job, self._tags(st), st.run_config or QUIET, record): st for st in steps}
 
         def ended(run_id: str, run: Any) -> None:
             if label is None:
@@ -184,11 +185,13 @@ class Runs:
         return self._queue
 
     def _tags(self, st: Step) -> dict[str, str]:
-        """A queued run's tags: the f1bench command, the warehouse it writes, its partition (or range)."""
+        """A queued run's tags: the f1bench command, the warehouse it writes, its partition (or range),
+        the providers it calls: what a UI user filters on (at most four of ours; the rest is in the
+        run's record, heal.py)."""
         from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
-        from f1bench_pipeline.orchestration.heal import command_tags, submitter_tag
+        from f1bench_pipeline.orchestration.heal import command_tags
 
-        tags = {WAREHOUSE_TAG: str(self.settings.warehouse_dir), **command_tags(), **submitter_tag()}
+        tags = {WAREHOUSE_TAG: str(self.settings.warehouse_dir), **command_tags()}
         rng = st.partition_range
         if rng is not None and rng[0] != rng[1]:
             return tags | _range_tags(rng)

@@ -112,6 +112,7 @@ def build(
             run_offline_systems(built, runs=runs)
             if settings.test_season in built:  # the verifier-guided loop on the test season, offline
                 run_refinement([settings.test_season], runs=runs)
+            _store_audit_first_view(settings, progress)
             if with_other_domains:  # e.g. the weather domain's embedded sample, the same offline systems
                 from f1bench_pipeline.domains import domain_build_steps
 
@@ -123,6 +124,15 @@ def build(
     skipped = len(skipped_races(settings.warehouse_dir, races))
     return {"races": len(races), "loaded": len(races) - skipped, "skipped": skipped, "seasons": built, "raw_seconds": t_raw,
             "total_seconds": time.perf_counter() - t0}
+
+
+def _store_audit_first_view(settings: Settings, progress: Callable[[str], None]) -> None:
+    """The audit page's first leaderboard, computed now that the scores are written (audit/answers.py)."""
+    from f1bench_pipeline.audit.first_view import store_first_view
+
+    took = store_first_view(settings.warehouse_dir)
+    if took is not None:
+        progress(f"audit page: leaderboard computed ({took:.1f} s)")
 
 
 def derive(

@@ -4,15 +4,22 @@ A CLI run executes in the command's own process (``execute.Runs.run``). When tha
 killed (SIGKILL, the OOM killer, a power loss), the run stays ``STARTED`` for ever and keeps the
 ``model_providers`` pool slots its steps held: every later run that needs the pool waits without
 end. Dagster's run monitoring frees such runs from a daemon; a CLI-only deployment has none. So
-every CLI run carries where it runs (``process_tags``: host, boot, pid and the process's start
-time, so a reused pid or a reboot is not mistaken for the same process), and
-``heal_dead_runs`` -- called by ``instance.open_instance``, i.e. by every f1bench command that
-opens the instance -- fails each ``STARTING``/``STARTED``/``CANCELING`` run of this host whose
-process is gone (``report_run_failed``, as run monitoring does) and frees the concurrency slots of
-every finished run that still holds some. A run of another host, or of a live process, is never
-touched; a run without these tags (launched by ``dagster`` itself) is left to Dagster.
+every CLI run records where it runs (host, boot, pid and the process's start time, so a reused
+pid or a reboot is not mistaken for the same process), and ``heal_dead_runs`` -- called by
+``instance.open_instance``, i.e. by every f1bench command that opens the instance -- fails each
+``STARTING``/``STARTED``/``CANCELING`` run of this host whose process is gone
+(``report_run_failed``, as run monitoring does) and frees the concurrency slots of every finished
+run that still holds some. A run of another host, or of a live process, is never touched; a run
+without such a record (launched by ``dagster`` itself) is left to Dagster.
 ``cancel_unstarted_runs`` cancels the ``NOT_STARTED`` runs of a process that is gone (created,
 then the command was interrupted before executing them).
+
+Where it is recorded. Not in run tags: the UI shows every tag on every run, and a user filters
+runs by what the command was, which system and which warehouse, never by a pid. A run's record
+(:func:`run_record`: the process running it, the command that queued it, the run share) is one
+JSON value in the instance's key-value storage (the table Dagster's daemons keep their cursors
+in), under ``f1bench/run/<run id>``: written by the command before it submits the run and by the
+run's process when it starts, read here.
 """
 
 from __future__ import annotations
@@ -21,10 +28,34 @@ import os
 import socket
 from pathlib import Path
 
-HOST_TAG, BOOT_TAG, PID_TAG, START_TAG = "f1bench/host", "f1bench/boot", "f1bench/pid", "f1bench/process_start"
+import json
+from typing import Any
+
+#: the fields of a process in a run's record (:func:`run_record`)
+HOST, BOOT, PID, START = "host", "boot", "pid", "process_start"
 #: the f1bench command whose runs these are ("f1bench build"): a tag a UI user can filter on (set by the CLI)
 COMMAND_TAG = "f1bench/command"
 launched_by = ""
+RECORD_PREFIX = "f1bench/run/"
+
+
+def run_records(instance: Any, run_ids: list[str]) -> dict[str, dict[str, str]]:
+    """{run id: its record} (module doc) of those of ``run_ids`` that have one."""
+    if not run_ids:
+        return {}
+    raw = instance.run_storage.get_cursor_values({RECORD_PREFIX + r for r in run_ids})
+    return {k[len(RECORD_PREFIX):]: json.loads(v) for k, v in raw.items() if v}
+
+
+def run_record(instance: Any, run_id: str) -> dict[str, str]:
+    """The record of one run (empty when it has none): ``host``, ``boot``, ``pid``,
+    ``process_start`` of the process running it, ``queued_by``, ``run_share``."""
+    return run_records(instance, [run_id]).get(run_id, {})
+
+
+def record_run(instance: Any, run_id: str, values: dict[str, str]) -> None:
+    """Add ``values`` to the run's record (only the run's own command and process write it)."""
+    instance.run_storage.set_cursor_values({RECORD_PREFIX + run_id: json.dumps(run_record(instance, run_id) | values)})
 
 
 def _boot_id() -> str:
@@ -43,62 +74,59 @@ def process_start(pid: int) -> str:
     return stat.rsplit(")", 1)[1].split()[19]  # fields after the command name: state is field 3
 
 
-def process_tags() -> dict[str, str]:
-    """Tags naming this process (and the command it runs), for every run it executes."""
+def this_process() -> dict[str, str]:
+    """This process, as a run's record names the process running it."""
     pid = os.getpid()
-    tags = {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid), START_TAG: process_start(pid)}
-    return tags | command_tags()
+    return {HOST: socket.gethostname(), BOOT: _boot_id(), PID: str(pid), START: process_start(pid)}
 
 
 def command_tags() -> dict[str, str]:
-    """The f1bench command a run belongs to (a run it launches through the queue carries only this:
-    its own process is Dagster's, and Dagster's run monitoring watches it)."""
+    """The f1bench command a run belongs to (a tag: what a UI user filters on)."""
     return {COMMAND_TAG: launched_by} if launched_by else {}
 
 
-#: the command that queued a run (host, boot, pid, process start): a run still queued when it is gone is cancelled
-SUBMITTER_TAG = "f1bench/queued_by"
+#: the command that queued a run (host:boot:pid:process start): a run still queued when it is gone is cancelled
+QUEUED_BY = "queued_by"
 
 
-def submitter_tag() -> dict[str, str]:
-    """This process as the command that queued a run (``SUBMITTER_TAG``)."""
-    pid = os.getpid()
-    return {SUBMITTER_TAG: ":".join((socket.gethostname(), _boot_id(), str(pid), process_start(pid)))}
+def submitter() -> dict[str, str]:
+    """This process as the command that queued a run (``QUEUED_BY`` in its record)."""
+    p = this_process()
+    return {QUEUED_BY: ":".join((p[HOST], p[BOOT], p[PID], p[START]))}
 
 
 def _submitter_alive(value: str) -> bool:
     host, boot, pid, start = (value.split(":") + ["", "", "", ""])[:4]
     if host != socket.gethostname():
         return True  # another machine's command: not ours to judge
-    return process_alive({BOOT_TAG: boot, PID_TAG: pid, START_TAG: start})
+    return process_alive({BOOT: boot, PID: pid, START: start})
 
 
 #: how many runs a command launched side by side with this one (the pools inside it divide the CPUs)
-RUN_SHARE_TAG = "f1bench/run_share"
+RUN_SHARE = "run_share"
 
 
 def enter_run_process(instance, run, steps_here: bool) -> None:  # noqa: ANN001 - Dagster objects
     """In the process executing ``run`` (its warehouse resource being set up): divide the worker
-    pools among the runs launched with it, and tag a run the queue launched (no process tags yet)
-    with this process when ``steps_here`` (the in-process executor: the run lives and dies with
-    it), so ``heal_dead_runs`` fails it should this process be killed."""
+    pools among the runs launched with it, and record this process as the run's when ``steps_here``
+    (the in-process executor: the run lives and dies with it), so ``heal_dead_runs`` fails it
+    should this process be killed."""
     from f1bench_pipeline.workers import set_run_share
 
-    if run is None:
+    if run is None or instance is None:
         return
-    set_run_share(int(run.tags.get(RUN_SHARE_TAG, "1") or 1))
-    if steps_here and PID_TAG not in run.tags and instance is not None and not instance.is_ephemeral:
-        pid = os.getpid()
-        instance.add_run_tags(run.run_id, {HOST_TAG: socket.gethostname(), BOOT_TAG: _boot_id(), PID_TAG: str(pid),
-                                           START_TAG: process_start(pid)})
+    record = run_record(instance, run.run_id)
+    set_run_share(int(record.get(RUN_SHARE, "1") or 1))
+    if steps_here and PID not in record and not instance.is_ephemeral:
+        record_run(instance, run.run_id, this_process())
 
 
-def process_alive(tags: dict[str, str]) -> bool:
-    """Is the process these tags name still running (on this host)?"""
-    if tags.get(BOOT_TAG, "") != _boot_id():
+def process_alive(record: dict[str, str]) -> bool:
+    """Is the process this record names still running (on this host)?"""
+    if record.get(BOOT, "") != _boot_id():
         return False  # a reboot since: every process of the run's boot is gone
     try:
-        pid = int(tags.get(PID_TAG, ""))
+        pid = int(record.get(PID, ""))
     except ValueError:
         return True  # not ours to judge
     try:
@@ -107,7 +135,7 @@ def process_alive(tags: dict[str, str]) -> bool:
         return False
     except PermissionError:
         pass  # alive, another user's
-    start = tags.get(START_TAG, "")
+    start = record.get(START, "")
     return not start or process_start(pid) in ("", start)
 
 
@@ -119,19 +147,23 @@ def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (
 
     failed: list[str] = []
     live = [DagsterRunStatus.STARTING, DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]
-    for record in instance.get_run_records(RunsFilter(statuses=live, tags={HOST_TAG: socket.gethostname()})):
-        run = record.dagster_run
-        if process_alive(run.tags):
+    here = socket.gethostname()
+    runs = [r.dagster_run for r in instance.get_run_records(RunsFilter(statuses=live))]
+    records = run_records(instance, [r.run_id for r in runs])
+    for run in runs:
+        rec = records.get(run.run_id, {})
+        if rec.get(HOST) != here or PID not in rec or process_alive(rec):
             continue
-        instance.report_run_failed(run, f"the process that ran it (pid {run.tags.get(PID_TAG)} on "
-                                        f"{run.tags.get(HOST_TAG)}) is gone: killed, out of memory or a power loss; "
+        instance.report_run_failed(run, f"the process that ran it (pid {rec.get(PID)} on "
+                                        f"{rec.get(HOST)}) is gone: killed, out of memory or a power loss; "
                                         "failed by the next f1bench command (rerun to continue where it stopped)")
         failed.append(run.run_id)
     # runs still queued by a command that is gone (killed before it could cancel them): nobody
     # waits on them, and a later daemon would launch them unasked
-    for record in instance.get_run_records(RunsFilter(statuses=[DagsterRunStatus.QUEUED])):
-        run = record.dagster_run
-        submitter = run.tags.get(SUBMITTER_TAG)
+    queued = [r.dagster_run for r in instance.get_run_records(RunsFilter(statuses=[DagsterRunStatus.QUEUED]))]
+    records = run_records(instance, [r.run_id for r in queued])
+    for run in queued:
+        submitter = records.get(run.run_id, {}).get(QUEUED_BY)
         if submitter and not _submitter_alive(submitter):
             instance.report_run_canceled(run, "the f1bench command that queued it is gone; run it again to continue")
             failed.append(run.run_id)
@@ -152,12 +184,13 @@ def cancel_unstarted_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterIns
     from dagster import DagsterRunStatus, RunsFilter
 
     canceled: list[str] = []
-    not_started = RunsFilter(statuses=[DagsterRunStatus.NOT_STARTED], tags={HOST_TAG: socket.gethostname()})
-    for record in instance.get_run_records(not_started):
-        run = record.dagster_run
-        if process_alive(run.tags):
-            continue  # its command may still start it
-        instance.report_run_canceled(run, f"never started: the command that created it (pid {run.tags.get(PID_TAG)}) "
+    runs = [r.dagster_run for r in instance.get_run_records(RunsFilter(statuses=[DagsterRunStatus.NOT_STARTED]))]
+    records = run_records(instance, [r.run_id for r in runs])
+    for run in runs:
+        submitter = records.get(run.run_id, {}).get(QUEUED_BY)
+        if not submitter or _submitter_alive(submitter):
+            continue  # not ours, another host's, or its command may still start it
+        instance.report_run_canceled(run, f"never started: the command that created it (pid {(submitter.split(':') + ['', '', ''])[2]}) "
                                           "stopped first; canceled by the next f1bench command")
         canceled.append(run.run_id)
     return canceled

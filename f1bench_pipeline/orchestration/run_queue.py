@@ -293,8 +293,10 @@ class RunQueue:
         limit = queue.max_concurrent_runs if queue is not None else None
         return limit if limit is not None and limit >= 0 else 1_000_000  # -1: no limit
 
-    def submit(self, job: str, tags: dict[str, str], run_config: dict[str, Any]) -> str:
-        """A run of ``job`` with ``tags`` (partition tags included) and ``run_config``, queued; its id."""
+    def submit(self, job: str, tags: dict[str, str], run_config: dict[str, Any],
+               record: dict[str, str] | None = None) -> str:
+        """A run of ``job`` with ``tags`` (partition tags included) and ``run_config``, queued; its id.
+        ``record``: the run's record (``heal.record_run``), written before the daemon can see it."""
         from dagster._core.definitions.selector import JobSubsetSelector
 
         remote_job = self._location.get_job(JobSubsetSelector(
@@ -309,6 +311,10 @@ class RunQueue:
             parent_job_snapshot=remote_job.parent_job_snapshot, remote_job_origin=remote_job.get_remote_origin(),
             job_code_origin=remote_job.get_python_origin(), asset_selection=None, asset_check_selection=None,
             asset_graph=self._repo.asset_graph)
+        if record:
+            from f1bench_pipeline.orchestration.heal import record_run
+
+            record_run(self.instance, run.run_id, record)
         self.instance.submit_run(run.run_id, self._workspace)
         return run.run_id
 

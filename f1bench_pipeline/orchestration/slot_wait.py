@@ -24,7 +24,7 @@ def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], froz
                   run_ids: set[str] | None = None) -> list[str]:
     """One line per step of ``pid``'s runs (or of ``run_ids``: runs this process waits on) waiting for a slot whose holders changed since ``seen``
     (updated in place): ``step X waits for a slot of pool P (n of n taken), held by run R (...)``."""
-    from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID_TAG
+    from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID, run_record
 
     storage = instance.event_log_storage
     if not storage.supports_global_concurrency_limits:
@@ -43,7 +43,7 @@ def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], froz
             continue  # a free slot: a pending step is about to get it, nobody keeps it waiting
         mine = [p for p in info.pending_steps if p.assigned_timestamp is None and (
                 p.run_id in run_ids if run_ids is not None else
-                (r := run_of(p.run_id)) is not None and r.dagster_run.tags.get(PID_TAG) == str(pid))]
+                run_record(instance, p.run_id).get(PID) == str(pid))]
         if not mine:
             continue
         holders = frozenset(s.run_id for s in info.claimed_slots)
