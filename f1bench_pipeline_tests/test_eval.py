@@ -72,6 +72,7 @@ def test_eval_against_a_loopback_server_prints_the_leaderboard_and_writes_both_f
     assert len(samples) == gens.height and all({"text", "claims", "missed_facts", "f1"} <= set(s) for s in samples)
     # the season's figure was drawn again with the new system in it (the asset's metadata, #42)
     assert "precision-recall figure ok" in out.stdout
+    assert "audit page: leaderboard computed" in out.stdout  # the page's first view holds it too
     assert "loop-model" in (data_dir / "reports" / f"precision_recall_{SEASON}.svg").read_text(encoding="utf-8")
     # again, on the same server address: everything from the cache, no call
     with LoopbackProvider(port=int(base.rsplit(":", 1)[1].split("/")[0])) as server:

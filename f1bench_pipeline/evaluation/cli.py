@@ -103,10 +103,10 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     t0 = time.perf_counter()
     result = runs.step(f"eval {system.name} {season}", "generations, claims and scores", "generate_and_score",
                        partition_key(system.name, season), run_config=quiet_config(ops) if ops else None)
-    if result.success:  # the season's figure (the asset's metadata) with this system in it
-        from f1bench_pipeline.orchestration.f1 import run_figures
+    if result.success:  # the season's figure and the audit page's first view, with this system in them
+        from f1bench_pipeline.orchestration.f1 import refresh_season_views
 
-        run_figures(runs, [season])
+        refresh_season_views(runs, [season])
     wh, part = settings.warehouse_dir, {"season": season, "model": system.safe_name}
     grain = ["id", "lang", "variant"]
     # this run's answers (what its options selected); the partition may hold earlier ones too

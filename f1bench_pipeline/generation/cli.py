@@ -208,7 +208,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs
-    from f1bench_pipeline.orchestration.f1 import run_figures, run_per_system
+    from f1bench_pipeline.orchestration.f1 import refresh_season_views, run_per_system
 
     runs = Runs.open(settings)
     if imported:
@@ -218,8 +218,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     job, what = ("score_only", "claims and scores") if args.score_only else ("generate_and_score",
                                                                              "generations and scores")
     done = run_per_system(runs, job, [name], [season], what)
-    if all(done.values()):  # the season's figure (the asset's metadata) current with these scores
-        run_figures(runs, [season])
+    if all(done.values()):  # the season's figure and the audit page's first view, current with these scores
+        refresh_season_views(runs, [season])
     return 0 if all(done.values()) else 1
 
 
@@ -294,7 +294,7 @@ def _score_import(report, runs) -> int:  # noqa: ANN001
     leaderboard rows; 1 when a run failed (the import is kept)."""
     import time
 
-    from f1bench_pipeline.orchestration.f1 import run_figures, run_per_system
+    from f1bench_pipeline.orchestration.f1 import refresh_season_views, run_per_system
 
     by_season: dict[int, list[str]] = {}
     for season, system in sorted(report.partitions):
@@ -307,8 +307,8 @@ def _score_import(report, runs) -> int:  # noqa: ANN001
     print(f"scored in {time.perf_counter() - t0:.1f} s")
     failed = [k for k, ok in done.items() if not ok]
     scored = sorted({int(k.rsplit("|", 1)[1]) for k, ok in done.items() if ok})
-    if scored:  # each season's figure (the asset's metadata) with the imported systems in it
-        run_figures(runs, scored)
+    if scored:  # each season's figure and the audit page's first view, with the imported systems in them
+        refresh_season_views(runs, scored)
     for season, names in by_season.items():
         _print_leaderboard_rows(runs.settings.warehouse_dir, season, names)
     if failed:

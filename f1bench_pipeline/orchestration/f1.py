@@ -126,6 +126,13 @@ def build(
             "total_seconds": time.perf_counter() - t0}
 
 
+def refresh_season_views(runs: Runs, seasons: list[int]) -> None:
+    """After a command changed scores (eval, an import, rerun): what a reader sees first brought up
+    to date — each season's precision-recall figure (the asset) and the audit page's first leaderboard."""
+    run_figures(runs, seasons)
+    _store_audit_first_view(runs.settings, runs.progress)
+
+
 def _store_audit_first_view(settings: Settings, progress: Callable[[str], None]) -> None:
     """The audit page's first leaderboard, computed now that the scores are written (audit/answers.py)."""
     from f1bench_pipeline.audit.first_view import store_first_view
