@@ -28,6 +28,14 @@ WHERE season = ? AND variant = ? AND extractor = ? AND decision_type = 'all' AND
 ORDER BY model, lang
 """
 
+# systems × languages with scored answers but no precision: every answer made no claim (abstained)
+UNPLACED_SQL = """
+SELECT model, lang FROM leaderboard
+WHERE season = ? AND variant = ? AND extractor = ? AND decision_type = 'all' AND lang <> 'all'
+  AND precision IS NULL AND n_scored > 0
+ORDER BY model, lang
+"""
+
 PAIRS_SQL = f"""
 SELECT lang, system_a, system_b, precision_diff, f1_diff FROM system_pair_differences
 WHERE season = ? AND variant = ? AND extractor = ? AND decision_type = 'all' AND {OPPOSITE_PAIR}
@@ -75,6 +83,8 @@ class FigureData:
     extractor: str = "regex"
     points: list[Point] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
+    # (system, lang) scored but not placeable: no claim in any answer, so no precision (recall 0)
+    unplaced: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def systems(self) -> list[str]:
@@ -109,7 +119,9 @@ def figure_data(rows: Rows, season: int, variant: str = "default", langs: Sequen
     pairs = [Pair(r["lang"], r["system_a"], r["system_b"], float(r["precision_diff"]), float(r["f1_diff"]))
              for r in rows(PAIRS_SQL, [season, variant, extractor])
              if r["system_a"] in shown and r["system_b"] in shown and (not langs or r["lang"] in (*langs, "all"))]
-    return FigureData(season, variant, extractor, pts, pairs)
+    unplaced = [(r["model"], r["lang"]) for r in rows(UNPLACED_SQL, [season, variant, extractor])
+                if not (langs and r["lang"] not in langs) and not (systems and r["model"] not in systems)]
+    return FigureData(season, variant, extractor, pts, pairs, unplaced)
 
 
 def scored_seasons(rows: Rows, variant: str = "default", extractor: str = "regex") -> list[int]:

@@ -136,6 +136,12 @@ def _footnote(data: FigureData) -> str:
             f"{p.system_a} vs {p.system_b} (precision {p.precision_diff:+.3f}, F1 {p.f1_diff:+.3f})" for p in pooled) + "."
     elif data.pairs or len(data.systems) > 1:
         text += " Pooled over languages: no such pair."
+    if data.unplaced:  # named, not silently missing: an abstaining system is the paper's point
+        by_system: dict[str, list[str]] = {}
+        for system, lang in data.unplaced:
+            by_system.setdefault(system, []).append(lang)
+        text += (" Not drawn, every scored answer made no claim (no precision; recall 0): "
+                 + "; ".join(f"{s} ({', '.join(langs)})" for s, langs in by_system.items()) + ".")
     return textwrap.fill(text, 125)
 
 
