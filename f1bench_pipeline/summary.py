@@ -163,6 +163,25 @@ def reading_coverage_warnings(rows: list[dict], threshold: float | None = None) 
     return out
 
 
+def wrong_language_warnings(rows: list[dict], included: bool) -> list[str]:
+    """One WARN per system × language with answers written in another language than the one asked
+    (``n_wrong_language``): they are left out of that language's figures, or counted when ``included``.
+    The pooled 'all' rows are used only when no per-language row is given."""
+    out = []
+    per_lang = [r for r in rows if r.get("lang") != "all"]
+    for r in sorted(per_lang or rows, key=lambda r: (str(r.get("model")), str(r.get("lang")))):
+        n = r.get("n_wrong_language")
+        if not n:
+            continue
+        asked = "" if r.get("lang") in (None, "all") else f"{r['lang']} "
+        out.append(f"WARN {r.get('model')}: {n} of its {asked}answers are written in another language than the one "
+                   "asked (n_wrong_language) and "
+                   + ("counted in the figures (--include-wrong-language)" if included else
+                      f"left out of the {asked}figures; `f1bench leaderboard --include-wrong-language` "
+                      "or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 counts them"))
+    return out
+
+
 def stale_context_notes(rows: list[dict]) -> list[str]:
     """One NOTE per system with answers given an older version of their instance (``n_context_stale``:
     verified against the version they answered; F1BENCH_LEADERBOARD_INCLUDE_STALE_CONTEXT=0 leaves them out)."""
@@ -228,7 +247,6 @@ def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default"
     if rows:
         _, by_lang = query_rows(warehouse_dir, "scores", COVERAGE_SQL, [season, variant])
         _, stale = query_rows(warehouse_dir, "scores", STALE_SQL, [season, variant])
-        from f1bench_pipeline.scoring.leaderboard_cli import wrong_language_warnings
         from f1bench_pipeline.settings import get_settings
 
         included = get_settings().leaderboard_include_wrong_language

@@ -122,25 +122,6 @@ def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
     return answers.join(keys, on=["id", "lang"], how="semi")
 
 
-def wrong_language_warnings(rows: list[dict], included: bool) -> list[str]:
-    """One WARN per system × language with answers written in another language than the one asked
-    (``n_wrong_language``): they are left out of that language's figures, or counted when ``included``.
-    The pooled 'all' rows are used only when no per-language row is given."""
-    out = []
-    per_lang = [r for r in rows if r.get("lang") != "all"]
-    for r in sorted(per_lang or rows, key=lambda r: (str(r.get("model")), str(r.get("lang")))):
-        n = r.get("n_wrong_language")
-        if not n:
-            continue
-        asked = "" if r.get("lang") in (None, "all") else f"{r['lang']} "
-        out.append(f"WARN {r.get('model')}: {n} of its {asked}answers are written in another language than the one "
-                   "asked (n_wrong_language) and "
-                   + ("counted in the figures (--include-wrong-language)" if included else
-                      f"left out of the {asked}figures; `f1bench leaderboard --include-wrong-language` "
-                      "or F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE=1 counts them"))
-    return out
-
-
 def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default", lang: str = "all",
                 decision_type: str = "all", common: bool = False,
                 extractor: str = "regex", like: str | None = None,
@@ -213,7 +194,7 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
         for k, v in (("season", season), ("variant", variant), ("lang", lang), ("decision_type", decision_type)):
             r.setdefault(k, v)
     board.sort(key=lambda r: (-(r.get("f1") or 0.0), r["model"]))
-    from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
+    from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes, wrong_language_warnings
 
     warnings += (reading_coverage_warnings(board) + stale_context_notes(board)
                  + wrong_language_warnings(board, include_wrong_language))

@@ -113,7 +113,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     t1 = time.perf_counter()
     board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1
-    from f1bench_pipeline.scoring.leaderboard_cli import wrong_language_warnings
+    from f1bench_pipeline.summary import wrong_language_warnings
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import reading_coverage_warnings
 
