@@ -35,6 +35,11 @@ def heal_env(eval_env, monkeypatch):
     return tmp_path, env
 
 
+def _proc_state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as fh:
+        return fh.read().rsplit(")", 1)[1].split()[0]
+
+
 def _instance():
     import dagster as dg
 
@@ -118,6 +123,16 @@ def test_a_live_process_and_another_host_are_left_alone():
     child.wait()
     assert not process_alive({**mine, PID: str(child.pid), START: ""})
     assert process_alive({**mine, PID: "not-a-pid"})  # no pid recorded: not ours to judge
+    # a zombie (exited, not reaped: a run worker its code server never waited on) is gone too
+    zombie = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 30
+    while _proc_state(zombie.pid) != "Z":
+        assert time.monotonic() < deadline, "the child never exited"
+        time.sleep(0.05)
+    from f1bench_pipeline.orchestration.heal import process_start
+
+    assert not process_alive({**mine, PID: str(zombie.pid), START: process_start(zombie.pid)})
+    zombie.wait()
     # the command that queued a run: alive here, gone once its process is
     from f1bench_pipeline.orchestration.heal import QUEUED_BY, _submitter_alive, submitter
 
@@ -194,3 +209,15 @@ def test_a_run_an_interrupted_command_created_but_never_started_is_canceled():
         assert instance.get_run_by_id(live.run_id).status == dg.DagsterRunStatus.NOT_STARTED
         assert instance.get_run_by_id(dagsters.run_id).status == dg.DagsterRunStatus.NOT_STARTED
         assert cancel_unstarted_runs(instance) == []
+        # cancelled while still queued by a command interrupted before the run's process started: CANCELING
+        # for ever, no process to finish it (seen after Ctrl-C during `f1bench build`); the next command does
+        from f1bench_pipeline.orchestration.heal import heal_dead_runs
+
+        stuck, theirs = instance.create_run_for_job(one_step), instance.create_run_for_job(one_step)
+        record_run(instance, stuck.run_id, {QUEUED_BY: f"{host}:{boot}:{gone.pid}:"})
+        record_run(instance, theirs.run_id, mine)
+        for run in (stuck, theirs):
+            instance.report_run_canceling(instance.get_run_by_id(run.run_id))
+        assert heal_dead_runs(instance) == [stuck.run_id]
+        assert instance.get_run_by_id(stuck.run_id).status == dg.DagsterRunStatus.CANCELED
+        assert instance.get_run_by_id(theirs.run_id).status == dg.DagsterRunStatus.CANCELING  # its command lives

@@ -74,6 +74,15 @@ def process_start(pid: int) -> str:
     return stat.rsplit(")", 1)[1].split()[19]  # fields after the command name: state is field 3
 
 
+def _exited(pid: int) -> bool:
+    """A zombie: exited, not yet reaped by its parent (a run worker whose code server never waited on
+    it). ``kill(pid, 0)`` still succeeds on one, yet the run's process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (OSError, IndexError):
+        return False
+
+
 def this_process() -> dict[str, str]:
     """This process, as a run's record names the process running it."""
     pid = os.getpid()
@@ -135,6 +144,8 @@ def process_alive(record: dict[str, str]) -> bool:
         return False
     except PermissionError:
         pass  # alive, another user's
+    if _exited(pid):
+        return False
     start = record.get(START, "")
     return not start or process_start(pid) in ("", start)
 
@@ -152,6 +163,14 @@ def heal_dead_runs(instance) -> list[str]:  # noqa: ANN001 - a DagsterInstance (
     records = run_records(instance, [r.run_id for r in runs])
     for run in runs:
         rec = records.get(run.run_id, {})
+        if (PID not in rec and run.status == DagsterRunStatus.CANCELING and rec.get(QUEUED_BY)
+                and not _submitter_alive(rec[QUEUED_BY])):
+            # cancelled by a command that was interrupted before the run's process started: no
+            # process will ever finish the cancellation (Ctrl-C during a build left such runs)
+            instance.report_run_canceled(run, "canceled before its process started; the command that queued it "
+                                              "is gone (finished by the next f1bench command)")
+            failed.append(run.run_id)
+            continue
         if rec.get(HOST) != here or PID not in rec or process_alive(rec):
             continue
         instance.report_run_failed(run, f"the process that ran it (pid {rec.get(PID)} on "
