@@ -149,8 +149,9 @@ def test_a_run_waiting_for_its_provider_says_which_run_holds_it(heal_env):
     completes once the holder ends."""
     data_dir, env = heal_env
     # (the holder answers one instance -- three calls -- slowly enough for the second command to
-    # start and queue its run, on a loaded machine too)
-    with LoopbackProvider(latency_s=12.0) as slow:
+    # start and queue its run, on a loaded machine too: the second eval now imports litellm for its
+    # provider check before it queues, ~4 s more; 12 s per call was seen too short under load)
+    with LoopbackProvider(latency_s=20.0) as slow:
         holder = subprocess.Popen([sys.executable, "-m", "f1bench_pipeline.cli", "eval", "openai/slow-model",
                                    "--limit", "1", "--api-base", slow.api_base], env=env, cwd=REPO_ROOT,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
