@@ -94,6 +94,17 @@ def main() -> int:
                              "status": "ok", "text": weather.template_answer(kind, r["facts"], r["lang"], r["id"])})
     tclaims, tscores = score_domain_generations(weather, pl.DataFrame(gen_rows), instances)
     print(f"templates: {len(gen_rows)} answers, {tclaims.height} claims ({time.perf_counter() - t0:.1f} s)")
+    from f1bench_pipeline.domains.weather.extractor import extract_claims
+
+    texts = [(r.reference, "en") for r in records] + [(g["text"], g["lang"]) for g in gen_rows] + \
+        [(g["text"], g["lang"]) for g in style]
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        n = sum(len(extract_claims(x, lang)) for x, lang in texts)
+        best = min(best, time.perf_counter() - t0)
+    print(f"extraction alone: {len(texts)} answers, {n} claims, best of 5 {best * 1000:.0f} ms "
+          f"({best / len(texts) * 1e6:.0f} µs an answer)")
     for model in ("template-faithful", "template-noisy", "template-terse"):
         s = tscores.filter(pl.col("model") == model)
         c = tclaims.filter(pl.col("model") == model)

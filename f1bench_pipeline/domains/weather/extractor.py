@@ -217,9 +217,10 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
 
         # sky: skip the precipitation phrase a percentage states the chance of (class 14: only that
         # one), negated or hedged mentions and statements of no precipitation (class 13)
-        phrases = [p.span() for p in precip_re.finditer(sent)]
-        masked = precip.bound_phrases(phrases, precip_pcts) + precip.masked_spans(sent, lang)
-        for a, b in precip.none_statements(sent, lang):
+        phrases = [p.span() for p in precip_re.finditer(sent)] if precip_pcts else []
+        nones_here, masked = precip.read(sent, lang)
+        masked += precip.bound_phrases(phrases, precip_pcts)
+        for a, b in nones_here:
             if not _overlaps(a, b, taken):
                 nones.append((s0 + a, _claim("precip_chance", {"qualitative": "none"}, text, s0 + a, s0 + b)))
                 taken.append((a, b))

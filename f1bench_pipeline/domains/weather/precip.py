@@ -21,6 +21,7 @@ All patterns run on folded text (``lexicon.fold``: lower case, no accents).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 _CHANCE = {
@@ -113,6 +114,14 @@ _PART = {
 _ONLY_HEAVY = re.compile(r"\s+(?:significant|heavy|measurable|notable|of\s+note|significativas?|importantes?|intensas?|"
                          r"fuertes?|fortes?|abundantes?|relevantes?|considerables?|consideraveis|apreciables?|"
                          r"torrenciale?s?|torrenciais|volumosas?)\b")
+# every pattern above holds one of these words (a cheap test before the grammar)
+_TRIGGER = re.compile(r"\b(?:no|not|non|zero|nil|none|without|never|dry|free|unlikely|hardly|barely|negligible|sin|"
+                      r"ningun[ao]?|nula|cero|sec[oa]s?|poco|despreciable|insignificante|inexistente|sem|nenhuma?|nao|"
+                      r"pouco|desprezivel)\b|n[’']t\b")
+# "low", "mínima" are mostly temperatures: a hedge only beside a word of chance
+_SMALL = re.compile(r"\b(?:low|small|slim|minimal|minor|little|remote|tiny|baja|escasa|minima|poca|remota|pequena|"
+                    r"reducida|baixa|pouca|reduzida)\b")
+_CHANCE_WORD = re.compile(r"\b(?:chances?|probab|posib|possib|likelihood|odds|risk|riesgo|risco)")
 _CLAUSE_END = re.compile(r"[,:()\u2013\u2014]|\s-\s|\b(?:but|then|while|although|pero|luego|aunque|mientras|mas|porem|"
                          r"depois|enquanto|embora)\b")
 
@@ -151,11 +160,25 @@ def _clause(sent: str, a: int, b: int) -> str:
     return sent[starts[-1] if starts else 0: end.start() if end else len(sent)]
 
 
+def read(sent: str, lang: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(:func:`none_statements`, :func:`masked_spans`) of one sentence; a sentence without a word
+    of negation, dryness or smallness has neither (checked first: most sentences)."""
+    if not (_TRIGGER.search(sent) or (_SMALL.search(sent) and _CHANCE_WORD.search(sent))):
+        return [], []
+    none_re, masked, part = _grammar(lang)
+    found = list(none_re.finditer(sent))
+    return _whole_period(sent, lang, found, part), [m.span() for m in found] + [m.span() for m in masked.finditer(sent)]
+
+
 def none_statements(sent: str, lang: str) -> list[tuple[int, int]]:
     """Spans (in ``sent``, folded) stating no or negligible precipitation for the whole period."""
     none_re, _masked, part = _grammar(lang)
+    return _whole_period(sent, lang, none_re.finditer(sent), part)
+
+
+def _whole_period(sent: str, lang: str, found: Iterable[re.Match[str]], part: re.Pattern[str]) -> list[tuple[int, int]]:
     out = []
-    for m in none_re.finditer(sent):
+    for m in found:
         a, b = m.span()
         text = m.group(0)
         dry = re.search(r"\bdry\b|\bsec[oa]s?\b", text)
