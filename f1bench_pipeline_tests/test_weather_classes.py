@@ -83,6 +83,8 @@ GUARDS = [
     ("pt", "Sem chuva pela manhã.", NONE),
     ("es", "Sin lluvias significativas.", NONE),                          # some rain, only not much
     ("pt", "Sem chuvas fortes previstas.", NONE),
+    ("en", "It is not going to rain much this afternoon.", NONE),
+    ("es", "No lloverá mucho.", NONE),
     ("pt", "Predominantemente seco, com pancadas isoladas.", NONE),
     ("pt", "Probabilidade de chuva de 30%.", RAIN),
 ]

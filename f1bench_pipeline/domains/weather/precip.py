@@ -110,10 +110,10 @@ _PART = {
     "pt": r"\b(?:depois|antes|ate|entre|a\s+partir|desde|mais\s+tarde|manha|tarde|madrugada|primeira\s+metade|"
           r"segunda\s+metade|inicio|comeco)\b",
 }
-# "sin lluvias significativas", "sem chuvas fortes": some rain, only not much
+# "sin lluvias significativas", "sem chuvas fortes", "won't rain much": some rain, only not much
 _ONLY_HEAVY = re.compile(r"\s+(?:significant|heavy|measurable|notable|of\s+note|significativas?|importantes?|intensas?|"
                          r"fuertes?|fortes?|abundantes?|relevantes?|considerables?|consideraveis|apreciables?|"
-                         r"torrenciale?s?|torrenciais|volumosas?)\b")
+                         r"torrenciale?s?|torrenciais|volumosas?|much|a\s+lot|heavily|hard|mucho|muito|demasiado)\b")
 # every pattern above holds one of these words (a cheap test before the grammar)
 _TRIGGER = re.compile(r"\b(?:no|not|non|zero|nil|none|without|never|dry|free|unlikely|hardly|barely|negligible|sin|"
                       r"ningun[ao]?|nula|cero|sec[oa]s?|poco|despreciable|insignificante|inexistente|sem|nenhuma?|nao|"
