@@ -323,6 +323,12 @@ MISREAD = [
      "19-22.", "stint_laps", {"driver": "GAS", "start_lap": 19}),
     ("stint_list", "pt", "GAS usou HARD (voltas 1-18), com ritmo médio de 83,1 s nos MEDIUM entre as voltas 19-22.",
      "stint_laps", {"driver": "GAS", "start_lap": 19}),
+    # ... and two counts shared out over two drivers are neither's in particular
+    ("stint_list", "en", "HARD stints of 21 and 24 laps for OCO and GAS.", "stint_laps", {"driver": "OCO", "n_laps": 24}),
+    ("stint_list", "es", "Stints con HARD de 21 y 24 vueltas para OCO y GAS.", "stint_laps",
+     {"driver": "OCO", "n_laps": 24}),
+    ("stint_list", "pt", "Stints de HARD de 21 e 24 voltas para OCO e GAS.", "stint_laps",
+     {"driver": "OCO", "n_laps": 24}),
     # 7. a stint from one lap: not some laps of it, not a pace
     ("stint_from_lap", "en", "VER ran 10 laps on the HARD from lap 22.", "stint_laps", {"start_lap": 22}),
     ("stint_from_lap", "es", "El ritmo de VER con el HARD desde la vuelta 22 fue bueno.", "stint_laps",
@@ -626,6 +632,8 @@ STILL_READ = [
      {"driver": "VER", "compound": "HARD", "start_lap": 22}),
     ("stint_from_lap", "pt", "VER usou o HARD a partir da volta 22.", "stint_laps",
      {"driver": "VER", "compound": "HARD", "start_lap": 22}),
+    ("stint_from_lap", "en", "COL remained on his original HARD tires from lap 15 all the way to lap 66.",
+     "stint_laps", {"driver": "COL", "compound": "HARD", "start_lap": 15, "end_lap": 66}),
     # 8. a gain named as a turnaround
     ("gain_noun", "en", "ALB undercut LEC. The undercut produced a turnaround of 2.1 s in ALB's favour.", "gain",
      {"seconds": 2.1, "attacker": "ALB"}),
@@ -654,6 +662,10 @@ STILL_READ = [
      {"driver": "NOR", "to": "SOFT", "lap": 9}),
     ("fresh_set", "pt", "NOR parou na volta 9 para um novo jogo de SOFT.", "compound_change",
      {"driver": "NOR", "to": "SOFT", "lap": 9}),
+    ("fresh_set", "en", "HUL pitted first (lap 44) onto fresh INTERMEDIATE tires.", "compound_change",
+     {"driver": "HUL", "to": "INTERMEDIATE", "lap": 44}),
+    ("fresh_set", "pt", "HUL parou primeiro (volta 44) para INTERMEDIATE novos.", "compound_change",
+     {"driver": "HUL", "to": "INTERMEDIATE", "lap": 44}),
     # 12. stop counts and pit verbs
     ("stop_wording", "en", "Stops: RIC 22 vs TSU 24.", "pit_lap", {"driver": "TSU", "lap": 24}),
     ("stop_wording", "es", "RIC fue a parada única.", "n_stops", {"driver": "RIC", "n": 1}),

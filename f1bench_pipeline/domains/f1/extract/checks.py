@@ -7,7 +7,7 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE,
+from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
                                                        BRACKET_OPENS_WITH_LAP, BARE_INTEGER,
                                                        COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS, RIVAL_BEFORE, RIVAL_BRACKET,
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
@@ -260,3 +260,15 @@ def rival_bracket_driver(low: str, toks: list[Token], at: int, first: bool) -> T
         return None
     lo = clause_start(low, d.start, 120)
     return d if any(t.kind is PIT and lo <= t.start and t.end <= d.start for t in toks) else None
+
+
+def item_start(low: str, s: int) -> int:
+    """Where the list item holding offset ``s`` starts: its clause, after the bracket that closed the
+    item before ("HARD (laps 1-18, avg 84.2 s), MEDIUM (laps 19-40)": the average is the first's)."""
+    lo = clause_start(low, s, 45)
+    close = low.rfind(")", lo, s)
+    if close < 0:
+        return lo
+    op = low.rfind("(", max(0, close - 60), close)
+    # (an aside that is no stint item, "Mediums (Stint 2, avg 75.20s) during laps 45-47", does not part them)
+    return close + 1 if op >= 0 and BRACKET_RANGE_ITEM.search(low, op, close) else lo

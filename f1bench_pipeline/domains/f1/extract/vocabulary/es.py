@@ -173,7 +173,7 @@ WINDOWS: dict[str, str] = {
     "change_noun": "neumáticos?|neumaticos?|gomas?|compuesto",
     "change_to": r"a|al|a\s+los|a\s+las|hacia|para|por|por\s+el|por\s+los|y\s+luego|luego\s+a",
     "change_det": "el|la|los|las|un|uno|una|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|otro|de|compuesto",
-    "chg_between": r"en|el|la|vuelta|giro|de|otra\s+vez|luego",
+    "chg_between": r"en|el|la|vuelta|giro|de|otra\s+vez|luego|primero",
     "chg_to": r"a|al|a\s+los|a\s+las|hacia|para|por|en|con|sobre",
     "chg_det": "el|la|los|las|un|una|otro|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|de",
     "gerund_change": "pasando|cambiando",

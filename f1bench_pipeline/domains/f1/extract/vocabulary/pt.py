@@ -175,7 +175,7 @@ WINDOWS: dict[str, str] = {
     "change_noun": "pneus?|gomas?|composto",
     "change_to": r"a|para|pelo|pela|pelos|pelas|por|por\s+um|por\s+uns|e\s+depois|e\s+depois\s+para",
     "change_det": "o|os|a|as|um|uma|uns|novos?|novas?|pneus?|jogo|outro|de|composto",
-    "chg_between": r"no|na|volta|giro|de|de\s+novo|depois",
+    "chg_between": r"no|na|volta|giro|de|de\s+novo|depois|primeiro",
     "chg_to": "a|para|pelo|pela|pelos|pelas|por|em|com|sobre",
     "chg_det": "o|os|um|uma|outro|novos?|novas?|pneus?|jogo|de|a",
     "gerund_change": "trocando|passando|mudando|indo",
