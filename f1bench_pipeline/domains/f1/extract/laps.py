@@ -186,9 +186,9 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
     """A pit or change word before the lap and within its reach (not past a colon, an arrow or
     ", then"), a stayed-out word just before it, or a pit word just after it; or a driver right
     before the lap in a list that spells out the stops of the clause before its colon ("paró antes:
-    TSU en la vuelta 2 y HAM en la 4")."""
-    if _stops_spelled_out(low, toks, s) or _waited_until(low, toks, s) or \
-            rival_bracket_driver(low, toks, s, True) is not None:
+    TSU en la vuelta 2 y HAM en la 4"); or the lap waited until ("waited until lap 14"), or the first
+    thing in a compared driver's bracket ("three laps before LEC (lap 21, ...)")."""
+    if _stops_spelled_out(low, toks, s):
         return True
     for t in toks:
         k = t.kind
@@ -203,7 +203,7 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
                 break
             if k is PIT:
                 return True
-    return False
+    return _waited_until(low, toks, s) or rival_bracket_driver(low, toks, s, True) is not None
 
 
 def _heading_laps(doc: Document, sent: Sentence) -> list[tuple[int, int, int, int]]:
