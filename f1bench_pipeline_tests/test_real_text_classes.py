@@ -364,6 +364,16 @@ MISREAD = [
      {"driver": "RIC", "lap": 24}),
     ("stop_wording", "es", "Paradas: RIC 1, TSU 2.", "pit_lap", {"driver": "RIC"}),
     ("stop_wording", "pt", "Paragens: RIC 1, TSU 2.", "pit_lap", {"driver": "RIC"}),
+    # issue #43, verbose answers: a per-driver section ends at the next heading or paragraph, and a title
+    # naming two drivers owns nothing
+    ("driver_section", "en", "**ANT**\n- Pit: lap 28\n\n**SAI**\n- Pit: lap 30\n\nThe decisive stop came on lap 35.",
+     "pit_lap", {"driver": "SAI", "lap": 35}),
+    ("driver_section", "es", "#### COL\n- Parada en la vuelta 13\n\n#### TSU\n- Parada en la vuelta 17\n\n"
+     "### Conclusión\nLa parada de la vuelta 20 fue clave.", "pit_lap", {"driver": "TSU", "lap": 20}),
+    ("driver_section", "pt", "### Estratégia de PIA e NOR\n- Parada na volta 20\n- Terminou em P3", "pit_lap",
+     {"driver": "PIA", "lap": 20}),
+    ("driver_section", "en", "- **PIA**\n  - Pit stop: lap 20\n- Pit stop of the leader: lap 25\n- **NOR**\n"
+     "  - Pit stop: lap 21", "pit_lap", {"driver": "PIA", "lap": 25}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -672,6 +682,23 @@ STILL_READ = [
     ("stop_wording", "es", "RIC boxeó en la vuelta 22.", "pit_lap", {"driver": "RIC", "lap": 22}),
     ("stop_wording", "pt", "RIC foi de paragem única.", "n_stops", {"driver": "RIC", "n": 1}),
     ("stop_wording", "pt", "RIC boxou na volta 22.", "pit_lap", {"driver": "RIC", "lap": 22}),
+    # issue #43, verbose answers: a heading or label naming one driver owns the lines under it
+    ("driver_section", "en", "### What the data shows\n- **PIA**\n  - Stint 1: **Medium**, laps **1–20**\n"
+     "  - Pit stop: **lap 20**, **Medium → Hard**\n- **NOR**\n  - Pit stop: **lap 21**, **Medium → Hard**\n"
+     "  - Finished **P2**", "pit_lap", {"driver": "NOR", "lap": 21}),
+    ("driver_section", "en", "### What the data shows\n- **PIA**\n  - Stint 1: **Medium**, laps **1–20**\n"
+     "  - Pit stop: **lap 20**\n- **NOR**\n  - Pit stop: **lap 21**", "stint_laps",
+     {"driver": "PIA", "start_lap": 1, "end_lap": 20}),
+    ("driver_section", "es", "#### COL\n- Stint 1: MEDIUM, vueltas 1–13\n- Parada en la vuelta 13: MEDIUM → HARD\n\n"
+     "#### TSU\n- Parada en la vuelta 17: SOFT → HARD\n- Terminó **P12**", "final_position",
+     {"driver": "TSU", "position": 12}),
+    ("driver_section", "pt", "**ANT**\n- Stint 1: **MEDIUM**, voltas **1–28**\n- Parada: **volta 28**, "
+     "**MEDIUM -> HARD**\n\n**SAI**\n- Parada: **volta 30**, **MEDIUM -> HARD**\n- Terminou em **P11**",
+     "compound_change", {"driver": "SAI", "from": "MEDIUM", "to": "HARD", "lap": 30}),
+    ("driver_section", "en", "**NOR:** pit laps **20** and **52**; two stops total\n**PIA:** pit laps **24** and "
+     "**53**; two stops total", "n_stops", {"driver": "PIA", "n": 2}),
+    ("driver_section", "en", "#### PIA\n- Pitted on lap 20, one lap before NOR\n- NOR pitted on lap 21", "pit_lap",
+     {"driver": "PIA", "lap": 20}),
 ]
 
 
