@@ -374,6 +374,20 @@ MISREAD = [
      {"driver": "PIA", "lap": 20}),
     ("driver_section", "en", "- **PIA**\n  - Pit stop: lap 20\n- Pit stop of the leader: lap 25\n- **NOR**\n"
      "  - Pit stop: lap 21", "pit_lap", {"driver": "PIA", "lap": 25}),
+    # issue #43, verbose answers: a stint's tyre named on its line is another stint's tyre when the index differs
+    ("stint_tyre", "en", "ALO started on SOFT. In stint 2, laps 12-30, he ran the MEDIUM.", "stint_laps",
+     {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    ("stint_tyre", "es", "ALO empezó con SOFT y paró en la vuelta 11; el stint 2 fueron las vueltas 12-30 con MEDIUM.",
+     "stint_laps", {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    ("stint_tyre", "pt", "ALO largou com SOFT e parou na volta 11; o stint 2 foram as voltas 12-30 com MEDIUM.",
+     "stint_laps", {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    # ... and a tyre change in brackets is no strategy, even with the word nearby
+    ("strategy_sequence", "en", "COL pitted on lap 20 (MEDIUM → HARD), the strategy being sound.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
+    ("strategy_sequence", "es", "COL paró en la vuelta 20 (MEDIUM → HARD), y la estrategia funcionó.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
+    ("strategy_sequence", "pt", "COL parou na volta 20 (MEDIUM → HARD), e a estratégia funcionou.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -699,6 +713,23 @@ STILL_READ = [
      "**53**; two stops total", "n_stops", {"driver": "PIA", "n": 2}),
     ("driver_section", "en", "#### PIA\n- Pitted on lap 20, one lap before NOR\n- NOR pitted on lap 21", "pit_lap",
      {"driver": "PIA", "lap": 20}),
+    # issue #43, verbose answers: a stint's laps and its tyre on one line are one stint ("ALO's INTERMEDIATE
+    # stint: laps 1-11"), not laps with no tyre beside a tyre with no laps
+    ("stint_tyre", "en", "- ALO’s **INTERMEDIATE stint**: laps 1–11, average **123.95s**", "stint_laps",
+     {"driver": "ALO", "compound": "INTERMEDIATE", "start_lap": 1, "end_lap": 11}),
+    ("stint_tyre", "en", "NOR started on **HARD** tyres and ran them for **34 laps** (Stint 1: laps 1-34).", "stint_laps",
+     {"driver": "NOR", "compound": "HARD", "stint": 1, "end_lap": 34}),
+    ("stint_tyre", "es", "- Stint de ALO con **INTERMEDIATE**: vueltas 1–11, media de **123,95 s**", "stint_laps",
+     {"driver": "ALO", "compound": "INTERMEDIATE", "start_lap": 1, "end_lap": 11}),
+    ("stint_tyre", "pt", "NOR largou com **HARD** e os usou por **34 voltas** (stint 1: voltas 1-34).", "stint_laps",
+     {"driver": "NOR", "compound": "HARD", "stint": 1, "end_lap": 34}),
+    # issue #43, verbose answers: a strategy named as its tyres in order is a tyre per stint
+    ("strategy_sequence", "en", "TSU's strategy was MEDIUM-SOFT-HARD, while COL ran a MEDIUM-HARD-HARD strategy.",
+     "stint_compound", {"driver": "COL", "compound": "HARD", "stint": 3}),
+    ("strategy_sequence", "es", "La estrategia de TSU fue MEDIUM → SOFT → HARD.", "stint_compound",
+     {"driver": "TSU", "compound": "SOFT", "stint": 2}),
+    ("strategy_sequence", "pt", "A estratégia de TSU foi MEDIUM-SOFT-HARD.", "stint_compound",
+     {"driver": "TSU", "compound": "HARD", "stint": 3}),
 ]
 
 
