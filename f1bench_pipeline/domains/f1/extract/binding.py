@@ -22,10 +22,10 @@ from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
 from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
                                                        OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
-                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
+                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_BEFORE, VS_CONN,
                                                        VS_NUM_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
-                                                     ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, LAP_ID,
+                                                     NUMBER, ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -132,16 +132,26 @@ def mark_objects(doc: Document, toks: list[Token]) -> None:
                 battle_seen = True
         prev = t
 
-def resolve_pronouns(toks: list[Token]) -> None:
-    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object."""
+def resolve_pronouns(toks: list[Token], low: str = "") -> None:
+    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object; nor is a
+    driver named in an aside the pronoun follows ("HUL stayed out longer (lap 33 vs. BEA lap 30),
+    extending his first stint": HUL's), ``aside``."""
     subj: str | None = None
     for t in toks:
         if t.kind is DRIVER:
             if t.tag == "pron":
                 if subj is not None:
                     t.value = subj
-            elif not t.is_object:
+            elif not t.is_object and not (low and subj is not None and aside(low, t, toks[0].start)):
                 subj = t.value
+
+
+def aside(low: str, t: Token, lo: int) -> bool:
+    """The driver ``t`` is named in an aside of its clause: inside brackets ("(lap 33 vs. BEA lap 30)")
+    or compared with the subject ("vs. BEA", "frente a BEA"); ``lo``: the sentence start."""
+    if low.rfind("(", lo, t.start) > low.rfind(")", lo, t.start):
+        return True
+    return VS_BEFORE.search(low, max(lo, t.start - 16), t.start) is not None
 
 def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:
     """The drivers a value at [s, e) belongs to: a postfix owner ("P17 de ALO", "lap 55 for GAS"),
@@ -156,7 +166,8 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
         n = len(toks)
         while j < n:
             t = toks[j]
-            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start):
+            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start) and \
+                    not _own_bracket_value(low, toks, j, e):
                 return [t.value]
             if t.kind is not ARROW:
                 break
@@ -196,6 +207,24 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
     if doc.single:
         return [doc.single]
     return []
+
+_VALUE_KINDS = frozenset({NUMBER, LAP_ID, POSITION, ORDINAL_NUMBER})
+
+
+def _own_bracket_value(low: str, toks: list[Token], j: int, e: int) -> bool:
+    """"lap 19 (SAI on lap 24)": the driver opening a bracket after a value owns the bracket's own
+    value, not the one before it (which stays the clause's)."""
+    d = toks[j]
+    if "(" not in low[e:d.start]:
+        return False
+    close = low.find(")", d.end)
+    for t in toks[j + 1:]:
+        if 0 <= close < t.start:
+            return False
+        if t.kind in _VALUE_KINDS:
+            return True
+    return False
+
 
 def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]) -> bool:
     """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS

@@ -1,0 +1,97 @@
+"""How a claim's driver was bound: to a subject, or only by proximity (``Claim.binding``).
+
+The verifier reads some claims two ways (``verifier.READINGS``: a stop placed on its out-lap, a stint
+counted from its pit lap, ...). A second reading is fair to a claim whose driver is certain; it must
+not rescue a claim whose driver is a guess ("ALO undercut STR, stopping on lap 19" read as STR's stop
+and then matched to STR's stop on lap 18 as its out-lap). So each driver claim a reading may apply to
+records how its driver was bound:
+
+* ``NEAR`` -- the driver mention the value was bound to is the clause's object ("undercut STR",
+  "overtook SAI"), compared with the subject ("before SAI", "than BEA", "vs. BEA") or named inside
+  brackets: a driver reached by proximity, not the one the clause is about;
+* ``SUBJECT`` -- otherwise: the clause's subject, the value's stated owner ("lap 55 for GAS", "On
+  lap 15 LEC pitted") or, when the sentence names no driver, the driver the answer is about.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING
+
+from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
+from f1bench_pipeline.domains.f1.extract.binding import aside
+from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
+from f1bench_pipeline.domains.f1.extract.patterns import POSTFIX, RELATIVE_BEFORE
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, NUMBER, ORDINAL_NUMBER, Token
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.domains.f1.extract.document import Document
+
+# the claim types a reading may apply to, and the slot whose number the reading reads
+_READ_SLOTS: dict[str, tuple[str, ...]] = {"pit_lap": ("lap",), "compound_change": ("lap",),
+                                           "stint_laps": ("start_lap", "n_laps")}
+_NUMBER_KINDS = frozenset({NUMBER, LAP_ID, ORDINAL_NUMBER})
+POSTFIX_OWNER = 9  # characters from a value to a driver named right after it as its owner ("lap 55 for GAS")
+RELATIVE_WINDOW = 24  # characters before a driver searched for "before", "than", "antes que"
+
+
+def _value_at(toks: list[Token], starts: list[int], ends: list[int], c: Claim, slot: str) -> Token | None:
+    """The number of ``slot`` as written in the claim's span (its last mention there), else the
+    mention in its sentence nearest to the span ("LEC pitted for HARDs" of "On lap 15 ...")."""
+    v = c.slots.get(slot)
+    if c.span is None or not isinstance(v, (int, float)) or isinstance(v, bool):
+        return None
+    a, b = c.span.start, c.span.end
+    k = bisect_right(ends, a)
+    lo, hi = ends[k - 1] if k else 0, ends[k] if k < len(ends) else b
+    same = [t for t in toks[bisect_left(starts, lo):bisect_left(starts, max(hi, b))]
+            if t.kind in _NUMBER_KINDS and isinstance(t.value, (int, float)) and abs(float(t.value) - v) < 1e-9]
+    inside = [t for t in same if a <= t.start < b]
+    if inside:
+        return inside[-1]
+    return min(same, key=lambda t: min(abs(t.start - b), abs(a - t.end)), default=None)
+
+
+def _near(low: str, t: Token, sent_start: int) -> bool:
+    """The driver mention ``t`` is an object, compared with the subject, or in brackets."""
+    if t.is_object or aside(low, t, sent_start) or comparative_obj(low, t.start):
+        return True
+    return RELATIVE_BEFORE.search(low, max(sent_start, t.start - RELATIVE_WINDOW), t.start) is not None
+
+
+def binding_of(doc: Document, drivers: list[Token], d_starts: list[int], ends: list[int], d: str, x: Token) -> str:
+    """``SUBJECT`` or ``NEAR`` for driver ``d`` of the value ``x``."""
+    v = x.start
+    k = bisect_right(ends, v)
+    sent_start = ends[k - 1] if k else 0
+    sent_end = ends[k] if k < len(ends) else len(doc.low)
+    low = doc.low
+    lo, hi = bisect_left(d_starts, sent_start), bisect_left(d_starts, sent_end)
+    after = next((t for t in drivers[bisect_left(d_starts, x.end, lo, hi):hi]), None)
+    if after is not None and after.value == d and after.tag != "pron" and after.start - x.end <= POSTFIX_OWNER and \
+            POSTFIX.fullmatch(low, x.end, after.start):
+        return SUBJECT  # "lap 55 for GAS", "P17 de ALO": the value's stated owner
+    mention = next((t for t in reversed(drivers[lo:bisect_left(d_starts, v, lo, hi)]) if t.value == d), None)
+    if mention is None:
+        return SUBJECT  # the sentence names the driver after its value, or not at all: the one it is about
+    return NEAR if _near(low, mention, sent_start) else SUBJECT
+
+
+def record_bindings(doc: Document, claims: list[Claim], ends: list[int]) -> list[Claim]:
+    """The claims, those a reading may apply to with their ``binding`` recorded."""
+    if not any(c.type in _READ_SLOTS for c in claims):
+        return claims
+    toks = doc.toks
+    starts = [t.start for t in toks]
+    drivers = [t for t in toks if t.kind is DRIVER]
+    d_starts = [t.start for t in drivers]
+    out = []
+    for c in claims:
+        slots = _READ_SLOTS.get(c.type)
+        d = c.slots.get("driver")
+        if slots is not None and isinstance(d, str):
+            x = next((at for at in (_value_at(toks, starts, ends, c, s) for s in slots) if at is not None), None)
+            if x is not None:
+                c = c.model_copy(update={"binding": binding_of(doc, drivers, d_starts, ends, d, x)})
+        out.append(c)
+    return out
