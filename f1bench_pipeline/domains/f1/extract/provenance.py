@@ -8,7 +8,8 @@ records how its driver was bound:
 
 * ``NEAR`` -- the driver mention the value was bound to is the clause's object ("undercut STR",
   "overtook SAI"), compared with the subject ("before SAI", "than BEA", "vs. BEA") or named inside
-  brackets: a driver reached by proximity, not the one the clause is about;
+  brackets, and no relative clause or possessive makes it the value's owner ("HAM, who pitted on
+  lap 19", "HAM's stop on lap 19"): a driver reached by proximity, not the one the clause is about;
 * ``SUBJECT`` -- otherwise: the clause's subject, the value's stated owner ("lap 55 for GAS", "On
   lap 15 LEC pitted") or, when the sentence names no driver, the driver the answer is about.
 """
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
 from f1bench_pipeline.domains.f1.extract.binding import aside
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
-from f1bench_pipeline.domains.f1.extract.patterns import POSTFIX, RELATIVE_BEFORE
+from f1bench_pipeline.domains.f1.extract.patterns import POSS_AFTER, POSTFIX, RELATIVE_AFTER, RELATIVE_BEFORE
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, NUMBER, ORDINAL_NUMBER, Token
 
 if TYPE_CHECKING:
@@ -53,7 +54,11 @@ def _value_at(toks: list[Token], starts: list[int], ends: list[int], c: Claim, s
 
 
 def _near(low: str, t: Token, sent_start: int) -> bool:
-    """The driver mention ``t`` is an object, compared with the subject, or in brackets."""
+    """The driver mention ``t`` is an object, compared with the subject, or in brackets -- unless a
+    relative clause or a possessive makes it the value's owner ("undercut HAM, who pitted on lap
+    19", "before HAM's stop on lap 19")."""
+    if RELATIVE_AFTER.match(low, t.end) or low[t.end:t.end + 1] == "'" and POSS_AFTER.match(low, t.end):
+        return False
     if t.is_object or aside(low, t, sent_start) or comparative_obj(low, t.start):
         return True
     return RELATIVE_BEFORE.search(low, max(sent_start, t.start - RELATIVE_WINDOW), t.start) is not None
