@@ -47,6 +47,20 @@ MISREAD = [
     ("subject_object", "en", "HAM pitted on lap 19 (SAI on lap 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
     ("subject_object", "es", "HAM paró en la vuelta 19 (SAI en la vuelta 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
     ("subject_object", "pt", "HAM parou na volta 19 (SAI na volta 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
+    # a lap list written right after a driver is that driver's ("OCO laps 8 and 9"), not the clause's pair's
+    ("subject_object", "en", "The first stops (BOR lap 7, OCO laps 8 and 9) came under the Safety Car.", "pit_lap",
+     {"driver": "BOR", "lap": 8}),
+    ("subject_object", "es", "Las primeras paradas (BOR vuelta 7, OCO vueltas 8 y 9) fueron bajo Safety Car.",
+     "pit_lap", {"driver": "BOR", "lap": 8}),
+    ("subject_object", "pt", "As primeiras paradas (BOR volta 7, OCO voltas 8 e 9) foram sob Safety Car.", "pit_lap",
+     {"driver": "BOR", "lap": 8}),
+    # a list of two laps after "A overcut B" is not A's then B's (the move says whose is whose): no owner stated
+    ("subject_object", "en", "LEC overcut ANT during the pit stops on laps 9 and 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
+    ("subject_object", "es", "El overcut de LEC sobre ANT se produjo en las paradas de las vueltas 9 y 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
+    ("subject_object", "pt", "O overcut de LEC sobre ANT veio das paradas nas voltas 9 e 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
     # 4. "a stop" dated against another driver's is no stop count
     ("stop_dated", "en", "HAM undercut RUS with one stop a lap earlier.", "n_stops", {"n": 1}),
     ("stop_dated", "en", "NOR covered PIA with one stop two laps later.", "n_stops", {"n": 1}),
@@ -384,6 +398,17 @@ STILL_READ = [
      "primer stint a 33 vueltas.", "stint_laps", {"driver": "HUL", "n_laps": 33}),
     ("subject_object", "en", "HAM pitted on lap 19 (SAI on lap 24).", "pit_lap", {"driver": "HAM", "lap": 19}),
     ("subject_object", "pt", "HAM parou na volta 19 (SAI na volta 24).", "pit_lap", {"driver": "SAI", "lap": 24}),
+    ("subject_object", "en", "The first stops (BOR lap 7, OCO laps 8 and 9) came under the Safety Car.", "pit_lap",
+     {"driver": "OCO", "lap": 8}),
+    ("subject_object", "es", "Las primeras paradas (BOR vuelta 7, OCO vueltas 8 y 9) fueron bajo Safety Car.",
+     "pit_lap", {"driver": "OCO", "lap": 8}),
+    ("subject_object", "pt", "HAM e RUS pararam nas voltas 20 e 22, respectivamente.", "pit_lap",
+     {"driver": "RUS", "lap": 22}),
+    # a pronoun inside the aside that names a driver is that driver's
+    ("subject_object", "en", "TSU's stint was poor compared to STR's fresh INTERMEDIATES after his stop on lap 10.",
+     "pit_lap", {"driver": "STR", "lap": 10}),
+    ("subject_object", "es", "El stint de TSU fue peor frente a los INTERMEDIATE nuevos de STR tras su parada en la "
+     "vuelta 10.", "pit_lap", {"driver": "STR", "lap": 10}),
     ("stop_dated", "en", "HAM won with one stop, on lap 20.", "n_stops", {"driver": "HAM", "n": 1}),
     ("stop_dated", "es", "HAM hizo una sola parada, en la vuelta 20.", "n_stops", {"driver": "HAM", "n": 1}),
     ("stop_dated", "pt", "HAM fez uma única parada, na volta 20.", "n_stops", {"driver": "HAM", "n": 1}),

@@ -193,8 +193,11 @@ def test_the_extractor_records_how_the_driver_was_bound(lang, subject, compared)
     ("en", "OCO pitted two laps before HAM's stop on lap 19."),
     ("es", "OCO le hizo el undercut a HAM, que paró en la vuelta 19."),
     ("pt", "OCO fez o undercut em HAM, que parou na volta 19."),
+    ("en", "OCO pitted a lap before HAM (lap 19)."),
+    ("es", "OCO paró una vuelta antes que HAM (vuelta 19)."),
+    ("pt", "Paradas sob SC (OCO volta 18, HAM volta 19)."),
 ])
-def test_a_relative_clause_or_a_possessive_binds_the_value_to_its_owner(lang, text):
+def test_a_relative_clause_a_possessive_or_a_driver_written_before_the_value_states_its_owner(lang, text):
     from f1bench_pipeline.domains.f1.extract import _extract
 
     pits = [c for c in _extract(text, lang) if c.type == "pit_lap" and c.slots == {"driver": "HAM", "lap": 19}]

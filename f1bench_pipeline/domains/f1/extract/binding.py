@@ -134,16 +134,28 @@ def mark_objects(doc: Document, toks: list[Token]) -> None:
 
 def resolve_pronouns(toks: list[Token], low: str = "") -> None:
     """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object; nor is a
-    driver named in an aside the pronoun follows ("HUL stayed out longer (lap 33 vs. BEA lap 30),
-    extending his first stint": HUL's), ``aside``."""
+    driver named in an aside closed before the pronoun ("HUL stayed out longer (lap 33 vs. BEA lap
+    30), extending his first stint": HUL's; ``aside``). Inside the aside, it is the aside's driver
+    ("compared to STR's fresh tyres after his stop": STR's)."""
     subj: str | None = None
+    open_aside: Token | None = None  # a driver named in an aside after the subject
     for t in toks:
         if t.kind is DRIVER:
             if t.tag == "pron":
-                if subj is not None:
+                if open_aside is not None and not _aside_closed(low, open_aside.end, t.start):
+                    t.value = open_aside.value
+                elif subj is not None:
                     t.value = subj
-            elif not t.is_object and not (low and subj is not None and aside(low, t, toks[0].start)):
-                subj = t.value
+            elif not t.is_object:
+                if low and subj is not None and aside(low, t, toks[0].start):
+                    open_aside = t
+                else:
+                    subj, open_aside = t.value, None
+
+
+def _aside_closed(low: str, a: int, b: int) -> bool:
+    """A bracket or a comma closes the aside between ``a`` and ``b``."""
+    return low.find(")", a, b) >= 0 or low.find(",", a, b) >= 0
 
 
 def aside(low: str, t: Token, lo: int) -> bool:
@@ -313,7 +325,16 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                             t.value not in order:
                         order.append(t.value)
                         first = first or t
-            if len(order) >= 2:
+            listed = AND_ONLY.fullmatch(low, a[2], b[1]) is not None
+            own = _juxtaposed(low, toks, a[1]) if listed else None
+            if own is not None:
+                out[a[1]] = out[b[1]] = [own]  # "(BOR lap 7, OCO laps 8 and 9)": both OCO's
+            elif len(order) >= 2 and listed and any(t.kind is DRIVER and t.value == order[1] and t.is_object
+                                                    and clause_start < t.start < a[1] for t in toks):
+                # "ANT undercut PIA during the stops on laps 67 and 68", "el overcut de LEC sobre ANT ... en
+                # las vueltas 9 y 10": which lap is whose follows from the move, not from the order: not stated
+                out[a[1]] = out[b[1]] = []
+            elif len(order) >= 2:
                 if len(order) == 2 and first is not None and \
                         OBJ_MARK.search(low, max(0, first.start - 12), first.start) and \
                         _finish_subject(toks, a[1], clause_start) == order[1]:
@@ -340,6 +361,19 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
             continue
         k += 1
     return out
+
+
+def _juxtaposed(low: str, toks: list[Token], s: int) -> str | None:
+    """The driver written right before the value at ``s`` ("OCO laps 8 and 9", "OCO: laps 8 and 9")."""
+    prev = None
+    for t in toks:
+        if t.start >= s:
+            break
+        prev = t
+    if prev is not None and prev.kind is DRIVER and prev.tag != "pron" and s - prev.end <= 3 and \
+            not low[prev.end:s].strip(" (:"):
+        return prev.value
+    return None
 
 
 def _finish_subject(toks: list[Token], s: int, clause_start: int) -> str | None:

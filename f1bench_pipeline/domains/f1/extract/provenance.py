@@ -23,7 +23,7 @@ from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
 from f1bench_pipeline.domains.f1.extract.binding import aside
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.patterns import POSS_AFTER, POSTFIX, RELATIVE_AFTER, RELATIVE_BEFORE
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, NUMBER, ORDINAL_NUMBER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, LAP_WORD, NUMBER, ORDINAL_NUMBER, PIT, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -34,6 +34,8 @@ _READ_SLOTS: dict[str, tuple[str, ...]] = {"pit_lap": ("lap",), "compound_change
 _NUMBER_KINDS = frozenset({NUMBER, LAP_ID, ORDINAL_NUMBER})
 POSTFIX_OWNER = 9  # characters from a value to a driver named right after it as its owner ("lap 55 for GAS")
 RELATIVE_WINDOW = 24  # characters before a driver searched for "before", "than", "antes que"
+OWNER_PREFIX = 24  # characters from a driver to a value written right after it ("STR (pitting lap 67")
+_OWNER_WORDS = frozenset({LAP_WORD, PIT})
 
 
 def _value_at(toks: list[Token], starts: list[int], ends: list[int], c: Claim, slot: str) -> Token | None:
@@ -53,18 +55,34 @@ def _value_at(toks: list[Token], starts: list[int], ends: list[int], c: Claim, s
     return min(same, key=lambda t: min(abs(t.start - b), abs(a - t.end)), default=None)
 
 
-def _near(low: str, t: Token, sent_start: int) -> bool:
-    """The driver mention ``t`` is an object, compared with the subject, or in brackets -- unless a
-    relative clause or a possessive makes it the value's owner ("undercut HAM, who pitted on lap
-    19", "before HAM's stop on lap 19")."""
-    if RELATIVE_AFTER.match(low, t.end) or low[t.end:t.end + 1] == "'" and POSS_AFTER.match(low, t.end):
+def _stated_owner(low: str, toks: list[Token], starts: list[int], t: Token, x: Token) -> bool:
+    """The mention ``t`` states the owner of the value ``x``: a pronoun (bound to the subject, or
+    a possessive), a relative clause or a possessive ("HAM, who pitted on lap 19", "HAM's stop on lap
+    19"), or the driver written right before the value with only brackets, a colon, lap and pit words
+    between ("BOR lap 66, STR lap 67", "before PIA (lap 68)", "STR (pitting lap 67)")."""
+    if t.tag == "pron" or RELATIVE_AFTER.match(low, t.end) or low[t.end:t.end + 1] == "'" and \
+            POSS_AFTER.match(low, t.end):
+        return True
+    if x.start - t.end > OWNER_PREFIX:
         return False
+    between = toks[bisect_right(starts, t.start):bisect_left(starts, x.start)]
+    if any(b.kind not in _OWNER_WORDS for b in between):
+        return False
+    rest = low[t.end:x.start]
+    for b in between:
+        rest = rest.replace(low[b.start:b.end], " ", 1)
+    return not rest.strip(" (:-\n")
+
+
+def _near(low: str, t: Token, sent_start: int) -> bool:
+    """The driver mention ``t`` is an object, compared with the subject, or in brackets."""
     if t.is_object or aside(low, t, sent_start) or comparative_obj(low, t.start):
         return True
     return RELATIVE_BEFORE.search(low, max(sent_start, t.start - RELATIVE_WINDOW), t.start) is not None
 
 
-def binding_of(doc: Document, drivers: list[Token], d_starts: list[int], ends: list[int], d: str, x: Token) -> str:
+def binding_of(doc: Document, starts: list[int], drivers: list[Token], d_starts: list[int], ends: list[int], d: str,
+               x: Token) -> str:
     """``SUBJECT`` or ``NEAR`` for driver ``d`` of the value ``x``."""
     v = x.start
     k = bisect_right(ends, v)
@@ -79,6 +97,8 @@ def binding_of(doc: Document, drivers: list[Token], d_starts: list[int], ends: l
     mention = next((t for t in reversed(drivers[lo:bisect_left(d_starts, v, lo, hi)]) if t.value == d), None)
     if mention is None:
         return SUBJECT  # the sentence names the driver after its value, or not at all: the one it is about
+    if _stated_owner(low, doc.toks, starts, mention, x):
+        return SUBJECT
     return NEAR if _near(low, mention, sent_start) else SUBJECT
 
 
@@ -97,6 +117,6 @@ def record_bindings(doc: Document, claims: list[Claim], ends: list[int]) -> list
         if slots is not None and isinstance(d, str):
             x = next((at for at in (_value_at(toks, starts, ends, c, s) for s in slots) if at is not None), None)
             if x is not None:
-                c = c.model_copy(update={"binding": binding_of(doc, drivers, d_starts, ends, d, x)})
+                c = c.model_copy(update={"binding": binding_of(doc, starts, drivers, d_starts, ends, d, x)})
         out.append(c)
     return out
