@@ -61,6 +61,14 @@ MISREAD = [
      {"driver": "ANT", "lap": 10}),
     ("subject_object", "pt", "O overcut de LEC sobre ANT veio das paradas nas voltas 9 e 10.", "pit_lap",
      {"driver": "ANT", "lap": 10}),
+    # the defender's counter-move denied ("OCO did not overcut" in an answer about BOR's undercut) is no outcome
+    # of the move the answer is about
+    ("counter_move", "en", "BOR undercut OCO on lap 32. OCO did not overcut; he stopped after BOR.", "battle_outcome",
+     {"success": False}),
+    ("counter_move", "es", "BOR hizo el undercut a OCO en la vuelta 32. OCO no hizo un overcut: paró después de BOR.",
+     "battle_outcome", {"success": False}),
+    ("counter_move", "pt", "BOR fez o undercut em OCO na volta 32. OCO não fez overcut: parou depois de BOR.",
+     "battle_outcome", {"success": False}),
     # 4. "a stop" dated against another driver's is no stop count
     ("stop_dated", "en", "HAM undercut RUS with one stop a lap earlier.", "n_stops", {"n": 1}),
     ("stop_dated", "en", "NOR covered PIA with one stop two laps later.", "n_stops", {"n": 1}),
@@ -409,6 +417,8 @@ STILL_READ = [
      "pit_lap", {"driver": "STR", "lap": 10}),
     ("subject_object", "es", "El stint de TSU fue peor frente a los INTERMEDIATE nuevos de STR tras su parada en la "
      "vuelta 10.", "pit_lap", {"driver": "STR", "lap": 10}),
+    ("counter_move", "en", "STR tried an overcut on ALO, but STR did not overcut ALO in the end.", "battle_outcome",
+     {"success": False, "attacker": "STR"}),
     ("stop_dated", "en", "HAM won with one stop, on lap 20.", "n_stops", {"driver": "HAM", "n": 1}),
     ("stop_dated", "es", "HAM hizo una sola parada, en la vuelta 20.", "n_stops", {"driver": "HAM", "n": 1}),
     ("stop_dated", "pt", "HAM fez uma única parada, na volta 20.", "n_stops", {"driver": "HAM", "n": 1}),
