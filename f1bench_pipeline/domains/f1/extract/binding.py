@@ -139,18 +139,25 @@ def resolve_pronouns(toks: list[Token], low: str = "") -> None:
     ("compared to STR's fresh tyres after his stop": STR's)."""
     subj: str | None = None
     open_aside: Token | None = None  # a driver named in an aside after the subject
+    pending: list[Token] = []  # drivers after the subject, looked at once a pronoun follows them
     for t in toks:
         if t.kind is DRIVER:
             if t.tag == "pron":
+                for x in pending:
+                    if low and aside(low, x, toks[0].start):
+                        open_aside = x
+                    else:
+                        subj, open_aside = x.value, None
+                pending.clear()
                 if open_aside is not None and not _aside_closed(low, open_aside.end, t.start):
                     t.value = open_aside.value
                 elif subj is not None:
                     t.value = subj
             elif not t.is_object:
-                if low and subj is not None and aside(low, t, toks[0].start):
-                    open_aside = t
+                if subj is None:
+                    subj = t.value
                 else:
-                    subj, open_aside = t.value, None
+                    pending.append(t)
 
 
 def _aside_closed(low: str, a: int, b: int) -> bool:

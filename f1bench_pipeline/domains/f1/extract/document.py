@@ -16,7 +16,6 @@ from f1bench_pipeline.domains.f1.extract.dispatch import document_cues, read_sen
 from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached
 from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
 from f1bench_pipeline.domains.f1.extract.phases import drop_phase_ranges
-from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_ends, sentence_spans
 from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
@@ -48,6 +47,8 @@ class Document:
         self.headers: dict[int, list[str]] = {}  # table row start -> its header's cells
         self.single: str | None = None
         self.lap_ranges: list[tuple[int, int, int, int]] = []  # every lap range read: (first, last, start, end)
+        self.tok_starts: list[int] = []  # the tokens' starts and the sentence ends, once read (provenance.py)
+        self.ends: list[int] = []
         self.breaks: tuple[list[int], ...] | None = None  # sentence-break positions (binding._last_break)
 
     def add(self, ctype: str, slots: dict[str, Any], s: int, e: int) -> None:
@@ -72,6 +73,7 @@ class Document:
         all_kinds = [t.kind for t in all_toks]  # (kinds are final: the sentence passes change no kind)
         all_starts = [t.start for t in all_toks]
         ends = sentence_ends(self.low)
+        self.tok_starts, self.ends = all_starts, ends
         cues = document_cues(self)
         for s, e, i, j in sentence_spans(self.low, all_starts, ends):
             ks = all_kinds[i:j]
@@ -86,5 +88,5 @@ class Document:
         drop_cut(self)  # an answer cut off inside a number: that number is no value
         drop_phase_ranges(self)  # a range over several stints is no stint
         entity_claims(self)
-        return ExtractedClaims(record_bindings(self, self.finalize(), ends), self.text, self.low, snapshot, ends)
+        return ExtractedClaims(self.finalize(), self.text, self.low, snapshot, ends)
 

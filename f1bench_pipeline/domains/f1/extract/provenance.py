@@ -17,9 +17,9 @@ records how its driver was bound:
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
+from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT
 from f1bench_pipeline.domains.f1.extract.binding import aside
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.patterns import POSS_AFTER, POSTFIX, RELATIVE_AFTER, RELATIVE_BEFORE
@@ -38,13 +38,11 @@ OWNER_PREFIX = 24  # characters from a driver to a value written right after it 
 _OWNER_WORDS = frozenset({LAP_WORD, PIT})
 
 
-def _value_at(toks: list[Token], starts: list[int], ends: list[int], c: Claim, slot: str) -> Token | None:
-    """The number of ``slot`` as written in the claim's span (its last mention there), else the
+def _value_at(toks: list[Token], starts: list[int], ends: list[int], v: Any, a: int, b: int) -> Token | None:
+    """The number ``v`` as written in the claim's span [a, b) (its last mention there), else the
     mention in its sentence nearest to the span ("LEC pitted for HARDs" of "On lap 15 ...")."""
-    v = c.slots.get(slot)
-    if c.span is None or not isinstance(v, (int, float)) or isinstance(v, bool):
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
         return None
-    a, b = c.span.start, c.span.end
     k = bisect_right(ends, a)
     lo, hi = ends[k - 1] if k else 0, ends[k] if k < len(ends) else b
     same = [t for t in toks[bisect_left(starts, lo):bisect_left(starts, max(hi, b))]
@@ -102,21 +100,25 @@ def binding_of(doc: Document, starts: list[int], drivers: list[Token], d_starts:
     return NEAR if _near(low, mention, sent_start) else SUBJECT
 
 
-def record_bindings(doc: Document, claims: list[Claim], ends: list[int]) -> list[Claim]:
-    """The claims, those a reading may apply to with their ``binding`` recorded."""
-    if not any(c.type in _READ_SLOTS for c in claims):
-        return claims
-    toks = doc.toks
-    starts = [t.start for t in toks]
+def record_bindings(doc: Document, out: list[dict[str, Any]]) -> None:
+    """Record the ``binding`` of the claims (``finalize``'s dicts) a reading may apply to."""
+    if not any(c["type"] in _READ_SLOTS for c in out):
+        return
+    toks, starts, ends = doc.toks, doc.tok_starts, doc.ends
     drivers = [t for t in toks if t.kind is DRIVER]
     d_starts = [t.start for t in drivers]
-    out = []
-    for c in claims:
-        slots = _READ_SLOTS.get(c.type)
-        d = c.slots.get("driver")
-        if slots is not None and isinstance(d, str):
-            x = next((at for at in (_value_at(toks, starts, ends, c, s) for s in slots) if at is not None), None)
+    for c in out:
+        read = _READ_SLOTS.get(c["type"])
+        slots = c["slots"]
+        d = slots.get("driver")
+        if read is not None and isinstance(d, str):
+            a, b = c["span"]["start"], c["span"]["end"]
+            k = bisect_right(ends, a)
+            lo, hi = ends[k - 1] if k else 0, ends[k] if k < len(ends) else len(doc.low)
+            if all(t.value == d for t in drivers[bisect_left(d_starts, lo):bisect_left(d_starts, max(hi, b))]):
+                c["binding"] = SUBJECT  # the sentence names no other driver: it is about this one
+                continue
+            x = next((at for at in (_value_at(toks, starts, ends, slots.get(s), a, b) for s in read)
+                      if at is not None), None)
             if x is not None:
-                c = c.model_copy(update={"binding": binding_of(doc, starts, drivers, d_starts, ends, d, x)})
-        out.append(c)
-    return out
+                c["binding"] = binding_of(doc, starts, drivers, d_starts, ends, d, x)
