@@ -9,7 +9,11 @@
   battle word was seen), after a comparative ("than X") or right after a value ("P17 de ALO")
   is the clause's object; a pronoun in the sentence then refers to its subject.
 * Values: ``drivers_for`` gives a value its owner; ``assign_parallel`` gives parallel values
-  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order.
+  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order -- a list written right after
+  a driver ("OCO laps 8 and 9") to that driver, and a list after "A overcut B" to no one.
+* Asides: a driver in brackets or after "vs." is no antecedent of a pronoun after the aside
+  closes (``aside``), and a driver opening a bracket with its own value does not own the value
+  before the bracket ("lap 19 (SAI on lap 24)").
 """
 
 from __future__ import annotations
