@@ -19,7 +19,7 @@ MISREAD = [
     ("cut_number", "en", "HAM undercut SAI, pitting two laps before SAI on lap 2", "pit_lap", {"driver": "SAI", "lap": 2}),
     ("cut_number", "en", "HAM pitted on lap 19 (SAI on lap 2", "pit_lap", {"lap": 2}),
     ("cut_number", "en", "HAM boxed on lap 19 vs. SAI lap 2", "pit_lap", {"driver": "SAI", "lap": 2}),
-    ("cut_number", "en", "The undercut gained HAM a place, while SAI dropped to P1", "final_position", {"position": 1}),
+    ("cut_number", "en", "The undercut worked: HAM gained the place and finished P1", "final_position", {"position": 1}),
     ("cut_number", "es", "HAM paró en la vuelta 19 (SAI en la vuelta 2", "pit_lap", {"lap": 2}),
     ("cut_number", "es", "HAM entró a boxes en la vuelta 19 frente a SAI en la vuelta 2", "pit_lap",
      {"driver": "SAI", "lap": 2}),
