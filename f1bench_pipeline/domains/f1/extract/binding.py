@@ -9,7 +9,11 @@
   battle word was seen), after a comparative ("than X") or right after a value ("P17 de ALO")
   is the clause's object; a pronoun in the sentence then refers to its subject.
 * Values: ``drivers_for`` gives a value its owner; ``assign_parallel`` gives parallel values
-  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order.
+  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order -- a list written right after
+  a driver ("OCO laps 8 and 9") to that driver, and a list after "A overcut B" to no one.
+* Asides: a driver in brackets or after "vs." is no antecedent of a pronoun after the aside
+  closes (``aside``), and a driver opening a bracket with its own value does not own the value
+  before the bracket ("lap 19 (SAI on lap 24)").
 """
 
 from __future__ import annotations
@@ -23,10 +27,10 @@ from f1bench_pipeline.domains.f1.extract.drivers import driver_table
 from f1bench_pipeline.domains.f1.extract.sections import section_driver
 from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
                                                        OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
-                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
+                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_BEFORE, VS_CONN,
                                                        VS_NUM_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
-                                                     ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, LAP_ID,
+                                                     NUMBER, ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -133,16 +137,45 @@ def mark_objects(doc: Document, toks: list[Token]) -> None:
                 battle_seen = True
         prev = t
 
-def resolve_pronouns(toks: list[Token]) -> None:
-    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object."""
+def resolve_pronouns(toks: list[Token], low: str = "") -> None:
+    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object; nor is a
+    driver named in an aside closed before the pronoun ("HUL stayed out longer (lap 33 vs. BEA lap
+    30), extending his first stint": HUL's; ``aside``). Inside the aside, it is the aside's driver
+    ("compared to STR's fresh tyres after his stop": STR's)."""
     subj: str | None = None
+    open_aside: Token | None = None  # a driver named in an aside after the subject
+    pending: list[Token] = []  # drivers after the subject, looked at once a pronoun follows them
     for t in toks:
         if t.kind is DRIVER:
             if t.tag == "pron":
-                if subj is not None:
+                for x in pending:
+                    if low and aside(low, x, toks[0].start):
+                        open_aside = x
+                    else:
+                        subj, open_aside = x.value, None
+                pending.clear()
+                if open_aside is not None and not _aside_closed(low, open_aside.end, t.start):
+                    t.value = open_aside.value
+                elif subj is not None:
                     t.value = subj
             elif not t.is_object:
-                subj = t.value
+                if subj is None:
+                    subj = t.value
+                else:
+                    pending.append(t)
+
+
+def _aside_closed(low: str, a: int, b: int) -> bool:
+    """A bracket or a comma closes the aside between ``a`` and ``b``."""
+    return low.find(")", a, b) >= 0 or low.find(",", a, b) >= 0
+
+
+def aside(low: str, t: Token, lo: int) -> bool:
+    """The driver ``t`` is named in an aside of its clause: inside brackets ("(lap 33 vs. BEA lap 30)")
+    or compared with the subject ("vs. BEA", "frente a BEA"); ``lo``: the sentence start."""
+    if low.rfind("(", lo, t.start) > low.rfind(")", lo, t.start):
+        return True
+    return VS_BEFORE.search(low, max(lo, t.start - 16), t.start) is not None
 
 def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:
     """The drivers a value at [s, e) belongs to: a postfix owner ("P17 de ALO", "lap 55 for GAS"),
@@ -157,7 +190,8 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
         n = len(toks)
         while j < n:
             t = toks[j]
-            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start):
+            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start) and \
+                    not _own_bracket_value(low, toks, j, e):
                 return [t.value]
             if t.kind is not ARROW:
                 break
@@ -200,6 +234,24 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
     if doc.single:
         return [doc.single]
     return []
+
+_VALUE_KINDS = frozenset({NUMBER, LAP_ID, POSITION, ORDINAL_NUMBER})
+
+
+def _own_bracket_value(low: str, toks: list[Token], j: int, e: int) -> bool:
+    """"lap 19 (SAI on lap 24)": the driver opening a bracket after a value owns the bracket's own
+    value, not the one before it (which stays the clause's)."""
+    d = toks[j]
+    if "(" not in low[e:d.start]:
+        return False
+    close = low.find(")", d.end)
+    for t in toks[j + 1:]:
+        if 0 <= close < t.start:
+            return False
+        if t.kind in _VALUE_KINDS:
+            return True
+    return False
+
 
 def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]) -> bool:
     """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS
@@ -288,7 +340,16 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                             t.value not in order:
                         order.append(t.value)
                         first = first or t
-            if len(order) >= 2:
+            listed = AND_ONLY.fullmatch(low, a[2], b[1]) is not None
+            own = _juxtaposed(low, toks, a[1]) if listed else None
+            if own is not None:
+                out[a[1]] = out[b[1]] = [own]  # "(BOR lap 7, OCO laps 8 and 9)": both OCO's
+            elif len(order) >= 2 and listed and any(t.kind is DRIVER and t.value == order[1] and t.is_object
+                                                    and clause_start < t.start < a[1] for t in toks):
+                # "ANT undercut PIA during the stops on laps 67 and 68", "el overcut de LEC sobre ANT ... en
+                # las vueltas 9 y 10": which lap is whose follows from the move, not from the order: not stated
+                out[a[1]] = out[b[1]] = []
+            elif len(order) >= 2:
                 if len(order) == 2 and first is not None and \
                         OBJ_MARK.search(low, max(0, first.start - 12), first.start) and \
                         _finish_subject(toks, a[1], clause_start) == order[1]:
@@ -315,6 +376,19 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
             continue
         k += 1
     return out
+
+
+def _juxtaposed(low: str, toks: list[Token], s: int) -> str | None:
+    """The driver written right before the value at ``s`` ("OCO laps 8 and 9", "OCO: laps 8 and 9")."""
+    prev = None
+    for t in toks:
+        if t.start >= s:
+            break
+        prev = t
+    if prev is not None and prev.kind is DRIVER and prev.tag != "pron" and s - prev.end <= 3 and \
+            not low[prev.end:s].strip(" (:"):
+        return prev.value
+    return None
 
 
 def _finish_subject(toks: list[Token], s: int, clause_start: int) -> str | None:

@@ -23,6 +23,7 @@ from pydantic import TypeAdapter
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
+from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
 
@@ -135,6 +136,7 @@ def finalize(doc: Document) -> list[Claim]:
             slots = {k: v for k, v in slots.items() if k != NO_PAIR}
         out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
                     "extractor": "regex"})
+    record_bindings(doc, out)  # how each driver claim's driver was bound (Claim.binding)
     return _CLAIMS.validate_python(out)
 
 

@@ -23,6 +23,7 @@ from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers
 from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, from_only, item_start, race_count,
                                                      rival_bracket_driver, some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
+from f1bench_pipeline.domains.f1.extract.overlap import overlap_of_stops
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
                                                           BRACKETED_CHANGE_LAP, EACH_TIME, CHAIN_TO, CHANGE_CONN,
                                                           CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
@@ -377,6 +378,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                 low, item_start(low, s), s) or some_laps_of_a_stint(low, s, e)):
             continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
         drivers = drivers_for(doc, sent, s, e, postfix=True)
+        if m["kinds"] == {"count"} and overlap_of_stops(doc, sent, e, drivers):
+            continue  # "3 laps on new HARDs before OCO came in": the overlap of two stops
         n_laps = m.get("n_laps")
         if n_laps is None and "start_lap" in m:
             n_laps = m["end_lap"] - m["start_lap"] + 1
