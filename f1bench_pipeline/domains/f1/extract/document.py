@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.extract.binding import mark_objects, resolve_pronouns
 from f1bench_pipeline.domains.f1.extract.cut import drop_cut
 from f1bench_pipeline.domains.f1.extract.dispatch import document_cues, read_sentence
 from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached
 from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
 from f1bench_pipeline.domains.f1.extract.phases import drop_phase_ranges
+from f1bench_pipeline.domains.f1.extract.references import mark_objects, resolve_pronouns
 from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_ends, sentence_spans
 from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize

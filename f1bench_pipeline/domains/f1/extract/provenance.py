@@ -20,9 +20,9 @@ from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT
-from f1bench_pipeline.domains.f1.extract.binding import aside
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.patterns import POSS_AFTER, POSTFIX, RELATIVE_AFTER, RELATIVE_BEFORE
+from f1bench_pipeline.domains.f1.extract.references import aside
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, LAP_WORD, NUMBER, ORDINAL_NUMBER, PIT, Token
 
 if TYPE_CHECKING:
