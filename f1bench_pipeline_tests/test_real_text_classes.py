@@ -471,6 +471,22 @@ MISREAD = [
      "mesmas voltas.", "stint_laps", {"driver": "PIA", "start_lap": 31}),
     ("overlap_window", "pt", "STR seguiu mais duas voltas com os duros usados (voltas 50-51) antes de parar.", "stint_laps",
      {"driver": "STR", "start_lap": 50}),
+    # issue #43, verbose answers: laps after a demonstrative or a contracted article are some laps, not a stint
+    # (the determiner is a word of its own: "was" holds "as", and it hid "a stint was 18 laps")
+    ("count_determiner", "en", "ANT's new HARDs were much faster than SAI's used MEDIUMs over those 2 laps.",
+     "stint_laps", {"driver": "SAI", "n_laps": 2}),
+    ("count_determiner", "es", "Los HARD nuevos de ANT fueron más rápidos que los MEDIUM usados de SAI en esas 2 vueltas.",
+     "stint_laps", {"driver": "SAI", "n_laps": 2}),
+    ("count_determiner", "pt", "Os pneus HARD novos de ANT foram mais rápidos que os MEDIUM usados de SAI nessas 2 voltas.",
+     "stint_laps", {"driver": "SAI", "n_laps": 2}),
+    ("count_determiner", "pt", "BEA fez duas paradas com sequência SOFT → MEDIUM → SOFT ao longo das 71 voltas.",
+     "stint_laps", {"driver": "BEA", "n_laps": 71}),
+    ("count_determiner", "pt", "Isso é um stint muito longo de STR para um GP de 56 voltas.", "stint_laps",
+     {"driver": "STR", "n_laps": 56}),
+    ("count_determiner", "es", "Es un stint muy largo de STR para una carrera de 56 vueltas.", "stint_laps",
+     {"driver": "STR", "n_laps": 56}),
+    ("count_determiner", "en", "That is a very long stint by STR for a race of 56 laps.", "stint_laps",
+     {"driver": "STR", "n_laps": 56}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -864,6 +880,18 @@ STILL_READ = [
      {"driver": "PIA", "compound": "SOFT", "start_lap": 31, "end_lap": 53}),
     ("overlap_window", "pt", "O segundo stint de PIA foi com SOFT (voltas 31-53), mais rápido que RUS.", "stint_laps",
      {"driver": "PIA", "stint": 2, "start_lap": 31, "end_lap": 53}),
+    # ... while a stint's length after its copula is read ("ANT's first stint was 18 laps")
+    ("count_determiner", "en", "ANT's first stint was 18 laps.", "stint_laps", {"driver": "ANT", "stint": 1, "n_laps": 18}),
+    ("count_determiner", "en", "LAW's first stint on MEDIUM was **20 laps** with an average lap time of 106.93s.",
+     "stint_laps", {"driver": "LAW", "stint": 1, "compound": "MEDIUM", "n_laps": 20}),
+    ("count_determiner", "es", "El primer stint de ANT fue de 18 vueltas.", "stint_laps",
+     {"driver": "ANT", "stint": 1, "n_laps": 18}),
+    ("count_determiner", "pt", "O primeiro stint de ANT foi de 18 voltas.", "stint_laps",
+     {"driver": "ANT", "stint": 1, "n_laps": 18}),
+    ("count_determiner", "es", "El primer stint de LAW con MEDIUM fue de **20 vueltas**, con un tiempo medio de 106,93 s.",
+     "stint_laps", {"driver": "LAW", "stint": 1, "compound": "MEDIUM", "n_laps": 20}),
+    ("count_determiner", "pt", "O primeiro stint de LAW com MEDIUM foi de **20 voltas**, com tempo médio de 106,93 s.",
+     "stint_laps", {"driver": "LAW", "stint": 1, "compound": "MEDIUM", "n_laps": 20}),
 ]
 
 

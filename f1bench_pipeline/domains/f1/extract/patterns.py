@@ -44,7 +44,7 @@ LIST_CONN = re.compile(r"\s*(?:,|" + words("and") + r"|&)\s*(?:" + alt("lap_noun
 AND_CONN = re.compile(r"\s*" + alt("and") + r"\s*(?:" + alt("range_article") + r"\s+)?(?:" + alt("lap_noun") + r"\s*)?")
 BETWEEN_BEFORE = re.compile(r"\b" + alt("between") + r"\s+" + alt("between_det") + "?$")
 COMPARATIVE_AFTER = re.compile(r"\s*" + alt("comparative_after") + r"\b")
-COUNT_DET_BEFORE = re.compile(alt("count_det_before") + r"\s+$")
+COUNT_DET_BEFORE = re.compile(r"\b" + alt("count_det_before") + r"\s+$")
 COUNT_OF_M = re.compile(r"\s*" + alt("out_of") + r"\s+(\d{1,2})\s+" + alt("laps_noun") + r"\b")
 SPACE_DASH = re.compile(r"[\s-]*")
 ELIDED_BEFORE = re.compile(alt("elided_before") + r"\s+$")
@@ -169,8 +169,10 @@ FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
 AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
 # "un stint de 27 vueltas", "a stint of 27 laps", "stint 1 de 26 voltas": the count is the stint's,
 # not "lap 12 of 57 laps"
-STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:[\w-]+,?\s+){0,3}?(?:#?\d{1,2}\s+)?" + alt("of_out_of")
-                             + r"\s+$")  # (and "un stint muy largo de 33 vueltas", "stint de MEDIUM de 20 vueltas")
+STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:(?!(?:" + alt("race_noun") + r"|gp|grand|gran|grande)\b)[^\W\d][\w-]*,?\s+){0,5}?(?:#?\d{1,2}\s+)?" + alt("of_out_of")
+                             + r"\s+$")  # (and "un stint muy largo de 33 vueltas", "stint de MEDIUM de 20 vueltas",
+# "el primer stint de LAW con MEDIUM fue de 20 vueltas"; the words between hold no number, "15 of 20 laps", and
+# no race: "um stint muito longo para um GP de 56 voltas")
 # (the range may open its own bracket: "on his used Hards (laps 50-51)", "older MEDIUMS (laps 27-29)")
 SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}(?:\(\s*)?$")
 # the range is the window of a comparison, named again further on: "PIA, on fresh SOFTs for laps 31-33, was

@@ -150,7 +150,7 @@ WINDOWS: dict[str, str] = {
     "comparative_after": (
         "more|longer|earlier|later|extra|before|after|ahead|behind|early|late|sooner|apart|"
         "remaining|to go|left|of difference|in hand|less|fewer|shorter|extras?"),
-    "count_det_before": "last|final|first|the|next|after|within|in|more|extra|another|further|additional",
+    "count_det_before": "those|these|last|final|first|the|next|after|within|in|more|extra|another|further|additional",
     "stop_det_before": "the|both|these|those|their|his|its|all|after|before|first|last|final|early|late|opening|remaining",
     # no count: "a stop later", and a part of the race ("one-stop style opening phase", "one stop made
     # under SC/VSC", "a one-stop to the finish")

@@ -149,7 +149,7 @@ WINDOWS: dict[str, str] = {
         "por delante|atrás|detrás|tarde|pronto|menos|de ventaja|respecto|frente|a menos|a más|"
         "de menos"),
     "count_det_before": (
-        "las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
+        "esas|esos|estas|estos|sus|las|los|últimas|últimos|ultimas|ultimos|primeras|primeros|próximas|próximos|en|más|"
         "extra|otras|final"),
     "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de|primeras|últimas|ultimas|primeros|últimos",
     "after_stop": "antes|después|despues|más tarde|de diferencia|más|menos|de más|a mayores|hasta el final|hasta la meta|bajo sc|bajo vsc|bajo el safety car|hecha bajo|realizada bajo",

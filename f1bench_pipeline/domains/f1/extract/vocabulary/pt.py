@@ -151,7 +151,7 @@ WINDOWS: dict[str, str] = {
         r"antes|depois|mais|a mais|adicional\w*|extras?|de diferença|restantes|à frente|atrás|"
         "tarde|cedo|menos|de vantagem|em relação|a menos|de menos"),
     "count_det_before": (
-        "as|os|últimas|últimos|ultimas|ultimos|primeiras|primeiros|próximas|próximos|em|mais|"
+        "das|dos|nas|nos|nessas|nesses|dessas|desses|essas|esses|estas|estes|as|os|últimas|últimos|ultimas|ultimos|primeiras|primeiros|próximas|próximos|em|mais|"
         "extra|outras|final"),
     "stop_det_before": (
         "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|primeiras|últimas|primeiros|últimos|"
