@@ -32,6 +32,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_
                                                           RED_FLAG, SAME_SET, START_ON, STINT_OF_BEFORE,
                                                           STINT_TYRE_BREAK, STRONG_BREAK, SUBRANGE_AFTER,
                                                           SUBRANGE_BEFORE, SUBRANGE_CONTRAST, TOTAL_BEFORE)
+from f1bench_pipeline.domains.f1.extract.senses import net_of_stops_before, stop_phase_before
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
@@ -92,6 +93,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
             if COMPARE_BEFORE.search(low, max(0, ta.start - 24), ta.start):
                 continue
         done.update((a, b))
+        if net_of_stops_before(low, ta.start):
+            continue  # "two early stops ... effectively one change from MEDIUM to MEDIUM": no one change
         targets.add(b)
         drivers = drivers_for(doc, sent, ta.start, ta.end, postfix=False, sent_s=sent_s)
         if GERUND_BEFORE.search(low, max(0, ta.start - 40), ta.start):
@@ -370,8 +373,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                                         not STINT_OF_BEFORE.search(low, max(0, s - 48), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
-                low, clause_start(low, s, 45), s) or some_laps_of_a_stint(low, s, e)):
-            continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
+                low, clause_start(low, s, 45), s) or some_laps_of_a_stint(low, s, e) or stop_phase_before(low, s)):
+            continue  # a sub-range, a statistic over some laps, a round of stops' laps: no stint's extent
         drivers = drivers_for(doc, sent, s, e, postfix=True)
         n_laps = m.get("n_laps")
         if n_laps is None and "start_lap" in m:
