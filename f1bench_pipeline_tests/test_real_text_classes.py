@@ -713,6 +713,8 @@ STILL_READ = [
     ("net_of_stops", "pt", "OCO fez duas paradas: passou de Médio para Duro na volta 8.", "compound_change",
      {"driver": "OCO", "from": "MEDIUM", "to": "HARD"}),
     ("planned_count", "en", "HUL ran a two-stop race.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "en", "The SC turned ANT's planned three-stop into a six-stop race.", "n_stops",
+     {"driver": "ANT", "n": 6}),
     ("planned_count", "es", "HUL hizo una estrategia de dos paradas.", "n_stops", {"driver": "HUL", "n": 2}),
     ("planned_count", "pt", "HUL fez uma estratégia de duas paradas.", "n_stops", {"driver": "HUL", "n": 2}),
     ("paired_laps", "en", "BOR came out ahead of STR after the lap-66/lap-67 pit exchange.", "pit_lap",

@@ -55,7 +55,9 @@ VIA_STOPS = re.compile(r"\b" + alt("via_stops") + r"\b")
 NET_OF_STOPS_BEFORE = re.compile(
     r"\b" + alt("several_stops") + r"\b[^.;\n]{0,80}\b" + alt("net_word") + r"\b[^.;\n]{0,50}$|\b"
     + alt("net_word") + r"\b[^.;\n]{0,40}\b" + alt("several_stops") + r"\b[^.;\n]{0,50}$")
-PLANNED_BEFORE = re.compile(r"\b" + alt("plan_cue") + r"\b[^.;:\n]{0," + str(PLANNED_REACH) + "}$")
+# (no stop noun between: "turned the planned three-stop into a six-stop" states the six)
+PLANNED_BEFORE = re.compile(r"\b" + alt("plan_cue") + r"\b(?:(?!" + alt("stop_noun") + r")[^.;:\n]){0,"
+                            + str(PLANNED_REACH) + "}$")
 PLANNED_AFTER = re.compile(r"[^.;\n]{0,60}?\b" + alt("plan_overtaken"))
 WET_PAIR_BEFORE = re.compile(r"\b" + alt("generic_wet_other") + r"\s*" + alt("wet_conn") + r"\s*$")
 WET_PAIR_AFTER = re.compile(r"\s*" + alt("wet_conn") + r"\s*(?:\w+\s+)?" + alt("generic_wet_other") + r"\b")
