@@ -696,6 +696,8 @@ STILL_READ = [
      "battle_outcome", {"success": False, "attacker": "OCO", "defender": "BOR"}),
     ("pass_via_stops", "en", "BOT held off STR for 12 laps, but STR eventually passed BOT on lap 40.", "defense_outcome",
      {"passed": True, "pursuer": "STR"}),
+    ("pass_via_stops", "en", "BOT held off STR for 10 laps. GAS undercut ALO and then STR passed BOT on lap 40.",
+     "defense_outcome", {"passed": True, "pursuer": "STR", "defender": "BOT"}),
     ("pass_via_stops", "es", "BOT mantuvo a STR detrás durante 12 vueltas, pero STR acabó adelantando a BOT.",
      "defense_outcome", {"passed": True}),
     ("pass_via_stops", "pt", "BOT segurou STR atrás por 12 voltas, mas STR acabou ultrapassando BOT.",

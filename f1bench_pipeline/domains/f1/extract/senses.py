@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start
+from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, noun_before
 from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK, alt
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, Token
 
@@ -92,11 +92,11 @@ def stop_phase_before(low: str, s: int) -> bool:
 
 def pass_via_stops(low: str, toks: list[Token], i: int) -> bool:
     """The pass at token ``i`` is made in the stops: "via the pit sequence" after it, or the move
-    itself its subject ("the overcut allowed TSU to overtake COL")."""
+    itself its subject ("the overcut allowed TSU to overtake COL"; not "GAS undercut ALO and then passed BOT")."""
     t = toks[i]
     if VIA_STOPS.search(low, t.end, clause_end(low, t.end, 60)):
         return True
-    return any(x.kind is BATTLE and x.end <= t.start and t.start - x.end <= 40 and
+    return any(x.kind is BATTLE and x.end <= t.start and t.start - x.end <= 40 and noun_before(low, x.start) and
                not CLAUSE_BREAK.search(low, x.end, t.start) for x in toks[:i])
 
 
