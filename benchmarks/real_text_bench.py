@@ -20,7 +20,7 @@ our context has no such stop. The rest are listed for a person to classify.
 
 Figures are printed, never asserted. Usage:
     python benchmarks/real_text_bench.py --warehouse /tmp/full/warehouse [--file F] [--split tune|heldout|all]
-        [--list] [--json]
+        [--list [--flagged]] [--json]
 """
 
 from __future__ import annotations
@@ -85,7 +85,16 @@ def context_difference(claim, iid: str, entries: dict[tuple[str, str], set[int]]
     return False
 
 
-def evaluate(warehouse: Path, path: Path, split: str, listing: bool) -> dict:
+def _print_claim(key: str, n: int, iid: str, text: str, cl, v, tag: str = "") -> None:
+    span = cl.span.text if cl.span else ""
+    sent = _sentence(text, cl.span.start, cl.span.end) if cl.span else ""
+    print(f"[{key} line {n}] {iid}{tag}\n    {cl.type} {cl.slots} | {span!r}\n    {v.reason}\n"
+          f"    > {sent[:300]!r}")
+
+
+def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bool = False) -> dict:
+    """``listing``: print every contradicted claim not explained by the context; ``flagged`` (with
+    it): also the contradicted ones counted ``of ctx`` (tagged) and every unverifiable claim."""
     instances = read_table(warehouse, "instances", {"season": 2025})
     entries = pit_entries(warehouse)
     if instances.is_empty():
@@ -116,12 +125,13 @@ def evaluate(warehouse: Path, path: Path, split: str, listing: bool) -> dict:
             c[v.label] += 1
             if v.label == "contradicted" and context_difference(cl, iid, entries):
                 c["contradicted_ctx"] += 1
+                if listing and flagged:
+                    _print_claim(key, n, iid, text, cl, v, " (contradicted, of ctx)")
                 continue
             if v.label == "contradicted" and listing:
-                span = cl.span.text if cl.span else ""
-                sent = _sentence(text, cl.span.start, cl.span.end) if cl.span else ""
-                print(f"[{key} line {n}] {iid}\n    {cl.type} {cl.slots} | {span!r}\n    {v.reason}\n"
-                      f"    > {sent[:300]!r}")
+                _print_claim(key, n, iid, text, cl, v, " (contradicted)" if flagged else "")
+            if v.label == "unverifiable" and listing and flagged:
+                _print_claim(key, n, iid, text, cl, v, " (unverifiable)")
     return dict(sorted(out.items()))
 
 
@@ -147,11 +157,13 @@ def main() -> None:
     ap.add_argument("--file", type=Path, default=MORE)
     ap.add_argument("--split", choices=("tune", "heldout", "all"), default="tune")
     ap.add_argument("--list", action="store_true", help="print every contradicted claim (not on the held-out part)")
+    ap.add_argument("--flagged", action="store_true",
+                    help="with --list: also the unverifiable claims and the contradicted ones counted of ctx")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.list and args.split != "tune" and args.file.name == "more.jsonl":
         raise SystemExit("--list reads the sentences: only on --split tune of more.jsonl")
-    results = evaluate(args.warehouse, args.file, args.split, args.list)
+    results = evaluate(args.warehouse, args.file, args.split, args.list, args.flagged)
     report(results)
     if args.json:
         print(json.dumps({k: dict(v) for k, v in results.items()}, indent=1))

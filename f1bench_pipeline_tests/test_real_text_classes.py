@@ -315,6 +315,65 @@ MISREAD = [
     ("heading_laps", "en", "Pit stops: HAM 2, OCO 2.", "pit_lap", {"lap": 2}),
     ("heading_laps", "es", "Paradas: HAM 2, OCO 2.", "pit_lap", {"lap": 2}),
     ("heading_laps", "pt", "Posições finais na volta 58: HAM 5, OCO 7.", "pit_lap", {"lap": 5}),
+    # ---- issue #43, claims a human reads (classes 6-12): neighbouring wordings that must still give none
+    # 6. a list of stints: a pace beside a range is no stint extent
+    ("stint_list", "en", "GAS's pace on the HARD (avg 84.2 s) was best between laps 10-18.", "stint_laps",
+     {"driver": "GAS", "start_lap": 10}),
+    ("stint_list", "es", "GAS usó HARD (vueltas 1-18), con un ritmo medio en MEDIUM de 83,1 s entre las vueltas "
+     "19-22.", "stint_laps", {"driver": "GAS", "start_lap": 19}),
+    ("stint_list", "pt", "GAS usou HARD (voltas 1-18), com ritmo médio de 83,1 s nos MEDIUM entre as voltas 19-22.",
+     "stint_laps", {"driver": "GAS", "start_lap": 19}),
+    # ... and two counts shared out over two drivers are neither's in particular
+    ("stint_list", "en", "HARD stints of 21 and 24 laps for OCO and GAS.", "stint_laps", {"driver": "OCO", "n_laps": 24}),
+    ("stint_list", "es", "Stints con HARD de 21 y 24 vueltas para OCO y GAS.", "stint_laps",
+     {"driver": "OCO", "n_laps": 24}),
+    ("stint_list", "pt", "Stints de HARD de 21 e 24 voltas para OCO e GAS.", "stint_laps",
+     {"driver": "OCO", "n_laps": 24}),
+    # 7. a stint from one lap: not some laps of it, not a pace
+    ("stint_from_lap", "en", "VER ran 10 laps on the HARD from lap 22.", "stint_laps", {"start_lap": 22}),
+    ("stint_from_lap", "es", "El ritmo de VER con el HARD desde la vuelta 22 fue bueno.", "stint_laps",
+     {"start_lap": 22}),
+    ("stint_from_lap", "pt", "O ritmo de VER com o HARD a partir da volta 22 foi bom.", "stint_laps",
+     {"start_lap": 22}),
+    # 8. a gain: not the time lost in the pit lane, not a swing in the defender's favour (its sign)
+    ("gain_noun", "en", "ALB undercut LEC. ALB lost 21.3 s in the pit lane, but the net swing was 2.1 s in ALB's "
+     "favour.", "gain", {"seconds": 21.3}),
+    ("gain_noun", "en", "ALB undercut LEC. That is a net swing of 2.1 s in LEC's favour.", "gain", {"seconds": 2.1}),
+    ("gain_noun", "es", "ALB hizo el undercut a LEC. Hubo un swing de 2,1 s a favor de LEC.", "gain",
+     {"seconds": 2.1}),
+    ("gain_noun", "pt", "ALB fez o undercut em LEC. ALB perdeu 21,3 s no pit lane.", "gain", {"seconds": 21.3}),
+    # 9. stayed out until: not when denied, not a later stop's lap, not "to the end"
+    ("waited_until", "en", "TSU did not wait until lap 14.", "pit_lap", {"lap": 14}),
+    ("waited_until", "es", "TSU siguió hasta el final con HARD.", "pit_lap", {"driver": "TSU"}),
+    ("waited_until", "es", "TSU esperó hasta la vuelta 28 y luego paró en la 30.", "pit_lap", {"lap": 28}),
+    ("waited_until", "pt", "TSU não esperou até a volta 14.", "pit_lap", {"lap": 14}),
+    # 10. the rival's bracket: the tyre change in it is the rival's, not the subject's
+    ("rival_bracket", "en", "SAI stopped three laps before LEC (on lap 21, switching HARD→MEDIUM).",
+     "compound_change", {"driver": "SAI"}),
+    ("rival_bracket", "es", "SAI paró tres vueltas antes que LEC (en la vuelta 21, cambiando de HARD a MEDIUM).",
+     "compound_change", {"driver": "SAI"}),
+    ("rival_bracket", "pt", "SAI parou três voltas antes de LEC (na volta 21, trocando de HARD para MEDIUM).",
+     "compound_change", {"driver": "SAI"}),
+    # 11. a fresh set names the tyre fitted only: no SOFT→SOFT
+    ("fresh_set", "en", "NOR pitted on lap 9 and fitted a fresh set of SOFT.", "compound_change", {"from": "SOFT"}),
+    ("fresh_set", "es", "NOR paró en la vuelta 9 y montó un nuevo juego de SOFT.", "compound_change",
+     {"from": "SOFT"}),
+    ("fresh_set", "pt", "NOR parou na volta 9 e colocou um novo jogo de SOFT.", "compound_change", {"from": "SOFT"}),
+    # 12. a stops heading: counts are no laps, and each lap is the driver's right before it
+    ("stop_wording", "en", "Pit laps: RIC 22 vs TSU 24 (RIC pitted two laps earlier).", "pit_lap",
+     {"driver": "RIC", "lap": 24}),
+    ("stop_wording", "es", "Paradas: RIC 1, TSU 2.", "pit_lap", {"driver": "RIC"}),
+    ("stop_wording", "pt", "Paragens: RIC 1, TSU 2.", "pit_lap", {"driver": "RIC"}),
+    # issue #43, verbose answers: a per-driver section ends at the next heading or paragraph, and a title
+    # naming two drivers owns nothing
+    ("driver_section", "en", "**ANT**\n- Pit: lap 28\n\n**SAI**\n- Pit: lap 30\n\nThe decisive stop came on lap 35.",
+     "pit_lap", {"driver": "SAI", "lap": 35}),
+    ("driver_section", "es", "#### COL\n- Parada en la vuelta 13\n\n#### TSU\n- Parada en la vuelta 17\n\n"
+     "### Conclusión\nLa parada de la vuelta 20 fue clave.", "pit_lap", {"driver": "TSU", "lap": 20}),
+    ("driver_section", "pt", "### Estratégia de PIA e NOR\n- Parada na volta 20\n- Terminou em P3", "pit_lap",
+     {"driver": "PIA", "lap": 20}),
+    ("driver_section", "en", "- **PIA**\n  - Pit stop: lap 20\n- Pit stop of the leader: lap 25\n- **NOR**\n"
+     "  - Pit stop: lap 21", "pit_lap", {"driver": "PIA", "lap": 25}),
     # ---- issue 43, the cover-all answers (v5-cover): what a wording beside a claim word means
     # a failed outcome in the sense of the final result or a position, not of the time gained
     ("outcome_position_sense", "en", "ALO undercut COL by pitting first, but it was not a successful race-deciding undercut, "
@@ -658,6 +717,84 @@ STILL_READ = [
      {"driver": "HAM", "stint": 2, "start_lap": 20, "end_lap": 50}),
     ("several_stints", "pt", "HAM fez o segundo stint com HARD nas voltas 20-50.", "stint_laps",
      {"driver": "HAM", "stint": 2, "start_lap": 20}),
+    # ---- issue #43, claims a human reads and were missed (classes 6-12)
+    # 6. every item of a stint list, and a plural stint word shared out over drivers
+    ("stint_list", "en", "GAS's strategy: HARD (laps 1-18, avg 84.2 s), MEDIUM (laps 19-40, avg 83.1 s).",
+     "stint_laps", {"driver": "GAS", "compound": "MEDIUM", "start_lap": 19, "end_lap": 40}),
+    ("stint_list", "en", "Hard stints of 21 laps for OCO (laps 19-39) against 24 laps for GAS.", "stint_laps",
+     {"driver": "GAS", "compound": "HARD", "n_laps": 24}),
+    ("stint_list", "es", "GAS usó HARD (vueltas 1-18, ritmo medio 84,2 s) y luego MEDIUM (vueltas 19-40, ritmo medio "
+     "83,1 s).", "stint_laps", {"driver": "GAS", "compound": "MEDIUM", "start_lap": 19, "end_lap": 40}),
+    ("stint_list", "es", "Stints con HARD de 21 vueltas para OCO (vueltas 19-39) frente a 24 vueltas para GAS.",
+     "stint_laps", {"driver": "GAS", "compound": "HARD", "n_laps": 24}),
+    ("stint_list", "pt", "GAS usou HARD (voltas 1-18, média 84,2 s) e depois MEDIUM (voltas 19-40, média 83,1 s).",
+     "stint_laps", {"driver": "GAS", "compound": "MEDIUM", "start_lap": 19, "end_lap": 40}),
+    ("stint_list", "pt", "Stints de HARD de 21 voltas para OCO (voltas 19-39) contra 24 voltas para GAS.",
+     "stint_laps", {"driver": "OCO", "compound": "HARD", "n_laps": 21, "start_lap": 19}),
+    # 7. a stint bounded by its first lap
+    ("stint_from_lap", "en", "VER ran the HARD from lap 22.", "stint_laps",
+     {"driver": "VER", "compound": "HARD", "start_lap": 22}),
+    ("stint_from_lap", "es", "VER llevó el HARD desde la vuelta 22.", "stint_laps",
+     {"driver": "VER", "compound": "HARD", "start_lap": 22}),
+    ("stint_from_lap", "pt", "VER usou o HARD a partir da volta 22.", "stint_laps",
+     {"driver": "VER", "compound": "HARD", "start_lap": 22}),
+    ("stint_from_lap", "en", "COL remained on his original HARD tires from lap 15 all the way to lap 66.",
+     "stint_laps", {"driver": "COL", "compound": "HARD", "start_lap": 15, "end_lap": 66}),
+    # 8. a gain named as a turnaround
+    ("gain_noun", "en", "ALB undercut LEC. The undercut produced a turnaround of 2.1 s in ALB's favour.", "gain",
+     {"seconds": 2.1, "attacker": "ALB"}),
+    ("gain_noun", "es", "ALB hizo el undercut a LEC. Hubo una remontada de 2,1 s a favor de ALB.", "gain",
+     {"seconds": 2.1, "attacker": "ALB"}),
+    ("gain_noun", "pt", "ALB fez o undercut em LEC. Foi uma virada de 2,1 s a favor de ALB.", "gain",
+     {"seconds": 2.1, "attacker": "ALB"}),
+    # 9. the lap a stop was put off to
+    ("waited_until", "en", "TSU waited until lap 14 to stop.", "pit_lap", {"driver": "TSU", "lap": 14}),
+    ("waited_until", "es", "HUL paró en la vuelta 11, mientras TSU esperó hasta la vuelta 14.", "pit_lap",
+     {"driver": "TSU", "lap": 14}),
+    ("waited_until", "pt", "TSU esperou até a volta 14.", "pit_lap", {"driver": "TSU", "lap": 14}),
+    # 10. the rival's stop in the bracket after the compared driver
+    ("rival_bracket", "en", "SAI pitted on lap 18 (SOFT→HARD), three laps before LEC (lap 21, HARD→MEDIUM).",
+     "pit_lap", {"driver": "LEC", "lap": 21}),
+    ("rival_bracket", "en", "SAI stopped three laps before LEC (on lap 21, switching HARD→MEDIUM).",
+     "compound_change", {"driver": "LEC", "from": "HARD", "to": "MEDIUM"}),
+    ("rival_bracket", "es", "SAI paró en la vuelta 18 (SOFT→HARD), tres vueltas antes que LEC (vuelta 21, "
+     "HARD→MEDIUM).", "pit_lap", {"driver": "LEC", "lap": 21}),
+    ("rival_bracket", "pt", "SAI parou na volta 18 (SOFT→HARD), três voltas antes de LEC (volta 21, HARD→MEDIUM).",
+     "pit_lap", {"driver": "LEC", "lap": 21}),
+    # 11. a tyre change naming the tyre fitted only
+    ("fresh_set", "en", "NOR pitted on lap 9 for a fresh set of SOFT.", "compound_change",
+     {"driver": "NOR", "to": "SOFT", "lap": 9}),
+    ("fresh_set", "es", "NOR paró en la vuelta 9 por un juego nuevo de SOFT.", "compound_change",
+     {"driver": "NOR", "to": "SOFT", "lap": 9}),
+    ("fresh_set", "pt", "NOR parou na volta 9 para um novo jogo de SOFT.", "compound_change",
+     {"driver": "NOR", "to": "SOFT", "lap": 9}),
+    ("fresh_set", "en", "HUL pitted first (lap 44) onto fresh INTERMEDIATE tires.", "compound_change",
+     {"driver": "HUL", "to": "INTERMEDIATE", "lap": 44}),
+    ("fresh_set", "pt", "HUL parou primeiro (volta 44) para INTERMEDIATE novos.", "compound_change",
+     {"driver": "HUL", "to": "INTERMEDIATE", "lap": 44}),
+    # 12. stop counts and pit verbs
+    ("stop_wording", "en", "Stops: RIC 22 vs TSU 24.", "pit_lap", {"driver": "TSU", "lap": 24}),
+    ("stop_wording", "es", "RIC fue a parada única.", "n_stops", {"driver": "RIC", "n": 1}),
+    ("stop_wording", "es", "RIC boxeó en la vuelta 22.", "pit_lap", {"driver": "RIC", "lap": 22}),
+    ("stop_wording", "pt", "RIC foi de paragem única.", "n_stops", {"driver": "RIC", "n": 1}),
+    ("stop_wording", "pt", "RIC boxou na volta 22.", "pit_lap", {"driver": "RIC", "lap": 22}),
+    # issue #43, verbose answers: a heading or label naming one driver owns the lines under it
+    ("driver_section", "en", "### What the data shows\n- **PIA**\n  - Stint 1: **Medium**, laps **1–20**\n"
+     "  - Pit stop: **lap 20**, **Medium → Hard**\n- **NOR**\n  - Pit stop: **lap 21**, **Medium → Hard**\n"
+     "  - Finished **P2**", "pit_lap", {"driver": "NOR", "lap": 21}),
+    ("driver_section", "en", "### What the data shows\n- **PIA**\n  - Stint 1: **Medium**, laps **1–20**\n"
+     "  - Pit stop: **lap 20**\n- **NOR**\n  - Pit stop: **lap 21**", "stint_laps",
+     {"driver": "PIA", "start_lap": 1, "end_lap": 20}),
+    ("driver_section", "es", "#### COL\n- Stint 1: MEDIUM, vueltas 1–13\n- Parada en la vuelta 13: MEDIUM → HARD\n\n"
+     "#### TSU\n- Parada en la vuelta 17: SOFT → HARD\n- Terminó **P12**", "final_position",
+     {"driver": "TSU", "position": 12}),
+    ("driver_section", "pt", "**ANT**\n- Stint 1: **MEDIUM**, voltas **1–28**\n- Parada: **volta 28**, "
+     "**MEDIUM -> HARD**\n\n**SAI**\n- Parada: **volta 30**, **MEDIUM -> HARD**\n- Terminou em **P11**",
+     "compound_change", {"driver": "SAI", "from": "MEDIUM", "to": "HARD", "lap": 30}),
+    ("driver_section", "en", "**NOR:** pit laps **20** and **52**; two stops total\n**PIA:** pit laps **24** and "
+     "**53**; two stops total", "n_stops", {"driver": "PIA", "n": 2}),
+    ("driver_section", "en", "#### PIA\n- Pitted on lap 20, one lap before NOR\n- NOR pitted on lap 21", "pit_lap",
+     {"driver": "PIA", "lap": 20}),
     # ---- issue 43, the cover-all answers (v5-cover)
     ("outcome_position_sense", "en", "The undercut attempt did not work as a position swap or a gap gain over RUS.",
      "battle_outcome", {"success": False}),

@@ -145,8 +145,8 @@ def _types(text: str, lang: str) -> list[tuple[str, dict]]:
     ("Se esperan chubascos y tormentas eléctricas.", "es", [("sky", {"condition": "thunderstorms"})]),
     ("Dia ensolarado, com nevoeiro pela manhã.", "pt", [("sky", {"condition": "clear"}), ("sky", {"condition": "fog"})]),
     ("Céu parcialmente nublado.", "pt", [("sky", {"condition": "partly_cloudy"})]),
-    ("No rain is expected.", "en", []),
-    ("Sin lluvia.", "es", []),
+    ("No rain is expected.", "en", [("precip_chance", {"qualitative": "none"})]),   # #43 class 13: no sky "rain"
+    ("Sin lluvia.", "es", [("precip_chance", {"qualitative": "none"})]),
     ("It is clear that the forecast is uncertain.", "en", []),
 ])
 def test_extractor_examples(text, lang, expected):

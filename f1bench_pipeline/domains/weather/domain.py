@@ -32,7 +32,7 @@ class WeatherDomain(Domain):
     fact_types = FACT_TYPES
     claim_types = CLAIM_TYPES
     template_version = templates.TEMPLATE_VERSION
-    extractor_sources = ("domains/weather/extractor.py", "domains/weather/lexicon.py")
+    extractor_sources = ("domains/weather/extractor.py", "domains/weather/lexicon.py", "domains/weather/precip.py")
     verifier_sources = (
         "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py",
         ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),

@@ -14,12 +14,18 @@ Claims (``DomainClaim``; slots carry the unit as stated — the verifier convert
   ("northwest", "del noroeste", "de nordeste", "lés-sudeste") and abbreviations (NW,
   SO = sudoeste) in a sentence that speaks of wind.
 * ``precip_chance`` {percent} — "30%", "30 por ciento" (a percentage next to a humidity
-  word is ``other``).
+  word is ``other``); {qualitative: "none"} — a statement of no or negligible precipitation
+  ("no chance of rain", "virtually no chance of precipitation", "sunny and dry", "sin
+  probabilidad de lluvia", "tiempo seco", "sem chance de chuva"; ``precip``), kept only
+  when the answer states no percentage and no precipitation sky (then it adds nothing, or
+  is hedged).
 * ``sky`` {condition: category} — the NWS sky and weather words per language, mapped to
   the record's categories (mostly_clear, clear, partly_cloudy, cloudy, rain,
-  thunderstorms, fog, snow); negated mentions ("no rain", "sin lluvia") are not claims,
-  and "chance of rain" inside a sentence giving a percentage belongs to the precipitation
-  claim, not to the sky.
+  thunderstorms, fog, snow); negated or hedged mentions ("no rain", "no chance of
+  thunderstorms", "a low chance of rain", "sin lluvia") are not sky claims, and the
+  precipitation phrase a percentage states the chance of ("a 30% chance of rain") belongs
+  to the precipitation claim — only that one: in "a chance of rain showers, with a 28%
+  chance of precipitation" the showers are the sky's.
 
 ``extract_claims`` never raises (an unexpected error yields no claims, like F1's).
 """
@@ -32,6 +38,7 @@ from typing import Any
 
 from f1bench_pipeline.domains.base import DomainClaim
 from f1bench_pipeline.domains.weather import lexicon as L
+from f1bench_pipeline.domains.weather import precip
 from f1bench_pipeline.scoring.claims import Span
 
 _SENT = re.compile(r"(?<!\d)[.!?;](?!\d)|\n|(?<=\d)\.(?=\s|$)")
@@ -55,6 +62,7 @@ _APPARENT = re.compile(r"\b(?:" + L.APPARENT_WORDS + r")\b")
 _GUST = re.compile(r"\b(?:" + L.GUST_WORDS + r")\b[^\d.;!?\n]{0,20}$")
 _HUMIDITY = re.compile(r"\b(?:" + L.HUMIDITY_WORDS + r")\b")
 _NEGATION = re.compile(L.NEGATION)
+_PRECIP_SKY = ("rain", "thunderstorms", "snow")  # the sky categories that are precipitation
 _ABBREV = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(L.COMPASS_ABBREV, key=len, reverse=True)) + r")(?![A-Za-z])")
 _SPEED_UNITS = {"mph": "mph", "mi/h": "mph", "miles per hour": "mph", "millas por hora": "mph",
                 "milhas por hora": "mph", "knot": "kt", "knots": "kt", "kt": "kt", "kts": "kt", "nudos": "kt",
@@ -121,6 +129,7 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
     compass, compass_lookup, sky_re, sky_entries, wind_re, precip_re = _patterns(lang)
     folded = L.fold(text)
     claims: list[tuple[int, DomainClaim]] = []
+    nones: list[tuple[int, DomainClaim]] = []  # "no chance of rain", "dry": kept only if nothing else states the chance
     for s0, s1 in _sentences(folded):
         sent = folded[s0:s1]
         taken: list[tuple[int, int]] = []  # spans (sentence offsets) already claimed
@@ -144,7 +153,7 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
             speed_spans.append(m.span())
 
         # precipitation chance (and other percentages)
-        pct_spans = []
+        precip_pcts = []
         for m in _PCT.finditer(sent):
             if _overlaps(*m.span(), taken):
                 continue
@@ -154,8 +163,8 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
             else:
                 claims.append((s0 + m.start(), _claim("precip_chance", {"percent": _num(m.group(1))}, text,
                                                       s0 + m.start(), s0 + m.end())))
+                precip_pcts.append(m.span())
             taken.append(m.span())
-            pct_spans.append(m.span())
 
         # temperatures: number + unit, number + degrees, then high/low/temperature + bare number
         for pat, has_unit in ((_T_UNIT, True), (_T_DEG, False), (_T_KEYWORD, False)):
@@ -206,17 +215,33 @@ def _extract(text: str, lang: str) -> list[DomainClaim]:
                                               s0 + a, s0 + b)))
                 taken.append((a, b))
 
-        # sky: skip a precipitation phrase when the sentence gives its percentage, and negations
-        masked = [p.span() for p in precip_re.finditer(sent)] if pct_spans else []
+        # sky: skip the precipitation phrase a percentage states the chance of (class 14: only that
+        # one), negated or hedged mentions and statements of no precipitation (class 13)
+        phrases = [p.span() for p in precip_re.finditer(sent)] if precip_pcts else []
+        nones_here, masked = precip.read(sent, lang)
+        masked += precip.bound_phrases(phrases, precip_pcts)
+        for a, b in nones_here:
+            if not _overlaps(a, b, taken):
+                nones.append((s0 + a, _claim("precip_chance", {"qualitative": "none"}, text, s0 + a, s0 + b)))
+                taken.append((a, b))
         for m in sky_re.finditer(sent):
             a, b = m.span()
-            if _overlaps(a, b, masked) or _overlaps(a, b, taken) or _NEGATION.search(sent[max(0, a - 24): a]):
+            if _overlaps(a, b, taken) or _NEGATION.search(sent[max(0, a - 24): a]):
                 continue
             phrase = m.group(0)
             cat = next((c for p, c in sky_entries if p.fullmatch(phrase)), None)
-            if cat is None:
+            if cat is None or (cat in _PRECIP_SKY and _overlaps(a, b, masked)):
                 continue
             claims.append((s0 + a, _claim("sky", {"condition": cat}, text, s0 + a, s0 + b)))
             taken.append((a, b))
+    if not any(_states_precipitation(c) for _, c in claims):
+        claims += nones
     claims.sort(key=lambda t: t[0])
     return [c for _, c in claims]
+
+
+def _states_precipitation(claim: DomainClaim) -> bool:
+    """A percentage, or a sky with precipitation: either makes a "none" statement redundant or a hedge."""
+    if claim.type == "precip_chance":
+        return True
+    return claim.type == "sky" and claim.slots.get("condition") in _PRECIP_SKY

@@ -41,6 +41,13 @@ class WeatherTolerances(BaseModel):
     wind_direction_deg: float = Field(22.5, description="angular distance on the 16-point compass: "
                                                         "22.5 accepts the adjacent point (SW for SSW)")
     precip_points: float = Field(0.0, description="percentage points")
+    # "no chance of rain", "dry", "sin lluvia", "tempo seco" (no number): the NWS names no precipitation
+    # in a forecast below a slight chance (15 %; in the sample every sky naming rain has >= 15 % but two
+    # compound skies at 10 and 13 %), so a careful reader accepts "no rain" for a chance up to 10 %
+    precip_none_max_percent: float = Field(10.0, description="a statement of no / negligible precipitation is "
+                                                             "supported when the chance is at most this")
+    precip_none_contradicted_from: float = Field(20.0, description="... and contradicted from this chance up "
+                                                                   "(NWS 'slight chance'); between the two: unverifiable")
 
 
 TOLERANCES = WeatherTolerances()

@@ -11,7 +11,10 @@ unverifiable  — the record states no such fact (a low in a daytime period, gus
                 "Showers And Thunderstorms").
 
 A single speed ("around 15 mph") is true of a forecast range that contains it; a range
-must match both ends; "up to N" must match the top of the range.
+must match both ends; "up to N" must match the top of the range. A statement of no
+precipitation ("no chance of rain", "dry": ``{"qualitative": "none"}``) is supported by a
+chance up to ``precip_none_max_percent``, contradicted from ``precip_none_contradicted_from``,
+unverifiable between.
 """
 
 from __future__ import annotations
@@ -82,6 +85,15 @@ def _in_range(claimed: float, unit: str, lo: float, hi: float, fact_unit: str, t
     return to_kmh(lo, fact_unit) <= c <= to_kmh(hi, fact_unit)
 
 
+def _judge_none(facts: list[DomainFact], tol: WeatherTolerances) -> Verdict:
+    """"No chance of rain", "dry": true of a small chance, false of a real one, undecided between."""
+    lo, hi = tol.precip_none_max_percent, tol.precip_none_contradicted_from
+    if facts and all(lo < float(f.value["percent"]) < hi for f in facts):
+        return Verdict(UNVERIFIABLE, f"the forecast's chance of precipitation is between {lo:g} % and {hi:g} %: "
+                                     "neither 'none' nor a real chance")
+    return _judge(facts, lambda f: float(f.value["percent"]) <= lo + 1e-9, "chance of precipitation")
+
+
 def verify_weather_claim(claim: Any, ctx: WeatherContext, tol: WeatherTolerances = TOLERANCES) -> Verdict:
     t, s = claim.type, claim.slots
     if t == "other":
@@ -121,6 +133,8 @@ def verify_weather_claim(claim: Any, ctx: WeatherContext, tol: WeatherTolerances
                       lambda f: compass_distance_deg(d, f.value["direction"]) <= tol.wind_direction_deg + 1e-9,
                       "wind direction")
     if t == "precip_chance":
+        if s.get("qualitative") == "none":
+            return _judge_none(ctx.facts("precip_chance"), tol)
         if s.get("percent") is None:
             return Verdict(UNVERIFIABLE, "claim lacks percent")
         return _judge(ctx.facts("precip_chance"),

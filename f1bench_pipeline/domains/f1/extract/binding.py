@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
+from f1bench_pipeline.domains.f1.extract.sections import section_driver
 from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
                                                        OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
                                                        AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
@@ -193,6 +194,9 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
                 if t.start - e <= 12 and not FOLLOW_BREAK.search(low, e, t.start):
                     return [t.value]
                 break
+    owner = section_driver(doc, s)  # "#### COL" / "- **PIA**" over the value's line
+    if owner is not None:
+        return [owner]
     if doc.single:
         return [doc.single]
     return []

@@ -7,14 +7,16 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS,
+from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
+                                                       BRACKET_OPENS_WITH_LAP, BARE_INTEGER,
+                                                       COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS, RIVAL_BEFORE, RIVAL_BRACKET,
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
                                                        GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
                                                        NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
                                                        RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STINT_OF_BEFORE, STOP_NOUNS,
                                                        SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
-                                                       TO_GO_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, NUMBER_WORD, PIT, STINT_NOUN, Token
+                                                       TO_GO_AFTER, VERB_TO_LAP)
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, PIT, STINT_NOUN, Token
 
 
 def stint_break(low: str, a: int, b: int) -> bool:
@@ -228,3 +230,45 @@ def counted_stop(toks: list[Token], j: int) -> bool:
     """The pit noun ``toks[j]`` is counted ("two stops", "dos paradas"): a strategy, not one stop."""
     p = toks[j - 1] if j else None
     return p is not None and p.kind in (NUMBER, NUMBER_WORD) and toks[j].start - p.end <= 3 and p.value != 1
+
+
+def rival_bracket_driver(low: str, toks: list[Token], at: int, first: bool) -> Token | None:
+    """The compared driver whose bracket holds offset ``at``: "(SAI pitted) three laps before LEC
+    (lap 21, HARD→MEDIUM)", "antes que LEC (vuelta 21, ...)", "antes de LEC (volta 21, ...)": the
+    stop in the bracket after the driver a stop is compared with is that driver's. ``first``: ``at``
+    opens the bracket (a lap); otherwise the bracket must open with a lap (a tyre change after it).
+    Only in a clause with a pit word before the driver (stops are compared)."""
+    op = low.rfind("(", max(0, at - 60), at)
+    if op < 0 or ")" in low[op:at]:
+        return None
+    if first and not VERB_TO_LAP.fullmatch(low, op + 1, at):
+        return None
+    if not first and not BRACKET_OPENS_WITH_LAP.search(low, op, at):
+        return None
+    close = low.find(")", at, at + 80)
+    inside = low[op + 1:close if close >= 0 else at + 40]
+    if len(BARE_INTEGER.findall(inside)) != 1 or BRACKET_COMPARE.search(inside):
+        return None  # "(lap 14 vs. lap 18)", "(vuelta 12 vs. 13)": the subject's lap and the rival's
+    d = None
+    for t in toks:
+        if t.end > op:
+            break
+        d = t
+    if d is None or d.kind is not DRIVER or d.tag == "pron" or not RIVAL_BRACKET.fullmatch(low, d.end, op + 1):
+        return None
+    if not RIVAL_BEFORE.search(low, max(0, d.start - 20), d.start):
+        return None
+    lo = clause_start(low, d.start, 120)
+    return d if any(t.kind is PIT and lo <= t.start and t.end <= d.start for t in toks) else None
+
+
+def item_start(low: str, s: int) -> int:
+    """Where the list item holding offset ``s`` starts: its clause, after the bracket that closed the
+    item before ("HARD (laps 1-18, avg 84.2 s), MEDIUM (laps 19-40)": the average is the first's)."""
+    lo = clause_start(low, s, 45)
+    close = low.rfind(")", lo, s)
+    if close < 0:
+        return lo
+    op = low.rfind("(", max(0, close - 60), close)
+    # (an aside that is no stint item, "Mediums (Stint 2, avg 75.20s) during laps 45-47", does not part them)
+    return close + 1 if op >= 0 and BRACKET_RANGE_ITEM.search(low, op, close) else lo

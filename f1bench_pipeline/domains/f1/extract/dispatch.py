@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import battles, defenses, gaps, laps, results, tyres
+from f1bench_pipeline.domains.f1.extract import battles, defenses, gaps, laps, results, stint_bounds, tyres
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (BATTLE, COMPOUND, DEFEND, EVENTUALLY, FAILED, FINISH, LAP_ID,
                                                      LAP_WORD, NEGATION, NUMBER, NUMBER_WORD, ORDINAL, ORDINAL_NUMBER,
@@ -54,6 +54,8 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(laps, laps.pit_laps, (*_LAP_KINDS, PIT)),
     _rule(tyres, tyres.compounds, (COMPOUND,)),
     _rule(tyres, tyres.stint_laps, _LAP_KINDS, _LAP_ALSO),
+    _rule(stint_bounds, stint_bounds.stint_from_lap, (COMPOUND,), _LAP_KINDS),
+    _rule(stint_bounds, stint_bounds.shared_stints, (STINT_NOUN,), (LAP_WORD,)),
     _rule(results, results.positions, (POSITION, ORDINAL, ORDINAL_NUMBER, PLACE), (POSITION, FINISH, PLACE)),
     _rule(results, results.n_stops, (PIT, STINT_NOUN), (NUMBER_WORD, NUMBER, NEGATION, PIT)),
     _rule(results, results.winner, (WIN,)),

@@ -45,6 +45,7 @@ class Document:
         self.headers: dict[int, list[str]] = {}  # table row start -> its header's cells
         self.single: str | None = None
         self.breaks: tuple[list[int], ...] | None = None  # sentence-break positions (binding._last_break)
+        self.sections: tuple[list[int], list[int], list[str]] | None = None  # per-driver sections (sections.py)
 
     def add(self, ctype: str, slots: dict[str, Any], s: int, e: int) -> None:
         # (every caller passes a fresh dict: it is kept as it is when no slot is None)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.checks import avg_before, clause_start, per_lap
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE,
-                                                       BY_AMOUNT, FROM_BEFORE_SECS,
+                                                       BY_AMOUNT, FAVOUR_AFTER, FAVOUR_BETWEEN, FROM_BEFORE_SECS,
                                                        FROM_TO_SECS, GAIN_EQUATION_AFTER, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
                                                        WHEN_AFTER_TO)
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
@@ -103,6 +103,8 @@ def _gain(doc: Document, sent: Sentence, secs: list[Token]) -> None:
         if b:
             slots["bound"] = b
         named = {x.value for x in toks if x.kind is DRIVER}
+        if doc.last_battle and _in_favour_of(doc, toks, target) == doc.last_battle[1]:
+            continue  # "a swing of 2.1 s in LEC's favour" (the defender's): its sign is not written
         if doc.last_battle and named <= set(doc.last_battle):
             slots["attacker"], slots["defender"] = doc.last_battle
         elif named:  # another pair's drivers are named here: no pair guessed now or in finalize
@@ -112,6 +114,22 @@ def _gain(doc: Document, sent: Sentence, secs: list[Token]) -> None:
             if x.kind is DRIVER and x.end <= t.start and t.start - x.end <= 30:
                 s = min(s, x.start)
         doc.add("gain", slots, s, max(t.end, target.end))
+
+
+def _in_favour_of(doc: Document, toks: list[Token], x: Token) -> str | None:
+    """The driver a gain of ``x`` seconds went to, when the text says so right after it: "in SAI's
+    favour", "a favor de SAI", "a favor do SAI"."""
+    low = doc.low
+    for d in toks:
+        if d.kind is not DRIVER or d.start < x.end:
+            continue
+        if d.start - x.end > 40:
+            break
+        # "in SAI" needs its "'s favour" after the name; "a favor de SAI" is whole before it
+        if FAVOUR_BETWEEN.fullmatch(low, x.end, d.start) and \
+                (FAVOUR_AFTER.match(low, d.end) or not low[x.end:d.start].rstrip().endswith(" in")):
+            return d.value
+    return None
 
 
 def _gap(doc: Document, sent: Sentence, secs: list[Token]) -> None:

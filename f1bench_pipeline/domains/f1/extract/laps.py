@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
 from f1bench_pipeline.domains.f1.extract.checks import (clause_start, elided_before, from_lap_before, index_number,
-                                                     lap_pair_after, plain_number)
+                                                     lap_pair_after, plain_number, rival_bracket_driver)
 from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
                                                        COUNT_DET_BEFORE, COUNT_OF_M, DEADLINE_BEFORE, DRIVER_TO_LAP,
                                                        ELIDED_AFTER, FINISH_AT_BEFORE, GAP_AFTER, LAPNUM_GAP, LIST_CONN,
@@ -22,16 +22,18 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_B
                                                        RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
                                                        STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE,
-                                                       UNTIL_FINISH, VERB_TO_LAP, WAIT_BEFORE)
+                                                       UNTIL_FINISH, VERB_TO_LAP, WAIT_BEFORE, WAITED_UNTIL_BEFORE)
 from f1bench_pipeline.domains.f1.extract.senses import paired_lap_owner
 from f1bench_pipeline.domains.f1.extract.sentence import Laps
 from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
-                                                     ORDINAL_NUMBER, PIT, STAY, Token)
+                                                     NEGATION, ORDINAL_NUMBER, PIT, STAY, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
+# A stop count above this is no count: in "Stops: RIC 22 vs TSU 24" (no lap word) the numbers are laps.
+MAX_STOP_COUNT = 5
 _LAP_KINDS = frozenset({LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER, LAP_WORD})
 _LAP_ID_OR_NUMBER = frozenset({LAP_ID, NUMBER})
 
@@ -161,6 +163,20 @@ def _until_ends_race(low: str, toks: list[Token], ids: list[tuple[int, int, int,
                for t in toks for _lap, ls, le, _i in ids)  # (another driver named since: his own stop)
 
 
+def _waited_until(low: str, toks: list[Token], s: int) -> bool:
+    """"TSU waited until lap 14 (to stop)", "esperó hasta la vuelta 14": the stop put off to that lap;
+    not "did not wait until lap 14", "no esperó hasta la vuelta 14" (no stop stated then)."""
+    m = WAITED_UNTIL_BEFORE.search(low, max(0, s - 40), s)
+    if m is None:
+        return False
+    w = m.start(1)
+    if any(t.kind is NEGATION and t.end <= w and w - t.end <= 12 for t in toks):
+        return False
+    # "esperó hasta la vuelta 28 y luego paró en la 30": the stop is the later lap's
+    pits = [t.end for t in toks if t.kind is PIT and t.start > s]
+    return not any(t.kind is NUMBER and p <= t.start <= p + 16 for t in toks for p in pits)
+
+
 def _pit_verb_governs(low: str, toks: list[Token], s: int) -> bool:
     """A pit verb right before the lap ("pitted on lap 25", "parou na volta 25")."""
     return any(t.kind is PIT and t.end <= s and s - t.end <= 12 and not t.word.endswith("s")
@@ -171,7 +187,8 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
     """A pit or change word before the lap and within its reach (not past a colon, an arrow or
     ", then"), a stayed-out word just before it, or a pit word just after it; or a driver right
     before the lap in a list that spells out the stops of the clause before its colon ("paró antes:
-    TSU en la vuelta 2 y HAM en la 4")."""
+    TSU en la vuelta 2 y HAM en la 4"); or the lap waited until ("waited until lap 14"), or the first
+    thing in a compared driver's bracket ("three laps before LEC (lap 21, ...)")."""
     if _stops_spelled_out(low, toks, s):
         return True
     for t in toks:
@@ -187,7 +204,7 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
                 break
             if k is PIT:
                 return True
-    return False
+    return _waited_until(low, toks, s) or rival_bracket_driver(low, toks, s, True) is not None
 
 
 def _heading_laps(doc: Document, sent: Sentence) -> list[tuple[int, int, int, int]]:
@@ -199,14 +216,18 @@ def _heading_laps(doc: Document, sent: Sentence) -> list[tuple[int, int, int, in
     if colon < 0 or colon - sent.start > 40:
         return []
     head = [t.kind for t in toks if t.end <= colon]
-    if PIT not in head or LAP_WORD not in head:
+    if PIT not in head:
         return []
+    # "Stops: RIC 22 vs TSU 24": with no lap word, numbers above any stop count are laps
+    floor = 0 if LAP_WORD in head else MAX_STOP_COUNT
     out = []
     for i in range(1, len(toks)):
         t, d = toks[i], toks[i - 1]
         if t.start > colon and t.kind is NUMBER and plain_number(t) and d.kind is DRIVER and d.tag != "pron" and \
                 SPACE_DASH.fullmatch(low, d.end, t.start) and not (i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD):
             out.append((int(t.value), t.start, t.end, i))
+    if floor and not (out and all(x[0] > floor for x in out)):
+        return []  # "Stops: RIC 1 vs TSU 2": counts
     return out
 
 
@@ -236,9 +257,13 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
     toks = sent.tokens
     sent_s = sent.start
     ids = list(laps.ids) if laps else []
+    heading_owner: dict[int, str] = {}
     if PIT in kind_set and NUMBER in kind_set:
         known = {x[1] for x in ids}  # (elided laps are numbers: none without a NUM token)
-        extra = [x for x in _elided_laps(doc, sent) + _heading_laps(doc, sent) if x[1] not in known]
+        heading = [x for x in _heading_laps(doc, sent) if x[1] not in known]
+        # "Stops: RIC 22 vs TSU 24": each number is the driver's right before it
+        heading_owner = {x[1]: toks[x[3] - 1].value for x in heading}  # (the rival's bracket adds below)
+        extra = [x for x in _elided_laps(doc, sent) if x[1] not in known] + heading
         if extra:
             ids = sorted(ids + extra, key=lambda x: x[1])
     if not ids:
@@ -254,19 +279,24 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
                       and not _pit_verb_governs(low, toks, x[1])
                       and not OWNER_AFTER.match(doc.text, x[2]))
              and not lap_pair_after(low, x[0], x[2])
-             and not WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1])
+             and not (WAIT_BEFORE.search(low, max(0, x[1] - 30), x[1]) and not _waited_until(low, toks, x[1]))
              and not DEADLINE_BEFORE.search(low, max(0, x[1] - 24), x[1])
              and not (UNTIL_BEFORE.search(low, max(0, x[1] - 24), x[1]) and _until_ends_race(low, toks, ids, x[1]))
              and not FINISH_AT_BEFORE.search(low, max(0, x[1] - 40), x[1])
              and not STINT_LAP_BEFORE.search(low, max(0, x[1] - 24), x[1])]
     if not cands:
         return
+    for x in cands:  # "three laps before LEC (lap 21, HARD→MEDIUM)": LEC's own stop
+        rival = rival_bracket_driver(low, toks, x[1], True)
+        if rival is not None:
+            heading_owner[x[1]] = rival.value
     both = any(t.kind is BOTH and t.start < cands[0][1] for t in toks) if BOTH in kind_set else False
     if both and len(cands) > 1:
         return  # "both pitted on laps 2 and 3": who pitted when is not stated
     parallel = assign_parallel(doc, sent, cands)
     for lap, s, e, _i in cands:
-        drivers = parallel[s] if s in parallel else drivers_for(doc, sent, s, e, sent_s=sent_s)
+        drivers = [heading_owner[s]] if s in heading_owner else parallel[s] if s in parallel else \
+            drivers_for(doc, sent, s, e, sent_s=sent_s)
         paired = paired_lap_owner(low, sent, lap, s)  # "the lap-66/lap-67 exchange": the second driver's lap
         drivers = drivers if paired is None else paired
         sent.lap_owner[s] = drivers

@@ -85,6 +85,10 @@ RANGE_END_BEFORE = re.compile(r"\b" + alt("range_end_lap") + r"\s*\d{1,2}\s*(?:-
 TRIGGER_BREAK = re.compile(r"[:;→]|->|=>|,\s*" + alt("and", r"\s+") + "?" + alt("then") + r"\b")
 # "did not wait for lap 6", "esperó hasta la vuelta 28": the lap waited for, not the stop.
 WAIT_BEFORE = re.compile(r"\b" + alt("wait") + r"\b[^.;:\n]{0,14}$")
+# "waited until lap 14", "esperó hasta la vuelta 14", "esperou até a volta 14": the lap the stop was
+# put off to, a stop (group 1: where the wait word starts, for its negation)
+WAITED_UNTIL_BEFORE = re.compile(r"\b(" + alt("wait") + r")\s+" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
+                                 + alt("lap_word_any") + r"?\s*$")
 SLASH_NUM = re.compile(r"\s*/\s*(\d{1,2})\b")
 # the race distance and what is left of it ("the 57-lap race", "faltando 16 voltas", "19 das 70 voltas")
 EVENT_AFTER = re.compile(r"[\s-]*(?:[\w'’.-]+\s+){0,3}" + alt("event_after") + r"\b")
@@ -106,8 +110,9 @@ CHANGE_CONN = re.compile(r"\s*" + alt("change_noun") + r"?\s*(?:->|-->|→|=>|>|
                          r"(?:" + alt("change_det") + r"\s+){0,4}")
 # "MEDIUM->HARD", and the hyphenated "Medium-to-Hard" / "medio-a-duro" / "médio-para-duro" (one word: a pair)
 ARROW_CONN = re.compile(r"\s*(?:->|-->|→|=>|>)\s*|-(?:to|a|para)-")
+# (up to four determiners: "for a fresh set of SOFT", "para um novo jogo de SOFT")
 CHG_TO_BETWEEN = re.compile(r"\s*(?:(?:" + words("chg_between") + r"|\d+|\(|\)|,)\s*)*" + alt("chg_to") + r"\s+"
-                            r"(?:" + alt("chg_det") + r"\s+){0,3}")
+                            r"(?:" + alt("chg_det") + r"\s+){0,4}")
 STOP_OPTION_BEFORE = re.compile(r"(?:^|[\s(])" + alt("stop_option_before") + r"\s+$")
 STOP_OPTION_AFTER = re.compile(r"[\s*]*" + alt("stop_option_after") + r"\s+(?:an?\s+|una?\s+|uma?\s+)?[\w-]+[\s-]+"
                                + alt("stop_noun") + r"\b")
@@ -231,6 +236,18 @@ POSS_AFTER = re.compile(r"'s?\b")
 ACTOR_BETWEEN = re.compile(r"\b" + alt("actor_between") + r"\b")
 # "N laps before SAI", "una vuelta antes que RIC": a driver named as the point of comparison.
 RELATIVE_BEFORE = re.compile(r"\b" + alt("relative_before") + r"\s+$")
+# "three laps before LEC (lap 21", "antes que LEC (vuelta 21": a compared driver, then his bracket
+# a bracket that closed a stint of a list: it holds a lap range ("(laps 1-18, avg 84.2 s)")
+BRACKET_RANGE_ITEM = re.compile(r"\d{1,2}\s*(?:[-–]|\s(?:" + words("range_to") + r")\s+(?:" + alt("range_article")
+                                + r"\s+)?)\s*\d{1,2}\b")
+RIVAL_BEFORE = re.compile(r"\b" + alt("rival_before") + r"\s+$")
+RIVAL_BRACKET = re.compile(r"(?:['’]s)?\s*\(\s*")
+EACH_TIME = re.compile(r"\b" + alt("each_time") + r"\b")
+BARE_INTEGER = re.compile(r"(?<![\d.,])\d{1,2}(?![\d]|[.,]\d)")  # a lap or a count, not "75.20"
+BRACKET_COMPARE = re.compile(r"\b(?:" + words("vs_num") + r")(?:\s|$)")
+# the bracket opens with a lap: "(lap 21, HARD→MEDIUM", "(en la vuelta 21, de HARD a MEDIUM"
+BRACKET_OPENS_WITH_LAP = re.compile(r"\(\s*(?:" + alt("verb_to_lap") + r"\s+)?(?:(?:the|la|a|o)\s+)?(?:"
+                                    + alt("lap_word_any") + r"\s*|l)\d{1,2}\b[^()]{0,40}$")
 VS_PAIR_BEFORE = re.compile(r"\b[A-Z]{3}\s+" + alt("vs_pair") + r"\s+[A-Z]{3}\s*[(|:—–-]?\s*$")
 VS_NUM_AFTER = re.compile(r"\s*(?:" + words("vs_num") + r"|/)\s*\d")
 PAREN_ONLY = re.compile(r"\s*\(\s*")
@@ -291,6 +308,9 @@ BEHIND_AFTER = re.compile(r"\s*(?:\)\s*)?" + alt("behind_after") + r"\b")
 REDUCE_BY = re.compile(r"\b" + alt("reduce_by") + r"\s+(?:(?:" + words("approx") + r"|~|≈)\s*)*$")
 GAIN_STOP = re.compile(r"[.;\n]|\b" + alt("gain_stop") + r"\s+$")
 GAIN_POSTFIX = re.compile(r"[\s-]*" + alt("gain_postfix") + "?")
+# "in SAI's favour", "a favor de SAI", "a favor do SAI": whose gain it is (around the driver's name)
+FAVOUR_BETWEEN = re.compile(r"[^.;\n]{0,30}?\b" + alt("favour_before") + r"\s+")
+FAVOUR_AFTER = re.compile(alt("favour_after"))
 NO_PAIR = "_no_pair"  # a record marker: this battle-scoped claim's pair is not to be guessed
 PAIR_SLOTS = {"gain": ("attacker", "defender"), "battle_outcome": ("attacker", "defender"),
               "gap": ("driver_a", "driver_b")}

@@ -155,13 +155,22 @@ def _counted_stops(toks: list[Token]) -> bool:
                t.start - toks[i - 1].end <= 3 for i, t in enumerate(toks))
 
 
+_SINGLE_STOP_NOUNS = frozenset({"parada", "stop", "paragem"})
+
+
+def _single_stop(low: str, sent: Sentence) -> bool:
+    """"fue a parada única", "foi de paragem única": a count with no number word in the sentence."""
+    return any(t.kind is PIT and t.word in _SINGLE_STOP_NOUNS and SINGLE_AFTER.match(low, t.end) for t in sent.tokens)
+
+
 def n_stops(doc: Document, sent: Sentence) -> None:
     """n_stops: "two stops", "a one-stop", "no stops", "pitted twice", "stops: 2", "a 3-stint
     strategy" (2); "una parada" only where it reads as a count; none when a stop is denied."""
     kind_set = sent.kind_set
     low = doc.low
     if sent.not_a_stop or not (NUMBER_WORD in kind_set or NUMBER in kind_set or NEGATION in kind_set or
-                               PIT in kind_set and once_any(low, sent.start, sent.end)):
+                               PIT in kind_set and (once_any(low, sent.start, sent.end) or
+                                                    _single_stop(low, sent))):
         return
     toks = sent.tokens
     for i, k in enumerate(sent.kinds):
@@ -193,8 +202,8 @@ def n_stops(doc: Document, sent: Sentence) -> None:
                     elif STOP_OPTION_BEFORE.search(low, max(0, p.start - 20), p.start) or \
                             STOP_OPTION_AFTER.match(low, t.end) or STOP_COMPARED_AFTER.match(low, t.end):
                         n = None  # "faster than a one-stop", "a one-stop or two-stop plan": an option
-            if n is None and t.word in ("parada", "stop") and SINGLE_AFTER.match(low, t.end):
-                n = 1  # "parada única"
+            if n is None and t.word in _SINGLE_STOP_NOUNS and SINGLE_AFTER.match(low, t.end):
+                n = 1  # "parada única", "fue a parada única", "foi de paragem única"
             if n is None and t.word in ("stops", "paradas", "pit stops", "pitstops"):
                 m = STOPS_COLON.match(low, t.end, t.end + 6)
                 if m:

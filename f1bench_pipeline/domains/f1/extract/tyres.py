@@ -16,15 +16,14 @@ nor under a key-value block whose key names one.
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers_for, lap_for, span_start, tyre_owner
-from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, clause_start, from_only, race_count,
-                                                     some_laps_of_a_stint, stint_break)
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, from_only, item_start, race_count,
+                                                     rival_bracket_driver, some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
-                                                          BRACKETED_CHANGE_LAP, CHAIN_TO, CHANGE_CONN,
+                                                          BRACKETED_CHANGE_LAP, EACH_TIME, CHAIN_TO, CHANGE_CONN,
                                                           CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
                                                           FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
                                                           FROM_ONLY_BREAK, GERUND_BEFORE, HABITUAL_BEFORE, IN_STINT, LATER_LAP_AFTER,
@@ -71,8 +70,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
     sent_s = sent.start
     low = doc.low
     cmps = [i for i, k in enumerate(sent.kinds) if k is COMPOUND]
-    # "the stops typically required when switching from soft to hard": a habit, not what happened
-    done = {i for i in cmps if HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start)}
+    # a habit ("the stops typically required when switching from soft to hard"), a net ("two stops ... effectively one change from")
+    done = {i for i in cmps if HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start) or net_of_stops_before(low, toks[i].start)}
     targets: set[int] = set()
     # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
     for a, b in zip(cmps, cmps[1:]):
@@ -93,8 +92,6 @@ def compounds(doc: Document, sent: Sentence) -> None:
             if COMPARE_BEFORE.search(low, max(0, ta.start - 24), ta.start):
                 continue
         done.update((a, b))
-        if net_of_stops_before(low, ta.start):
-            continue  # "two early stops ... effectively one change from MEDIUM to MEDIUM": no one change
         targets.add(b)
         drivers = drivers_for(doc, sent, ta.start, ta.end, postfix=False, sent_s=sent_s)
         if GERUND_BEFORE.search(low, max(0, ta.start - 40), ta.start):
@@ -102,6 +99,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
                          x.end <= ta.start), None)
             if subj is not None:
                 drivers = [subj.value]  # "HAD pitted ... before OCO, switching from MEDIUM to HARD"
+        rival = rival_bracket_driver(low, toks, ta.start, False)  # "SAI stopped before LEC (lap 21, HARD→MEDIUM)"
+        drivers = [rival.value] if rival is not None else drivers
         m_lap = BRACKETED_CHANGE_LAP.search(low, max(0, ta.start - 12), ta.start)
         if m_lap is not None and not _in_lap_list(toks, a, m_lap.start(1)):
             m_lap = None  # "Stint 1 (SOFT→MEDIUM)": a stint's index, not a lap
@@ -158,9 +157,10 @@ def compounds(doc: Document, sent: Sentence) -> None:
             continue
         done.add(i)
         same = bool(SAME_SET.search(low, max(0, t.start - 30), t.start))
+        each = EACH_TIME.search(low, sent_s, t.start) is not None  # "laps 2, 3 and 4, each time switching to"
         for d in drivers:
             frm = t.value if same else (None if chained else compound_before(toks, i, d, anchor, targets))
-            lap = lap_for(sent, laps, d, anchor, t.end)
+            lap = None if each else lap_for(sent, laps, d, anchor, t.end)
             doc.add("compound_change", {"driver": d, "from": frm, "to": t.value, "lap": lap},
                      span_start(sent, d, anchor), t.end)
             if lap is not None:
@@ -327,6 +327,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                 if t.kind is STINT_NOUN:
                     ctx = True
                     if t.end <= s and COORD_F.search(low, t.end, s):
+                        several = several or t.word.endswith("s") and s - t.end <= 24  # "stints of 21 and 24 laps"
                         continue
                     if s <= t.start and stint is not None:
                         continue  # "(stint 1, laps 1-45), then SOFT (stint 2, ...)": the earlier one is ours
@@ -373,7 +374,7 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                                         not STINT_OF_BEFORE.search(low, max(0, s - 48), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
-                low, clause_start(low, s, 45), s) or some_laps_of_a_stint(low, s, e) or stop_phase_before(low, s)):
+                low, item_start(low, s), s) or some_laps_of_a_stint(low, s, e) or stop_phase_before(low, s)):
             continue  # a sub-range, a statistic over some laps, a round of stops' laps: no stint's extent
         drivers = drivers_for(doc, sent, s, e, postfix=True)
         n_laps = m.get("n_laps")

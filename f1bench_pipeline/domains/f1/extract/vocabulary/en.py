@@ -71,7 +71,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
                   "could not|cannot|can't|neither|nor|without|unable to|failed to|opposite|contrary|"
                   "rather than|instead of"),
     ("GAIN", None, "gained|gain|gaining|gains|net gain|made up|making up|clawed back|recovered|time gained|"
-                   "swing|net advantage|net swing"),
+                   "swing|net advantage|net swing|turnaround|net turnaround"),
     ("REDUCE", None, "reduced|reducing|closed|closing|cut|trimmed|narrowed|extended|increased|improved|shrunk|"
                      "shrank|decreased"),
     ("GAP", None, "gap|gaps|interval|margin|deficit|delta|difference|lead"),
@@ -130,7 +130,10 @@ WINDOWS: dict[str, str] = {
     "unknown_compound": "unknown",
     "tyre_noun": "tyre|tyres|tire|tires|compound",
     "strategy_noun": "strategy|race|plan|approach",
-    "gain_noun": "gain|net gain|swing|time gained|net swing",
+    "gain_noun": "gain|net gain|swing|time gained|net swing|turnaround|net turnaround",
+    # "a swing of 2.1 s in SAI's favour": the driver the gain went to
+    "favour_before": r"in",
+    "favour_after": r"['’]s\s+favou?r",
     "initial": "initial",
     "seconds_unit": "seconds?|secs?|s",
     "tens": "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety",
@@ -138,7 +141,7 @@ WINDOWS: dict[str, str] = {
     "lap_noun": "lap",
     "per_lap_slash": "lap",
     "per_lap_phrase": r"per\s+lap|a\s+lap|each\s+lap",
-    "range_to": "to|through|thru|until|till",
+    "range_to": "to|through|thru|until|till|all the way to|all the way through",
     "range_article": "the",
     "vs_word": r"vs\.?|versus|v\.|against|compared to|compared with",
     "lap_or_article": "lap|the",
@@ -163,7 +166,7 @@ WINDOWS: dict[str, str] = {
     "change_noun": "tyres?|tires?|compound",
     "change_to": r"to|onto|into|for|and\s+then|then",
     "change_det": "the|new|fresh|tyres?|tires?|set|of",
-    "chg_between": "on|in|at|the|lap|pit|back|again|later|then",
+    "chg_between": "on|in|at|the|lap|pit|back|again|later|then|first",
     "chg_to": "to|onto|into|for|on",
     "chg_det": "the|a|an|new|fresh|another|tyres?|tires?|set|of",
     "gerund_change": "switching|changing|moving|going|swapping",
@@ -172,7 +175,8 @@ WINDOWS: dict[str, str] = {
     "from_only": "from",
     "from_only_break": "to|into|for|with|and|use|usage|set|sets|starting|started|wear|life",
     "from_only_det": "the|old|used|worn",
-    "same_set_new": "another|a fresh|a new|new|fresh",
+    # "another set of": the same tyre again; "a fresh set of SOFT" names only the tyre fitted
+    "same_set_new": "another",
     "set_noun": "set",
     "of": "of",
     "chain_then": "then|later|and then",
@@ -280,6 +284,8 @@ WINDOWS: dict[str, str] = {
     "lap_word_any": "lap",
     "wait": r"wait\w*",
     "relative_before": "before|after|earlier than|later than|than|ahead of",
+    # a compared driver whose bracket holds his own stop: "three laps before LEC (lap 21, ...)"
+    "rival_before": "before|after|earlier than|later than|than",
     "between": "between",
     "between_det": r"the\s+",
     "actor_between": "stopping|pitting|boxing|coming in|diving|staying out|finishing|and finish|and finished|to finish|ending up",
@@ -334,6 +340,10 @@ WINDOWS: dict[str, str] = {
     "obj_mark": r"\bover|\bon|\bagainst|\bto",
     "elided_after": "lap",
     "from_lap_before": r"\bfrom|\bsince|\bstarting|\bstart of",
+    # a verb that puts a driver on a tyre ("ran the HARD from lap 22")
+    # a change repeated over several laps: no one lap is its own ("laps 2, 3 and 4, each time switching to")
+    "each_time": "each time|every time|on each occasion",
+    "stint_run_verb": "ran|run|running|used|using|was on|were on|stayed on|remained on|continued on|went on|kept|fitted|put on",
     "to_secs": "to",
     "approx_secs": "over|under|about|around|roughly|approximately|almost|nearly|just",
     "from_secs": "from|between",

@@ -9,7 +9,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("PIT", None, "parada|paradas|paró|pararon|parar|parando|paraba|detuvo|se detuvo|detenerse|entró en boxes|"
                   "entró a boxes|entró en los boxes|entró en pits|entró|entrar|entrando|entraron|boxes|"
                   "ingresó|pasó por boxes|pasó por los boxes|hizo su parada|hizo la parada|hizo boxes|"
-                  "parada en boxes|detención|parado|detenido"),
+                  "parada en boxes|detención|parado|detenido|boxeó|boxear|boxeando|boxearon"),
     ("NOPIT", None, "ventana de paradas|ventana de parada|batalla de pit-timing|tiempo en boxes|"
                     "calle de boxes|pit lane"),
     ("STINTN", None, "stint|stints|tramo|tramos|tanda|tandas|relevo|relevos"),
@@ -71,7 +71,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("OUTB", None, "funcionar|salir bien|tener éxito|dar resultado"),
     ("NEG", None, "no|nunca|ni|jamás|sin|tampoco|contrario|lo contrario|opuesto"),
     ("GAIN", None, "ganó|ganar|ganando|ganancia|ganancias|recuperó|recuperar|recortó|recortar|"
-                   "le hicieron ganar|ganaba|ganado|ventaja neta|ganancia neta"),
+                   "le hicieron ganar|ganaba|ganado|ventaja neta|ganancia neta|remontada|vuelco|swing"),
     ("REDUCE", None, "redujo|reducir|reduciendo|amplió|ampliar|aumentó|aumentar|cerró|recortó|mejoró|"
                      "disminuyó"),
     ("GAP", None, "brecha|diferencia|hueco|distancia|margen|intervalo|ventaja|desventaja|separación|déficit|"
@@ -129,7 +129,8 @@ WINDOWS: dict[str, str] = {
     "unknown_compound": "desconocido",
     "tyre_noun": "neumático|neumáticos|neumatico|neumaticos|compuesto",
     "strategy_noun": "estrategia|carrera",
-    "gain_noun": "ganancia",
+    "gain_noun": "ganancia|remontada|vuelco|swing",
+    "favour_before": r"a\s+favor\s+de|a\s+favor\s+del|en\s+favor\s+de",
     "initial": "inicial",
     "seconds_unit": "segundos?|segs?",
     "tens": "veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa",
@@ -172,7 +173,7 @@ WINDOWS: dict[str, str] = {
     "change_noun": "neumáticos?|neumaticos?|gomas?|compuesto",
     "change_to": r"a|al|a\s+los|a\s+las|hacia|para|por|por\s+el|por\s+los|y\s+luego|luego\s+a",
     "change_det": "el|la|los|las|un|uno|una|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|otro|de|compuesto",
-    "chg_between": r"en|el|la|vuelta|giro|de|otra\s+vez|luego",
+    "chg_between": r"en|el|la|vuelta|giro|de|otra\s+vez|luego|primero",
     "chg_to": r"a|al|a\s+los|a\s+las|hacia|para|por|en|con|sobre",
     "chg_det": "el|la|los|las|un|una|otro|nuevos?|nuevas?|neumáticos?|neumaticos?|juego|de",
     "gerund_change": "pasando|cambiando",
@@ -181,7 +182,7 @@ WINDOWS: dict[str, str] = {
     "from_only": "de|desde|del",
     "from_only_break": "a|para|con|y|uso|juego|juegos|set|sets|comenzando|empezando|desgaste|vida|secuencia|patrón",
     "from_only_det": "los|el|neumáticos?",
-    "same_set_new": "otro|otra|nuevo",
+    "same_set_new": "otro|otra",
     "set_noun": "juego|tanda",
     "of": "de",
     "chain_then": "luego|después|y luego",
@@ -282,6 +283,7 @@ WINDOWS: dict[str, str] = {
     "lap_word_any": "vuelta|giro",
     "wait": r"esper\w*",
     "relative_before": "antes de|antes que|después de|después que|despues de|que",
+    "rival_before": "antes de|antes que|después de|después que|despues de|despues que|que",
     "between": "entre",
     "between_det": r"las\s+",
     "actor_between": "quedándose|parando|entrando|deteniéndose|haciendo|yendo a boxes|terminando|acabando|finalizando|y terminar|y terminó|y acabar|y acabó",
@@ -336,6 +338,8 @@ WINDOWS: dict[str, str] = {
     "elided_before": r"\ben la|\ba la",
     "elided_after": "vuelta|seg",
     "from_lap_before": r"\bdesde|\bdel|\bdesde la|\ba partir d\w*",
+    "each_time": "cada vez|en cada ocasión|todas las veces",
+    "stint_run_verb": "llevó|usó|utilizó|rodó|corrió|montó|calzó|llevando|usando|rodando|siguió con|continuó con",
     "to_secs": "a|para|hasta",
     "approx_secs": r"más de|cerca de|casi|aprox\.?|aproximadamente|unos",
     "from_secs": "de|desde|entre",

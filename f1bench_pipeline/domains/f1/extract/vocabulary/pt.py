@@ -9,7 +9,8 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("PIT", None, "parou|parar|parando|parada|paradas|pararam|pitou|pitar|pitando|pitaram|entrou nos boxes|"
                   "entrou no box|entrou nos pits|entrou|entrar|entrando|entraram|boxes|box|parou nos boxes|"
                   "parou no box|fez o pit|fez seu pit|fez a parada|fez sua parada|parada nos boxes|pitstop|"
-                  "parado|pitado|havia parado|tinha parado"),
+                  "parado|pitado|havia parado|tinha parado|boxou|boxar|boxando|boxaram|paragem|paragens|"
+                  "paragem nas boxes|paragem nos boxes"),
     ("NOPIT", None, "janela de parada|janela de paradas|janela de pit|batalha de pit-timing|pit lane|"
                     "tempo de box|tempo nos boxes"),
     ("STINTN", None, "stint|stints|etapa|etapas|tanda|tandas|trecho de stint"),
@@ -74,7 +75,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("OUTB", None, "funcionar|dar certo|ter sucesso|dar resultado"),
     ("NEG", None, "não|nao|nunca|nem|jamais|sem|tampouco|contrário|contrario|oposto"),
     ("GAIN", None, "ganhou|ganhar|ganhando|ganho|ganhos|ganhasse|ganhara|recuperou|recuperar|recuperando|"
-                   "renderam um ganho|ganho líquido|vantagem líquida"),
+                   "renderam um ganho|ganho líquido|vantagem líquida|virada|reviravolta|swing"),
     ("REDUCE", None, "reduziu|reduzir|reduzindo|ampliou|ampliar|aumentou|aumentar|fechou|diminuiu|encurtou|"
                      "melhorou|cortou"),
     ("GAP", None, "diferença|diferenca|intervalo|margem|vantagem|desvantagem|distância|separação|déficit|"
@@ -131,7 +132,8 @@ WINDOWS: dict[str, str] = {
     "unknown_compound": "desconhecido",
     "tyre_noun": "pneu|pneus|composto",
     "strategy_noun": "estratégia|corrida",
-    "gain_noun": "ganho",
+    "gain_noun": "ganho|virada|reviravolta|swing",
+    "favour_before": r"a\s+favor\s+d[eoa]|em\s+favor\s+d[eoa]",
     "initial": "inicial",
     "seconds_unit": "segundos?|segs?",
     "tens": "vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta",
@@ -173,7 +175,7 @@ WINDOWS: dict[str, str] = {
     "change_noun": "pneus?|gomas?|composto",
     "change_to": r"a|para|pelo|pela|pelos|pelas|por|por\s+um|por\s+uns|e\s+depois|e\s+depois\s+para",
     "change_det": "o|os|a|as|um|uma|uns|novos?|novas?|pneus?|jogo|outro|de|composto",
-    "chg_between": r"no|na|volta|giro|de|de\s+novo|depois",
+    "chg_between": r"no|na|volta|giro|de|de\s+novo|depois|primeiro",
     "chg_to": "a|para|pelo|pela|pelos|pelas|por|em|com|sobre",
     "chg_det": "o|os|um|uma|outro|novos?|novas?|pneus?|jogo|de|a",
     "gerund_change": "trocando|passando|mudando|indo",
@@ -182,7 +184,7 @@ WINDOWS: dict[str, str] = {
     "from_only": "de|do|dos",
     "from_only_break": "para|com|e|uso|jogo|jogos|conjunto|conjuntos|set|sets|começando|iniciando|desgaste|vida",
     "from_only_det": "os|o|pneus?",
-    "same_set_new": "outro|novo",
+    "same_set_new": "outro|outra",
     "set_noun": "jogo",
     "of": "de",
     "chain_then": "depois|e depois",
@@ -275,6 +277,7 @@ WINDOWS: dict[str, str] = {
     "lap_word_any": "volta|giro",
     "wait": r"esper\w*|aguard\w*",
     "relative_before": "antes de|depois de|depois que|que|do que",
+    "rival_before": "antes de|antes do|antes da|antes que|depois de|depois do|depois da|depois que|do que|que",
     "between": "entre",
     "between_det": r"as\s+",
     "actor_between": "ficando|parando|entrando|detendo-se|fazendo|indo aos boxes|terminando|acabando|finalizando|e terminar|e terminou|e acabar|e acabou",
@@ -329,6 +332,8 @@ WINDOWS: dict[str, str] = {
     "elided_before": r"\bna|\bno",
     "elided_after": "volta|seg",
     "from_lap_before": r"\bdesde|\ba partir d\w*",
+    "each_time": "cada vez|de cada vez|em cada ocasião|todas as vezes",
+    "stint_run_verb": "usou|utilizou|rodou|correu|levou|montou|calçou|usando|rodando|seguiu com|continuou com|ficou com",
     "to_secs": "a|para|até",
     "approx_secs": r"mais de|cerca de|quase|aprox\.?|aproximadamente|uns",
     "from_secs": "de|desde|entre",
@@ -360,7 +365,7 @@ WINDOWS: dict[str, str] = {
     "counterfactual": r"\bteria\b|\bteriam\b|\btivesse\b|\bhouvesse\b|\bsem os \d",
     "red_flag": "bandeira vermelha|suspens|interromp|interrupç",
     "not_a_stop": "não é uma parada|não é um pit|não foi uma parada|não são paradas",
-    "stop_noun": "parada|paradas|parada nos boxes",
+    "stop_noun": "parada|paradas|parada nos boxes|paragem|paragens|paragem nas boxes|paragem nos boxes",
     "article_one": "um|uma",
     "adj_outcome": (
         "eficaz|efetivo|efetiva|eficiente|bem-sucedido|bem-sucedida|bem sucedido|bem sucedida|"
