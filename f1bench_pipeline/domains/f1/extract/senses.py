@@ -42,6 +42,7 @@ PLAN_REACH = 70  # "VER's strategy of a single stop from MEDIUM to HARD at lap 2
 UNKNOWABLE_REACH = 90  # "impossible to determine if an undercut or overcut was attempted or successful"
 PLANNED_REACH = 30  # "tenía prevista una estrategia de dos paradas"
 GAIN_REACH = 30  # "as a position swap or a gap gain": the qualifier's own coordination
+NET_REACH = 160  # "OCO's two early stops under SC/VSC were effectively one compound change from"
 PAIRED_LAP_SPREAD = 5  # "lap-66/lap-67": two nearby laps; "lap 17/56" is a lap of the race
 
 RESULT_SENSE_AFTER = re.compile(
@@ -108,7 +109,7 @@ def generic_wet(low: str, s: int, e: int) -> bool:
 def net_of_stops_before(low: str, s: int) -> bool:
     """A tyre change at ``s`` stated as the net of several stops ("two early stops ... were
     effectively one change from")."""
-    return NET_OF_STOPS_BEFORE.search(low, clause_start(low, s, 160), s) is not None
+    return NET_OF_STOPS_BEFORE.search(low, clause_start(low, s, NET_REACH), s) is not None
 
 
 def planned_count(low: str, s: int, e: int) -> bool:
