@@ -14,6 +14,73 @@ from f1bench_pipeline.domains.f1.extract import _extract
 
 # (class, lang, text, claim type, slots of the wrong claim)
 MISREAD = [
+    # (issue #43) 1. an answer cut off inside a number: its last number is no value, at the very end, in
+    # brackets or after "vs."
+    ("cut_number", "en", "HAM undercut SAI, pitting two laps before SAI on lap 2", "pit_lap", {"driver": "SAI", "lap": 2}),
+    ("cut_number", "en", "HAM pitted on lap 19 (SAI on lap 2", "pit_lap", {"lap": 2}),
+    ("cut_number", "en", "HAM boxed on lap 19 vs. SAI lap 2", "pit_lap", {"driver": "SAI", "lap": 2}),
+    ("cut_number", "en", "The undercut worked: HAM gained the place and finished P1", "final_position", {"position": 1}),
+    ("cut_number", "es", "HAM paró en la vuelta 19 (SAI en la vuelta 2", "pit_lap", {"lap": 2}),
+    ("cut_number", "es", "HAM entró a boxes en la vuelta 19 frente a SAI en la vuelta 2", "pit_lap",
+     {"driver": "SAI", "lap": 2}),
+    ("cut_number", "pt", "HAM parou na volta 19 (SAI na volta 2", "pit_lap", {"lap": 2}),
+    ("cut_number", "pt", "HAM parou na volta 19 contra SAI na volta 2", "pit_lap", {"driver": "SAI", "lap": 2}),
+    # 2. the overlap between two drivers' stops is no stint
+    ("overlap_of_stops", "en", "GAS had 3 laps on new HARDs before OCO came in.", "stint_laps",
+     {"driver": "GAS", "n_laps": 3}),
+    ("overlap_of_stops", "en", "NOR got 2 laps on fresh MEDIUMs while PIA stayed out.", "stint_laps",
+     {"driver": "NOR", "n_laps": 2}),
+    ("overlap_of_stops", "es", "GAS tuvo 2 vueltas con MEDIUM nuevos mientras OCO seguía con HARD.", "stint_laps",
+     {"driver": "GAS", "n_laps": 2}),
+    ("overlap_of_stops", "pt", "GAS teve 2 voltas de MEDIUM novos enquanto OCO ainda usava HARD.", "stint_laps",
+     {"driver": "GAS", "n_laps": 2}),
+    # 3. subject vs object: the clause's subject stops, not the driver undercut; a driver in an aside is no
+    # antecedent of "his"; a driver opening a bracket with its own value does not own the value before it
+    ("subject_object", "es", "ALO undercut a STR al parar en vuelta 19.", "pit_lap", {"driver": "STR"}),
+    ("subject_object", "pt", "ALO fez o undercut em STR ao parar na volta 19.", "pit_lap", {"driver": "STR"}),
+    ("subject_object", "en", "HUL stayed out longer (lap 33 vs. BEA lap 30), extending his first stint to 33 laps.",
+     "stint_laps", {"driver": "BEA"}),
+    ("subject_object", "es", "HUL se quedó más tiempo en pista (vuelta 33 frente a BEA vuelta 30), alargando su "
+     "primer stint a 33 vueltas.", "stint_laps", {"driver": "BEA"}),
+    ("subject_object", "pt", "HUL ficou mais tempo na pista (volta 33 contra BEA volta 30), estendendo seu primeiro "
+     "stint para 33 voltas.", "stint_laps", {"driver": "BEA"}),
+    ("subject_object", "en", "HAM pitted on lap 19 (SAI on lap 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
+    ("subject_object", "es", "HAM paró en la vuelta 19 (SAI en la vuelta 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
+    ("subject_object", "pt", "HAM parou na volta 19 (SAI na volta 24).", "pit_lap", {"driver": "SAI", "lap": 19}),
+    # a lap list written right after a driver is that driver's ("OCO laps 8 and 9"), not the clause's pair's
+    ("subject_object", "en", "The first stops (BOR lap 7, OCO laps 8 and 9) came under the Safety Car.", "pit_lap",
+     {"driver": "BOR", "lap": 8}),
+    ("subject_object", "es", "Las primeras paradas (BOR vuelta 7, OCO vueltas 8 y 9) fueron bajo Safety Car.",
+     "pit_lap", {"driver": "BOR", "lap": 8}),
+    ("subject_object", "pt", "As primeiras paradas (BOR volta 7, OCO voltas 8 e 9) foram sob Safety Car.", "pit_lap",
+     {"driver": "BOR", "lap": 8}),
+    # a list of two laps after "A overcut B" is not A's then B's (the move says whose is whose): no owner stated
+    ("subject_object", "en", "LEC overcut ANT during the pit stops on laps 9 and 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
+    ("subject_object", "es", "El overcut de LEC sobre ANT se produjo en las paradas de las vueltas 9 y 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
+    ("subject_object", "pt", "O overcut de LEC sobre ANT veio das paradas nas voltas 9 e 10.", "pit_lap",
+     {"driver": "ANT", "lap": 10}),
+    # the defender's counter-move denied ("OCO did not overcut" in an answer about BOR's undercut) is no outcome
+    # of the move the answer is about
+    ("counter_move", "en", "BOR undercut OCO on lap 32. OCO did not overcut; he stopped after BOR.", "battle_outcome",
+     {"success": False}),
+    ("counter_move", "es", "BOR hizo el undercut a OCO en la vuelta 32. OCO no hizo un overcut: paró después de BOR.",
+     "battle_outcome", {"success": False}),
+    ("counter_move", "pt", "BOR fez o undercut em OCO na volta 32. OCO não fez overcut: parou depois de BOR.",
+     "battle_outcome", {"success": False}),
+    # 4. "a stop" dated against another driver's is no stop count
+    ("stop_dated", "en", "HAM undercut RUS with one stop a lap earlier.", "n_stops", {"n": 1}),
+    ("stop_dated", "en", "NOR covered PIA with one stop two laps later.", "n_stops", {"n": 1}),
+    ("stop_dated", "es", "HAM le hizo el undercut a RUS con una parada una vuelta antes.", "n_stops", {"n": 1}),
+    ("stop_dated", "pt", "HAM fez o undercut em RUS com uma parada uma volta antes.", "n_stops", {"n": 1}),
+    # 5. a heading's range over several stints (sub-items split it) is no stint
+    ("phase_range", "en", "**HAM – middle phase: MEDIUM, laps 12–48**\n- Laps 12–30: first MEDIUM set\n"
+     "- Laps 31–48: second MEDIUM set after the stop", "stint_laps", {"start_lap": 12, "end_lap": 48}),
+    ("phase_range", "es", "**HAM – fase intermedia: MEDIUM, vueltas 12–48**\n- Vueltas 12–30: primer juego de MEDIUM\n"
+     "- Vueltas 31–48: segundo juego de MEDIUM", "stint_laps", {"start_lap": 12, "end_lap": 48}),
+    ("phase_range", "pt", "**HAM – fase intermediária: MEDIUM, voltas 12–48**\n- Voltas 12–30: primeiro jogo de "
+     "MEDIUM\n- Voltas 31–48: segundo jogo de MEDIUM", "stint_laps", {"start_lap": 12, "end_lap": 48}),
     # 1. an index read as a quantity
     # a plural stint word is no one stint: "first and second stints", "second and third stints"
     ("several_stints", "en", "ANT's strategy featured slightly shorter first and second stints but a longer final "
@@ -374,6 +441,20 @@ MISREAD = [
      {"driver": "PIA", "lap": 20}),
     ("driver_section", "en", "- **PIA**\n  - Pit stop: lap 20\n- Pit stop of the leader: lap 25\n- **NOR**\n"
      "  - Pit stop: lap 21", "pit_lap", {"driver": "PIA", "lap": 25}),
+    # issue #43, verbose answers: a stint's tyre named on its line is another stint's tyre when the index differs
+    ("stint_tyre", "en", "ALO started on SOFT. In stint 2, laps 12-30, he ran the MEDIUM.", "stint_laps",
+     {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    ("stint_tyre", "es", "ALO empezó con SOFT y paró en la vuelta 11; el stint 2 fueron las vueltas 12-30 con MEDIUM.",
+     "stint_laps", {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    ("stint_tyre", "pt", "ALO largou com SOFT e parou na volta 11; o stint 2 foram as voltas 12-30 com MEDIUM.",
+     "stint_laps", {"driver": "ALO", "compound": "SOFT", "start_lap": 12}),
+    # ... and a tyre change in brackets is no strategy, even with the word nearby
+    ("strategy_sequence", "en", "COL pitted on lap 20 (MEDIUM → HARD), the strategy being sound.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
+    ("strategy_sequence", "es", "COL paró en la vuelta 20 (MEDIUM → HARD), y la estrategia funcionó.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
+    ("strategy_sequence", "pt", "COL parou na volta 20 (MEDIUM → HARD), e a estratégia funcionou.", "stint_compound",
+     {"driver": "COL", "compound": "HARD", "stint": 2}),
     # ---- issue 43, the cover-all answers (v5-cover): what a wording beside a claim word means
     # a failed outcome in the sense of the final result or a position, not of the time gained
     ("outcome_position_sense", "en", "ALO undercut COL by pitting first, but it was not a successful race-deciding undercut, "
@@ -474,6 +555,50 @@ MISREAD = [
 
 # (class, lang, text, claim type, slots the right claim has)
 STILL_READ = [
+    # (issue #43) classes 1-5: the right claim beside them
+    ("cut_number", "en", "HAM undercut SAI, pitting two laps before SAI on lap 24.", "pit_lap",
+     {"driver": "SAI", "lap": 24}),
+    ("cut_number", "en", "HAM pitted on lap 19 (SAI on lap 2", "pit_lap", {"driver": "HAM", "lap": 19}),
+    ("cut_number", "es", "HAM paró en la vuelta 19 (SAI en la vuelta 2", "pit_lap", {"driver": "HAM", "lap": 19}),
+    ("cut_number", "pt", "HAM parou na volta 19 (SAI na volta 2", "pit_lap", {"driver": "HAM", "lap": 19}),
+    ("overlap_of_stops", "en", "GAS ran 20 laps on the HARD before he pitted.", "stint_laps",
+     {"driver": "GAS", "n_laps": 20}),
+    ("overlap_of_stops", "en", "GAS ran 20 laps on the HARD while OCO did 25 laps on the MEDIUM.", "stint_laps",
+     {"driver": "OCO", "n_laps": 25}),
+    ("overlap_of_stops", "es", "GAS hizo 20 vueltas con HARD antes de parar.", "stint_laps", {"driver": "GAS", "n_laps": 20}),
+    ("overlap_of_stops", "pt", "GAS fez 20 voltas com HARD até parar.", "stint_laps", {"driver": "GAS", "n_laps": 20}),
+    ("subject_object", "es", "ALO undercut a STR al parar en vuelta 19.", "pit_lap", {"driver": "ALO", "lap": 19}),
+    ("subject_object", "pt", "ALO fez o undercut em STR ao parar na volta 19.", "pit_lap", {"driver": "ALO", "lap": 19}),
+    ("subject_object", "en", "HUL stayed out longer (lap 33 vs. BEA lap 30), extending his first stint to 33 laps.",
+     "stint_laps", {"driver": "HUL", "n_laps": 33}),
+    ("subject_object", "es", "HUL se quedó más tiempo en pista (vuelta 33 frente a BEA vuelta 30), alargando su "
+     "primer stint a 33 vueltas.", "stint_laps", {"driver": "HUL", "n_laps": 33}),
+    ("subject_object", "en", "HAM pitted on lap 19 (SAI on lap 24).", "pit_lap", {"driver": "HAM", "lap": 19}),
+    ("subject_object", "pt", "HAM parou na volta 19 (SAI na volta 24).", "pit_lap", {"driver": "SAI", "lap": 24}),
+    ("subject_object", "en", "The first stops (BOR lap 7, OCO laps 8 and 9) came under the Safety Car.", "pit_lap",
+     {"driver": "OCO", "lap": 8}),
+    ("subject_object", "es", "Las primeras paradas (BOR vuelta 7, OCO vueltas 8 y 9) fueron bajo Safety Car.",
+     "pit_lap", {"driver": "OCO", "lap": 8}),
+    ("subject_object", "pt", "HAM e RUS pararam nas voltas 20 e 22, respectivamente.", "pit_lap",
+     {"driver": "RUS", "lap": 22}),
+    # a pronoun inside the aside that names a driver is that driver's
+    ("subject_object", "en", "TSU's stint was poor compared to STR's fresh INTERMEDIATES after his stop on lap 10.",
+     "pit_lap", {"driver": "STR", "lap": 10}),
+    ("subject_object", "es", "El stint de TSU fue peor frente a los INTERMEDIATE nuevos de STR tras su parada en la "
+     "vuelta 10.", "pit_lap", {"driver": "STR", "lap": 10}),
+    ("counter_move", "en", "STR tried an overcut on ALO, but STR did not overcut ALO in the end.", "battle_outcome",
+     {"success": False, "attacker": "STR"}),
+    ("stop_dated", "en", "HAM won with one stop, on lap 20.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stop_dated", "es", "HAM hizo una sola parada, en la vuelta 20.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("stop_dated", "pt", "HAM fez uma única parada, na volta 20.", "n_stops", {"driver": "HAM", "n": 1}),
+    ("phase_range", "en", "**HAM – middle phase: MEDIUM, laps 12–48**\n- Pace: 84.2 s on average", "stint_laps",
+     {"driver": "HAM", "start_lap": 12, "end_lap": 48}),
+    ("phase_range", "en", "HAM ran the MEDIUM on laps 12-48.\n\n**Pace**\n- Laps 12-30: 84.2 s\n- Laps 31-48: 85.0 s",
+     "stint_laps", {"driver": "HAM", "start_lap": 12, "end_lap": 48}),
+    ("phase_range", "es", "**HAM – fase intermedia: MEDIUM, vueltas 12–48**\n- Ritmo: 84,2 s de media", "stint_laps",
+     {"driver": "HAM", "start_lap": 12, "end_lap": 48}),
+    ("phase_range", "pt", "**HAM – fase intermediária: MEDIUM, voltas 12–48**\n- Ritmo: 84,2 s de média", "stint_laps",
+     {"driver": "HAM", "start_lap": 12, "end_lap": 48}),
     ("index", "en", "BEA’s lap-14 stop undercut SAI’s lap-18 stop, and it worked.", "pit_lap",
      {"driver": "BEA", "lap": 14}),
     ("index", "en", "HAM made two stops.", "n_stops", {"driver": "HAM", "n": 2}),
@@ -795,6 +920,23 @@ STILL_READ = [
      "**53**; two stops total", "n_stops", {"driver": "PIA", "n": 2}),
     ("driver_section", "en", "#### PIA\n- Pitted on lap 20, one lap before NOR\n- NOR pitted on lap 21", "pit_lap",
      {"driver": "PIA", "lap": 20}),
+    # issue #43, verbose answers: a stint's laps and its tyre on one line are one stint ("ALO's INTERMEDIATE
+    # stint: laps 1-11"), not laps with no tyre beside a tyre with no laps
+    ("stint_tyre", "en", "- ALO’s **INTERMEDIATE stint**: laps 1–11, average **123.95s**", "stint_laps",
+     {"driver": "ALO", "compound": "INTERMEDIATE", "start_lap": 1, "end_lap": 11}),
+    ("stint_tyre", "en", "NOR started on **HARD** tyres and ran them for **34 laps** (Stint 1: laps 1-34).", "stint_laps",
+     {"driver": "NOR", "compound": "HARD", "stint": 1, "end_lap": 34}),
+    ("stint_tyre", "es", "- Stint de ALO con **INTERMEDIATE**: vueltas 1–11, media de **123,95 s**", "stint_laps",
+     {"driver": "ALO", "compound": "INTERMEDIATE", "start_lap": 1, "end_lap": 11}),
+    ("stint_tyre", "pt", "NOR largou com **HARD** e os usou por **34 voltas** (stint 1: voltas 1-34).", "stint_laps",
+     {"driver": "NOR", "compound": "HARD", "stint": 1, "end_lap": 34}),
+    # issue #43, verbose answers: a strategy named as its tyres in order is a tyre per stint
+    ("strategy_sequence", "en", "TSU's strategy was MEDIUM-SOFT-HARD, while COL ran a MEDIUM-HARD-HARD strategy.",
+     "stint_compound", {"driver": "COL", "compound": "HARD", "stint": 3}),
+    ("strategy_sequence", "es", "La estrategia de TSU fue MEDIUM → SOFT → HARD.", "stint_compound",
+     {"driver": "TSU", "compound": "SOFT", "stint": 2}),
+    ("strategy_sequence", "pt", "A estratégia de TSU foi MEDIUM-SOFT-HARD.", "stint_compound",
+     {"driver": "TSU", "compound": "HARD", "stint": 3}),
     # ---- issue 43, the cover-all answers (v5-cover)
     ("outcome_position_sense", "en", "The undercut attempt did not work as a position swap or a gap gain over RUS.",
      "battle_outcome", {"success": False}),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from f1bench_pipeline.domains.f1.instances import facts as F
-from f1bench_pipeline.domains.f1.claims import Claim
+from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.domains.f1.verifier import (
     BOUND, COMPOUND_TOTAL, CONTRADICTED, GAP_CHANGE, GAP_OTHER_REFERENCE, OUT_LAP, OUTCOME_TIME_GAINED, READINGS, STINT_FROM_PIT_LAP,
@@ -138,6 +138,70 @@ def test_a_bound_close_to_the_value_states_the_value():
     """"gained over 5.4 seconds" for 5.433 is the plain reading: supported and covering the gain."""
     v = _v("gain", seconds=5.4, bound="min", attacker="HAM", defender="OCO")
     assert v.label == SUPPORTED and v.reading is None and v.matched
+
+
+# --------------------------------------------------------------------------- a reading never rescues a doubtful binding
+
+@pytest.mark.parametrize("ctype, slots, reading", [
+    ("pit_lap", {"driver": "HAM", "lap": 19}, OUT_LAP),
+    ("compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "MEDIUM", "lap": 17}, OUT_LAP),
+    ("compound_change", {"driver": "OCO", "to": "MEDIUM", "lap": 17}, OUT_LAP),
+    ("stint_laps", {"driver": "HAM", "start_lap": 18, "end_lap": 56, "n_laps": 39}, STINT_FROM_PIT_LAP),
+])
+def test_a_reading_applies_to_a_claim_bound_to_its_subject_only(ctype, slots, reading):
+    """The extractor records how a claim's driver was bound (Claim.binding): bound to the subject
+    (or not recorded, as by the LLM extractor), the alternative reading still supports it; bound
+    only by proximity (an object, a compared driver), it gets the plain verdict, whose reason names
+    the reading not taken."""
+    for binding in (SUBJECT, None):
+        v = verify_claim(Claim(type=ctype, slots=slots, binding=binding), IDX)
+        assert (v.label, v.reading) == (SUPPORTED, reading), binding
+    v = verify_claim(Claim(type=ctype, slots=slots, binding=NEAR), IDX)
+    assert (v.label, v.reading, v.matched) == (CONTRADICTED, None, []) and v.expected
+    assert "bound by proximity" in v.reason
+
+
+def test_a_claim_bound_by_proximity_keeps_its_plain_verdict():
+    """Only the alternative reading is refused: the plain reading supports (and covers) as before."""
+    v = verify_claim(Claim(type="pit_lap", slots={"driver": "HAM", "lap": 18}, binding=NEAR), IDX)
+    assert (v.label, v.reading, v.matched) == (SUPPORTED, None, ["pit_lap(driver=HAM, lap=18)"])
+    w = verify_claim(Claim(type="pit_lap", slots={"driver": "HAM", "lap": 25}, binding=NEAR), IDX)
+    assert w.label == CONTRADICTED and "bound by proximity" not in w.reason  # no reading would have matched
+
+
+# HAM pitted on lap 18 (CONTEXT): lap 19 is its out-lap. Bound to HAM as the subject, the out-lap reading
+# supports it; bound to HAM as the driver compared with ("two laps before HAM on lap 19": whose lap?), not.
+@pytest.mark.parametrize("lang, subject, compared", [
+    ("en", "HAM pitted on lap 19.", "OCO pitted two laps before HAM on lap 19."),
+    ("es", "HAM paró en la vuelta 19.", "OCO paró dos vueltas antes que HAM en la vuelta 19."),
+    ("pt", "HAM parou na volta 19.", "OCO parou duas voltas antes de HAM na volta 19."),
+])
+def test_the_extractor_records_how_the_driver_was_bound(lang, subject, compared):
+    from f1bench_pipeline.domains.f1.extract import _extract
+
+    def pit(text):
+        return [c for c in _extract(text, lang) if c.type == "pit_lap" and c.slots == {"driver": "HAM", "lap": 19}]
+    (own,) = pit(subject)
+    (other,) = pit(compared)
+    assert (own.binding, other.binding) == (SUBJECT, NEAR)
+    assert verify_claim(own, IDX).reading == OUT_LAP
+    assert (verify_claim(other, IDX).label, verify_claim(other, IDX).reading) == (CONTRADICTED, None)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "OCO undercut HAM, who pitted on lap 19."),
+    ("en", "OCO pitted two laps before HAM's stop on lap 19."),
+    ("es", "OCO le hizo el undercut a HAM, que paró en la vuelta 19."),
+    ("pt", "OCO fez o undercut em HAM, que parou na volta 19."),
+    ("en", "OCO pitted a lap before HAM (lap 19)."),
+    ("es", "OCO paró una vuelta antes que HAM (vuelta 19)."),
+    ("pt", "Paradas sob SC (OCO volta 18, HAM volta 19)."),
+])
+def test_a_relative_clause_a_possessive_or_a_driver_written_before_the_value_states_its_owner(lang, text):
+    from f1bench_pipeline.domains.f1.extract import _extract
+
+    pits = [c for c in _extract(text, lang) if c.type == "pit_lap" and c.slots == {"driver": "HAM", "lap": 19}]
+    assert [c.binding for c in pits] == [SUBJECT]
 
 
 # ANT's second stop is "Pit lap 30: MEDIUM->UNKNOWN": a pit lap with no compound_change fact (issue #43).

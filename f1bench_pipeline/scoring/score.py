@@ -162,11 +162,12 @@ def score_with(
     all_claims: list = []
     all_verdicts: list = []
     all_slots: list[str] = []
-    # A claim's verdict depends only on its type, its slots and the instance's context: the same
-    # claim about the same instance (from other models, languages, variants) is judged once per
-    # call. Keyed by the slots' JSON text (which the claims table needs anyway), so 15 and 15.0,
+    # A claim's verdict depends only on its type, its slots, how its driver was bound (an F1 claim's
+    # ``binding``: a claim bound by proximity gets no alternative reading) and the instance's context:
+    # the same claim about the same instance (from other models, languages, variants) is judged once
+    # per call. Keyed by the slots' JSON text (which the claims table needs anyway), so 15 and 15.0,
     # or true and 1, stay apart.
-    judged: dict[tuple[str, str, str], Verdict] = {}
+    judged: dict[tuple[str, str, str, str | None], Verdict] = {}
 
     def add_score(row: dict) -> None:
         for c, values in score_cols.items():
@@ -200,7 +201,7 @@ def score_with(
         slots_json = [_SLOTS_JSON(c.slots) for c in claims]
         verdicts = []
         for c, sj in zip(claims, slots_json):
-            key = (iid, c.type, sj)
+            key = (iid, c.type, sj, getattr(c, "binding", None))
             v = judged.get(key)
             if v is None:
                 v = judged[key] = verify(c, idx)

@@ -44,8 +44,19 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+# How the extractor bound a claim's driver (``Claim.binding``): to the subject of the value's clause
+# (or the value's stated owner, or the one driver the sentence is about), or only by proximity (the
+# nearest driver is the clause's object, or named in an aside: "undercut STR", "(vs. BEA lap 30)").
+SUBJECT = "subject"
+NEAR = "near"
+Binding = Literal["subject", "near"]
+
+
 class Claim(BaseModel):
-    """One extracted claim; ``span`` points into the answer text."""
+    """One extracted claim; ``span`` points into the answer text. ``binding`` says how its driver
+    was bound (``SUBJECT``/``NEAR``; None: not recorded, as by the LLM extractor): the verifier
+    tries an alternative reading only for a claim not bound ``NEAR``. It is no slot: it is not
+    stored with the claim's slots, and the extractor records it only where a reading may apply."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -53,6 +64,7 @@ class Claim(BaseModel):
     slots: dict[str, Any] = Field(default_factory=dict)
     span: Span | None = None
     extractor: str = "regex"
+    binding: Binding | None = None
 
     def missing_required(self) -> list[str]:
         required, _optional = CLAIM_SLOTS[self.type]

@@ -33,6 +33,12 @@ Each alternative is narrow, and its neighbours stay contradicted (tested):
   when the context's value lies on the stated side (within tolerance); it covers nothing, unless
   the bound is within the tolerance of the value ("by over 7 seconds" for 7.283: the plain reading).
 Signs of gaps are ignored throughout (the context states sizes with "behind"/"ahead of").
+
+A reading never rescues a doubtful binding: a claim whose driver the extractor bound only by
+proximity (``Claim.binding == NEAR``: the nearest driver was the clause's object or named in an
+aside, "ALO undercut STR, stopping on lap 19") gets the plain verdict; its reason says which
+reading would have matched. A claim bound to its subject, or whose binding is not recorded (the
+LLM extractor), is read as above.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
-from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim
+from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
 from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict, judge  # noqa: F401 - re-exported
 
 # The named alternative readings a supported claim may rest on (module docstring).
@@ -61,14 +67,19 @@ _KEY_SLOT = {"pit_lap": "driver", "compound_change": "driver", "n_stops": "drive
              "battle": "pair", "defense": "pair"}
 
 
-def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches) -> Verdict:
+def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches, near: bool = False) -> Verdict:
     """``plain`` unless it is a contradiction and some of ``alt_candidates`` satisfies ``matches``
-    (the claim read the alternative way): then supported, under ``reading``, covering nothing."""
+    (the claim read the alternative way): then supported, under ``reading``, covering nothing --
+    unless the claim's driver is bound only by proximity (``near``): then ``plain``, its reason
+    naming the reading not taken."""
     if plain.label != CONTRADICTED:
         return plain
     hits = [f.fact_id for f in alt_candidates if matches(f)]
     if not hits:
         return plain
+    if near:
+        return Verdict(plain.label, f"{plain.reason} (read as {why} it would match {hits[0]}, but its driver is "
+                       "bound by proximity, not as the subject)", plain.matched, plain.expected, None)
     return Verdict(SUPPORTED, f"matches the context read as {why} ({hits[0]})", [], [], reading)
 
 
@@ -158,6 +169,7 @@ def _pair(claim: Claim, a: str, b: str, idx: ContextIndex, t: FactType) -> list[
 
 def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     s = claim.slots
+    near = getattr(claim, "binding", None) == NEAR  # (a claim of another domain has no binding)
     if claim.type == "entity":
         return Verdict(UNVERIFIABLE, f"names {s.get('name')!r}, who is not in the context")
     if claim.type == "other":
@@ -181,7 +193,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     if t == "pit_lap":
         cands = idx.keyed(t, s["driver"])
         plain = judge(cands, lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
-        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: f.value["lap"] + 1 == s["lap"])
+        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: f.value["lap"] + 1 == s["lap"],
+                            near)
     if t == "compound_change":
         def m_shift(f: Fact, shift: int = 0) -> bool:
             return (_eq(f.value["from"], s["from"]) and _eq(f.value["to"], s["to"])
@@ -189,7 +202,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         cands = idx.keyed(t, s["driver"])
         plain = judge(cands, m_shift, f"tyre change of {s['driver']}")
         return _unknown_change(claim, idx, _alternative(plain, OUT_LAP, "the out-lap of the stop", cands,
-                                                        lambda f: m_shift(f, 1)))
+                                                        lambda f: m_shift(f, 1), near))
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
@@ -221,7 +234,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             runs = [f for f in idx.keyed(t, s["driver"]) if f.key["stint"] in comp]
             total = sum(int(f.value["n_laps"]) for f in runs)
             return _alternative(plain, COMPOUND_TOTAL, "the laps on that tyre over its stints", runs[:1] if
-                                len(runs) >= 2 else [], lambda f: total == s["n_laps"])
+                                len(runs) >= 2 else [], lambda f: total == s["n_laps"], near)
         if "start_lap" not in slots:
             return plain
         stops = {f.value["lap"] for f in idx.keyed("pit_lap", s["driver"])}
@@ -229,7 +242,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
 
         def from_pit_lap(f: Fact) -> bool:
             return f.value["start_lap"] - 1 in stops and all(f.value[k] + shifted[k] == s[k] for k in slots)
-        return _alternative(plain, STINT_FROM_PIT_LAP, "a stint counted from its pit lap", cands, from_pit_lap)
+        return _alternative(plain, STINT_FROM_PIT_LAP, "a stint counted from its pit lap", cands, from_pit_lap, near)
     if t == "final_position":
         return judge(idx.keyed(t, s["driver"]),
                       lambda f: f.value["position"] == s["position"], f"finishing position of {s['driver']}")
@@ -260,9 +273,9 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             pairs = {f.key["pair"] for f in cands}
             gains = [f for f in idx.facts(FactType.gain) if f.key["pair"] in pairs]
             return _alternative(plain, OUTCOME_TIME_GAINED, "time gained (the attacker gained on the defender)",
-                                gains, lambda f: float(f.value["seconds"]) > 0)
+                                gains, lambda f: float(f.value["seconds"]) > 0, near)
         if s.get("bound"):
-            return _bounded(cands, s, "time gained", signed=True)
+            return _bounded(cands, s, "time gained", signed=True, near=near)
         return judge(cands, lambda f: _close(f.value["seconds"], s["seconds"], _tolerance(f)["seconds"]), "time gained")
     if t == "gap":
         cands = idx.facts(t)
@@ -274,15 +287,15 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             cands = [f for f in cands if f.key["when"] == s["when"]] or cands
         size = abs(float(s["seconds"]))
         if s.get("bound"):
-            return _bounded(cands, s, "gap", signed=False)
+            return _bounded(cands, s, "gap", signed=False, near=near)
         plain = judge(cands, lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]), "gap")
         other = [f for f in pair_gaps if f not in cands]
         plain = _alternative(plain, GAP_OTHER_REFERENCE, "the gap at the other reference lap", other,
-                             lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]))
+                             lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]), near)
         pairs = {pair_key(f.key["driver_a"], f.key["driver_b"]) for f in pair_gaps}
         gains = [f for f in idx.facts(FactType.gain) if f.key["pair"] in pairs]
         return _alternative(plain, GAP_CHANGE, "the change of the gap (the gain)", gains,
-                            lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]))
+                            lambda f: _close(f.value["seconds"], size, _tolerance(f)["seconds"]), near)
     if t == "defense":
         cands = idx.keyed(t, pair_key(s["defender"], s["pursuer"])) if idx.facts(t) else []
 
@@ -302,7 +315,7 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
 
 
-def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool) -> Verdict:
+def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool, near: bool = False) -> Verdict:
     """"gained more than 4 seconds", "less than 1 s behind": supported when the context's value is
     on the stated side of the bound (within the type's tolerance). Supported so, it covers no oracle
     fact: the text bounds the value, it does not state it; a bound within the tolerance of the value
@@ -311,7 +324,7 @@ def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool) -> V
     # "by over 7 seconds" for 7.283: within the tolerance it states the value, as the plain reading
     close = judge(cands, lambda f: _close(f.value["seconds"] if signed else abs(float(f.value["seconds"])), claimed,
                                           _tolerance(f)["seconds"]), what)
-    if close.label == SUPPORTED:
+    if close.label == SUPPORTED or near:  # (a bound is a reading: not for a claim bound by proximity)
         return close
 
     def m(f: Fact) -> bool:
@@ -339,7 +352,8 @@ def _partial_change(claim: Claim, idx: ContextIndex) -> Verdict:
               f"tyre change of {s['driver']}")
     if v.label == CONTRADICTED and s.get("lap") is not None:
         v = _alternative(v, OUT_LAP, "the out-lap of the stop", cands,
-                         lambda f: _eq(f.value[side], s[side]) and f.value["lap"] + 1 == s["lap"])
+                         lambda f: _eq(f.value[side], s[side]) and f.value["lap"] + 1 == s["lap"],
+                         getattr(claim, "binding", None) == NEAR)
     v = _unknown_change(claim, idx, v)
     if v.label == SUPPORTED:
         v.matched = []
@@ -361,8 +375,9 @@ def _unknown_change(claim: Claim, idx: ContextIndex, plain: Verdict) -> Verdict:
     d = s["driver"]
     changed = {f.value["lap"] for f in idx.keyed("compound_change", d)}
     stops = [f.value["lap"] for f in idx.keyed("pit_lap", d) if f.value["lap"] not in changed]
-    if s.get("lap") is not None:
-        stops = [lap for lap in stops if s["lap"] in (lap, lap + 1)]
+    if s.get("lap") is not None:  # (the out-lap is a reading: not for a claim bound by proximity)
+        near = getattr(claim, "binding", None) == NEAR
+        stops = [lap for lap in stops if s["lap"] == lap or s["lap"] == lap + 1 and not near]
     if not stops:
         return plain
     compound = {f.key["stint"]: f.value["compound"] for f in idx.keyed("stint_compound", d)}

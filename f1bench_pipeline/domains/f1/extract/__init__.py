@@ -17,7 +17,9 @@ How it works (modules of this package):
    compounds, stint laps), ``results`` (final positions, winner, stops), ``battles`` (battles and
    their outcome), ``gaps`` (gains and gaps), ``defenses`` (defenses, their outcome, a protected
    teammate). A number binds to a driver of its own sentence (``binding.drivers_for``).
-4. ``finalize`` fills battle pairs, drops repeats and restatements, trims spans.
+4. ``finalize`` fills battle pairs, drops repeats and restatements, trims spans; before it, ``cut`` drops
+   what reads the number an answer stops inside and ``phases`` a range over several stints; with it,
+   ``provenance`` records how each driver claim's driver was bound (``Claim.binding``).
 
 Precision first. A contradicted claim accuses the model; when the extractor read the wrong
 number into a slot, it accuses a faithful one. So a claim is emitted only when its type and
@@ -46,6 +48,9 @@ Output conventions (what the verifier can rely on):
   overcut ALO", "no le hizo un overcut") gives ``battle_outcome(success=false)``, a hedge
   ("we cannot say it was an overcut") nothing. Questions (a restated prompt) give nothing, but
   "Did it work? Yes." does.
+* ``binding`` is "subject" or "near" on the pit laps, tyre changes with a lap and stint laps (the
+  claims a verifier reading may apply to): "near" when the driver was reached only by proximity (an
+  object, a compared driver, a driver in brackets); the verifier then tries no alternative reading.
 * ``entity`` claims (a driver code/surname or team outside ``entities``) only when
   ``entities`` is given. ``other`` is never emitted.
 

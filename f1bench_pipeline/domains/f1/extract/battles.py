@@ -89,6 +89,8 @@ def battles(doc: Document, sent: Sentence) -> None:
         if negs:
             if not NEG_LIGHT.fullmatch(low, negs[-1].end, t.start):
                 continue  # "can't say it was an overcut": a hedge, not a claim
+            if _first_move(doc) not in (None, t.value):
+                continue  # "BOR undercut OCO ... OCO did not overcut": the counter-move denied, not the move's outcome
             if not rival:
                 continue  # "OCO did not overcut; he stopped after BOR": the move denied, no failed attempt
             doc.add("battle_outcome", {"success": False, "attacker": att, "defender": dfn},
@@ -98,6 +100,11 @@ def battles(doc: Document, sent: Sentence) -> None:
             if start < t.start and SUCCESS_VERB.search(low, start, t.start):
                 doc.add("battle_outcome", {"success": True, "attacker": att, "defender": dfn}, start, end)
         doc.last_battle = (att, dfn)
+
+
+def _first_move(doc: Document) -> str | None:
+    """The kind of the move the answer names first (undercut/overcut): the one it is about."""
+    return next((x.value for x in doc.toks if x.kind is BATTLE), None)
 
 
 def _gave_position(low: str, toks: list[Token], i: int) -> tuple[Token, Token] | None:

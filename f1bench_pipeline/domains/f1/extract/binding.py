@@ -1,148 +1,32 @@
 """Binding: which driver a mention, a pronoun or a value belongs to.
 
-* References (after tokenizing, in reading order): a pronoun ("he/su/seu") is the last named
-  driver unless it opens a sentence after one naming several; "the Ferrari driver" / "el piloto
-  de Ferrari" the context's one driver of that team (needs ``driver_teams``); "the Spaniard" the
-  one driver of that nationality. The answer's *single* driver (one named, or one in the context)
-  and its *pair* (the first two named, or the context's two) are set here.
-* Objects (per sentence): a driver after 'undercut', 'held', 'passed' (or 'on/over/sobre/a' once a
-  battle word was seen), after a comparative ("than X") or right after a value ("P17 de ALO")
-  is the clause's object; a pronoun in the sentence then refers to its subject.
+* References and objects (who a pronoun is, who a clause's object): ``references``.
 * Values: ``drivers_for`` gives a value its owner; ``assign_parallel`` gives parallel values
-  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order.
+  ("(lap 31 vs. lap 35)") to the clause's first two drivers in order -- a list written right after
+  a driver ("OCO laps 8 and 9") to that driver, and a list after "A overcut B" to no one.
+* Asides: a driver in brackets or after "vs." is no antecedent of a pronoun after the aside
+  closes (``aside``), and a driver opening a bracket with its own value does not own the value
+  before the bracket ("lap 19 (SAI on lap 24)").
 """
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
-from f1bench_pipeline.domains.f1.extract.drivers import driver_table
+from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, AND_ONLY, COMPARE_CONN, FOLLOW_BREAK,
+                                                          OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSTFIX, RELATIVE_AFTER,
+                                                          RELATIVE_BEFORE, RESUME_AFTER, TYRE_OF_OWNER, VS_CONN,
+                                                          VS_NUM_AFTER)
 from f1bench_pipeline.domains.f1.extract.sections import section_driver
-from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, COMPARE_CONN, DEMONYM_BEFORE, FOLLOW_BREAK,
-                                                       OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSS_AFTER, POSTFIX, RELATIVE_AFTER,
-                                                       AND_ONLY, RELATIVE_BEFORE, RESUME_AFTER, TEAM_DESC_AFTER, TEAM_DESC_BEFORE, TYRE_OF_OWNER, VS_CONN,
-                                                       VS_NUM_AFTER)
-from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BATTLE, BOTH, COMPOUND, DEFEND, DEMONYM, DRIVER, FINISH, NUMBER,
-                                                     ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BOTH, COMPOUND, DRIVER, FINISH, LAP_ID, NUMBER,
+                                                        ORDINAL_NUMBER, POSITION, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Laps, Sentence
 
-_VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
-_POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})
 
-
-def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> None:
-    """Resolve pronouns, team descriptions and demonyms of ``toks`` (the document's tokens;
-    ``dtoks``: its driver and team mentions) and set ``doc.named``, ``doc.single``, ``doc.pair``."""
-    last: str | None = None
-    named: list[str] = []
-    if doc.refs:
-        seen: tuple[list[int], list[str]] = ([], [])  # the drivers so far (starts, codes), in text order
-        prev: Token | None = None
-        for t in toks:
-            if prev is not None and prev.kind is DRIVER:  # (the previous token, once resolved)
-                seen[0].append(prev.start)
-                seen[1].append(prev.value)
-            prev = t
-            k = t.kind
-            if k is DRIVER:
-                last = t.value
-                if last not in named:
-                    named.append(last)
-            elif k is PRONOUN:
-                if last is not None and not ambiguous_pronoun(doc, t, seen):
-                    t.kind, t.value, t.tag = DRIVER, last, "pron"
-            elif k is TEAM:
-                code = team_driver(doc, t)
-                if code:
-                    t.kind, t.value, t.tag = DRIVER, code, "desc"
-                    last = code
-            elif k is DEMONYM:
-                code = demonym_driver(doc, t, named)
-                if code:
-                    t.kind, t.value, t.tag = DRIVER, code, "desc"
-                    last = code
-    else:
-        for t in dtoks:
-            if t.value not in named:
-                named.append(t.value)
-    doc.named = named
-    cands = named or doc.ent_drivers
-    doc.single = cands[0] if len(set(cands)) == 1 else None
-    if len(named) >= 2:
-        doc.pair = (named[0], named[1])
-    elif len(doc.ent_drivers) == 2:
-        doc.pair = (doc.ent_drivers[0], doc.ent_drivers[1])
-
-
-
-def team_driver(doc: Document, t: Token) -> str | None:
-    """'the Ferrari driver' / 'el piloto de Ferrari' / 'o piloto da Ferrari' -> the context
-    driver of that team when unique (needs ``driver_teams``)."""
-    if not doc.driver_teams:
-        return None
-    desc = bool(TEAM_DESC_BEFORE.search(doc.low, max(0, t.start - 22), t.start)) or \
-        bool(TEAM_DESC_AFTER.match(doc.low, t.end, t.end + 14))
-    if not desc:
-        return None
-    pool = doc.ent_drivers or list(doc.driver_teams)
-    hits = [d for d in pool if doc.driver_teams.get(d) == t.value]
-    return hits[0] if len(hits) == 1 else None
-
-def demonym_driver(doc: Document, t: Token, named: list[str]) -> str | None:
-    """"the Spaniard" / "el español" -> the one driver of that nationality among the context's
-    and the named drivers."""
-    if not DEMONYM_BEFORE.search(doc.low, max(0, t.start - 6), t.start):
-        return None
-    table = driver_table()
-    pool = list(dict.fromkeys(list(doc.ent_drivers) + named))
-    hits = [d for d in pool if table.get(d, {}).get("nationality") == t.value]
-    return hits[0] if len(hits) == 1 else None
-
-def mark_objects(doc: Document, toks: list[Token]) -> None:
-    """A driver after 'undercut', 'held', 'passed' (or 'sobre/on/over/a' once a battle word
-    was seen) following an earlier driver is the clause's object, as is 'P17 de ALO'."""
-    seen_driver = False
-    verb_since = False
-    battle_seen = False
-    verb_end = 0
-    low = doc.low
-    prev: Token | None = None
-    for t in toks:
-        k = t.kind
-        if k is DRIVER:
-            if seen_driver and t.tag != "pron" and not (low[t.end:t.end + 1] == "'" and POSS_AFTER.match(low, t.end)):
-                s = t.start
-                if verb_since and s - verb_end <= 14 or battle_seen and \
-                        OBJ_MARK.search(low, max(0, s - 12), s) or comparative_obj(low, s):
-                    t.is_object = True
-                elif prev is not None and prev.kind in _POSTFIX_VALUE_KINDS and s - prev.end <= 6 and \
-                        POSTFIX.fullmatch(low, prev.end, s):
-                    t.is_object = True
-            seen_driver = True
-            verb_since = False
-        elif k in _VERB_KINDS:
-            verb_since = True
-            verb_end = t.end
-            if k is BATTLE:
-                battle_seen = True
-        prev = t
-
-def resolve_pronouns(toks: list[Token]) -> None:
-    """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object."""
-    subj: str | None = None
-    for t in toks:
-        if t.kind is DRIVER:
-            if t.tag == "pron":
-                if subj is not None:
-                    t.value = subj
-            elif not t.is_object:
-                subj = t.value
 
 def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:
     """The drivers a value at [s, e) belongs to: a postfix owner ("P17 de ALO", "lap 55 for GAS"),
@@ -157,7 +41,8 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
         n = len(toks)
         while j < n:
             t = toks[j]
-            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start):
+            if t.kind is DRIVER and t.start - e <= 9 and t.tag != "pron" and POSTFIX.fullmatch(low, e, t.start) and \
+                    not _own_bracket_value(low, toks, j, e):
                 return [t.value]
             if t.kind is not ARROW:
                 break
@@ -201,35 +86,23 @@ def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = T
         return [doc.single]
     return []
 
-def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]) -> bool:
-    """A pronoun opening its sentence after a sentence that named two or more drivers ("If RUS
-    had waited until lap 14 like SAI, ...; he stopped on lap 11"): which one is not stated.
-    ``seen``: the starts and codes of the drivers before ``p``, in text order (looked up by
-    bisection: a long answer stays linear)."""
-    starts, codes = seen
-    ss = _last_break(doc, p.start)
-    if ss < 0 or bisect_right(starts, ss) < bisect_left(starts, p.start):
+_VALUE_KINDS = frozenset({NUMBER, LAP_ID, POSITION, ORDINAL_NUMBER})
+
+
+def _own_bracket_value(low: str, toks: list[Token], j: int, e: int) -> bool:
+    """"lap 19 (SAI on lap 24)": the driver opening a bracket after a value owns the bracket's own
+    value, not the one before it (which stays the clause's)."""
+    d = toks[j]
+    if "(" not in low[e:d.start]:
         return False
-    ps = max(_last_break(doc, ss), 0)
-    named = set(codes[bisect_left(starts, ps):bisect_left(starts, ss)])
-    return len(named) >= 2
+    close = low.find(")", d.end)
+    for t in toks[j + 1:]:
+        if 0 <= close < t.start:
+            return False
+        if t.kind in _VALUE_KINDS:
+            return True
+    return False
 
-
-_BREAKS = (". ", "; ", "\n")
-
-
-def _last_break(doc: Document, end: int) -> int:
-    """Where the last ". ", "; " or newline that ends before ``end`` starts (-1: none), as
-    ``max(low.rfind(sep, 0, end))`` -- by bisection in the answer's break positions, found once:
-    rfind on every pronoun of a long answer without a break was quadratic."""
-    if doc.breaks is None:
-        doc.breaks = tuple([m.start() for m in re.finditer(re.escape(sep), doc.low)] for sep in _BREAKS)
-    best = -1
-    for sep, at in zip(_BREAKS, doc.breaks, strict=True):
-        k = bisect_right(at, end - len(sep)) - 1
-        if k >= 0 and at[k] > best:
-            best = at[k]
-    return best
 
 def _compared_pair(low: str, last: Token, s: int, e: int) -> bool:
     """"N laps before SAI (lap 13 vs 17)": a parenthesis of two values after the driver compared
@@ -288,7 +161,16 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
                             t.value not in order:
                         order.append(t.value)
                         first = first or t
-            if len(order) >= 2:
+            listed = AND_ONLY.fullmatch(low, a[2], b[1]) is not None
+            own = _juxtaposed(low, toks, a[1]) if listed else None
+            if own is not None:
+                out[a[1]] = out[b[1]] = [own]  # "(BOR lap 7, OCO laps 8 and 9)": both OCO's
+            elif len(order) >= 2 and listed and any(t.kind is DRIVER and t.value == order[1] and t.is_object
+                                                    and clause_start < t.start < a[1] for t in toks):
+                # "ANT undercut PIA during the stops on laps 67 and 68", "el overcut de LEC sobre ANT ... en
+                # las vueltas 9 y 10": which lap is whose follows from the move, not from the order: not stated
+                out[a[1]] = out[b[1]] = []
+            elif len(order) >= 2:
                 if len(order) == 2 and first is not None and \
                         OBJ_MARK.search(low, max(0, first.start - 12), first.start) and \
                         _finish_subject(toks, a[1], clause_start) == order[1]:
@@ -315,6 +197,19 @@ def assign_parallel(doc: Document, sent: Sentence, items: list[tuple]) -> dict[i
             continue
         k += 1
     return out
+
+
+def _juxtaposed(low: str, toks: list[Token], s: int) -> str | None:
+    """The driver written right before the value at ``s`` ("OCO laps 8 and 9", "OCO: laps 8 and 9")."""
+    prev = None
+    for t in toks:
+        if t.start >= s:
+            break
+        prev = t
+    if prev is not None and prev.kind is DRIVER and prev.tag != "pron" and s - prev.end <= 3 and \
+            not low[prev.end:s].strip(" (:"):
+        return prev.value
+    return None
 
 
 def _finish_subject(toks: list[Token], s: int, clause_start: int) -> str | None:

@@ -272,3 +272,17 @@ def item_start(low: str, s: int) -> int:
     op = low.rfind("(", max(0, close - 60), close)
     # (an aside that is no stint item, "Mediums (Stint 2, avg 75.20s) during laps 45-47", does not part them)
     return close + 1 if op >= 0 and BRACKET_RANGE_ITEM.search(low, op, close) else lo
+
+
+def in_lap_list(toks: list[Token], i: int, at: int) -> bool:
+    """The number at offset ``at`` (before token ``i``) continues a list opened by a lap word
+    ("laps 18 (...), 40 (...)") with no stint or stop noun since."""
+    for j in range(i - 1, max(-1, i - 14), -1):
+        x = toks[j]
+        if x.start >= at:
+            continue
+        if x.kind is LAP_WORD:
+            return True
+        if x.kind is STINT_NOUN or x.kind is DRIVER:
+            return False
+    return False

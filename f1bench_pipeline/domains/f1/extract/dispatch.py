@@ -56,6 +56,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(tyres, tyres.stint_laps, _LAP_KINDS, _LAP_ALSO),
     _rule(stint_bounds, stint_bounds.stint_from_lap, (COMPOUND,), _LAP_KINDS),
     _rule(stint_bounds, stint_bounds.shared_stints, (STINT_NOUN,), (LAP_WORD,)),
+    _rule(stint_bounds, stint_bounds.strategy_sequence, (COMPOUND,)),
     _rule(results, results.positions, (POSITION, ORDINAL, ORDINAL_NUMBER, PLACE), (POSITION, FINISH, PLACE)),
     _rule(results, results.n_stops, (PIT, STINT_NOUN), (NUMBER_WORD, NUMBER, NEGATION, PIT)),
     _rule(results, results.winner, (WIN,)),

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.extract.binding import mark_objects, resolve_pronouns
+from f1bench_pipeline.domains.f1.extract.cut import drop_cut
 from f1bench_pipeline.domains.f1.extract.dispatch import document_cues, read_sentence
 from f1bench_pipeline.domains.f1.extract.drivers import team_key_cached
 from f1bench_pipeline.domains.f1.extract.finalize import entity_claims, finalize
+from f1bench_pipeline.domains.f1.extract.phases import drop_phase_ranges
+from f1bench_pipeline.domains.f1.extract.references import mark_objects, resolve_pronouns
 from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 from f1bench_pipeline.domains.f1.extract.text import prepare, sentence_ends, sentence_spans
 from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
@@ -44,6 +46,9 @@ class Document:
         self.pair: tuple[str, str] | None = None
         self.headers: dict[int, list[str]] = {}  # table row start -> its header's cells
         self.single: str | None = None
+        self.lap_ranges: list[tuple[int, int, int, int]] = []  # every lap range read: (first, last, start, end)
+        self.tok_starts: list[int] = []  # the tokens' starts and the sentence ends, once read (provenance.py)
+        self.ends: list[int] = []
         self.breaks: tuple[list[int], ...] | None = None  # sentence-break positions (binding._last_break)
         self.sections: tuple[list[int], list[int], list[str]] | None = None  # per-driver sections (sections.py)
 
@@ -69,14 +74,20 @@ class Document:
         all_kinds = [t.kind for t in all_toks]  # (kinds are final: the sentence passes change no kind)
         all_starts = [t.start for t in all_toks]
         ends = sentence_ends(self.low)
+        self.tok_starts, self.ends = all_starts, ends
         cues = document_cues(self)
         for s, e, i, j in sentence_spans(self.low, all_starts, ends):
             ks = all_kinds[i:j]
             sent = Sentence(s, e, all_toks[i:j], ks, all_starts[i:j])
             if DRIVER in sent.kind_set and ks.count(DRIVER) > 1:
                 mark_objects(self, sent.tokens)
-                resolve_pronouns(sent.tokens)
+                resolve_pronouns(sent.tokens, self.low)
             read_sentence(self, sent, cues)
+            read = getattr(sent, "laps", None)  # (unset in a question)
+            if read is not None and read.ranges:
+                self.lap_ranges.extend((a, b, s_, e_) for a, b, s_, e_, _pl in read.ranges)
+        drop_cut(self)  # an answer cut off inside a number: that number is no value
+        drop_phase_ranges(self)  # a range over several stints is no stint
         entity_claims(self)
         return ExtractedClaims(self.finalize(), self.text, self.low, snapshot, ends)
 

@@ -23,6 +23,7 @@ from pydantic import TypeAdapter
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
+from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
 
@@ -42,6 +43,7 @@ def finalize(doc: Document) -> list[Claim]:
     full_changes: set[tuple] = set()
     lapped: set[tuple] = set()
     range_laps: set[tuple] = set()
+    tyres_named: dict[str, list[tuple]] = {}  # driver -> (stint, compound, start, end) of his stint_compound claims
     for ctype, slots, _s, _e in recs:  # (one pass over the records for the look-ups below)
         if ctype == "compound_change":
             if "from" in slots:
@@ -51,6 +53,8 @@ def finalize(doc: Document) -> list[Claim]:
         elif ctype == "stint_laps":
             if "start_lap" in slots:
                 range_laps.add((slots["driver"], slots.get("n_laps")))
+        elif ctype == "stint_compound":
+            tyres_named.setdefault(slots["driver"], []).append((slots.get("stint"), slots["compound"], _s, _e))
         elif ctype == "battle":
             if first_battle is None:
                 first_battle = (slots["attacker"], slots["defender"])
@@ -97,6 +101,10 @@ def finalize(doc: Document) -> list[Claim]:
         elif ctype == "stint_laps":
             if "start_lap" not in slots and (slots["driver"], slots.get("n_laps")) in range_laps:
                 continue
+            if "compound" not in slots and slots["driver"] in tyres_named:
+                tyre = _tyre_of_the_stint(text, slots, s, e, tyres_named[slots["driver"]])
+                if tyre is not None:
+                    slots = {**slots, "compound": tyre}
         elif ctype == "gap":
             if "driver_a" not in slots and first_pair:
                 slots["driver_a"], slots["driver_b"] = first_pair
@@ -128,7 +136,34 @@ def finalize(doc: Document) -> list[Claim]:
             slots = {k: v for k, v in slots.items() if k != NO_PAIR}
         out.append({"type": ctype, "slots": slots, "span": {"start": s, "end": e, "text": text[s:e]},
                     "extractor": "regex"})
+    record_bindings(doc, out)  # how each driver claim's driver was bound (Claim.binding)
     return _CLAIMS.validate_python(out)
+
+
+# how far (characters, on the same line) a stint's tyre claim may sit from the claim of its laps
+STINT_TYRE_REACH = 80
+
+
+def _tyre_of_the_stint(text: str, slots: dict[str, Any], s: int, e: int, named: list[tuple]) -> str | None:
+    """The tyre a stint_laps claim leaves out, when a stint_compound claim of the same driver on the
+    same line names it for the same stint ("ALO's **INTERMEDIATE stint**: laps 1-11", "Started on
+    HARD and ran them for 34 laps (Stint 1: laps 1-34)"): the two are one statement, split by the
+    rules, and the human reads the stint's laps with its tyre. Only one tyre may fit: the same stint
+    index, or neither indexed, or the first stint and a range from lap 1."""
+    stint, start = slots.get("stint"), slots.get("start_lap")
+    found = set()
+    for c_stint, compound, cs, ce in named:
+        if ce <= s:
+            a, b = ce, s
+        elif cs >= e:
+            a, b = e, cs
+        else:
+            a = b = s
+        if b - a > STINT_TYRE_REACH or "\n" in text[a:b]:
+            continue
+        if c_stint == stint or (c_stint == 1 and stint is None and start == 1):
+            found.add(compound)
+    return found.pop() if len(found) == 1 else None
 
 
 # What a number in a claim's slot is read as. Slots of one reading may share a token (the lap of a

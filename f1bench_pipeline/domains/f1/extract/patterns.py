@@ -209,7 +209,7 @@ ARTICLE_ONE = word_set("article_one")  # "una parada" is also "a stop"
 ARTICLE_ONE_OK_BEFORE = re.compile(alt("article_one_ok_before") + r"\s+$")
 ARTICLE_ONE_BAD_AFTER = re.compile(r"\s*[\"“”'‘’«»]?\s*" + alt("article_one_bad_after") + r"\b")  # (una parada “normal”)
 STOP_DET_BEFORE = re.compile(alt("stop_det_before") + r"\s+$")
-AFTER_STOP = re.compile(r"[\s-]*" + alt("after_stop") + r"\b")
+AFTER_STOP = re.compile(r"[\s-]*(?:" + alt("stop_lap_offset") + r"\s+)?" + alt("after_stop") + r"\b")
 ONCE_TWICE = re.compile(r"\s*" + alt("only") + "?(" + words("times") + r")\b")
 ONCE = {"once": 1, "twice": 2, "three times": 3, "una vez": 1, "dos veces": 2, "tres veces": 3, "uma vez": 1,
         "duas vezes": 2, "três vezes": 3}
@@ -315,6 +315,8 @@ NO_PAIR = "_no_pair"  # a record marker: this battle-scoped claim's pair is not 
 PAIR_SLOTS = {"gain": ("attacker", "defender"), "battle_outcome": ("attacker", "defender"),
               "gap": ("driver_a", "driver_b")}
 CODE = re.compile(r"\b[A-Z]{3}\b")
+# a driver named right after "vs." / "versus" / "frente a" is compared with the subject, not the subject
+VS_BEFORE = re.compile(r"(?:\b|(?<=\W))" + alt("vs_word") + r"\s*[(:]?\s*$")
 VS_PAIR = re.compile(r"\b([A-Z]{3})\s+" + alt("vs_pair") + r"\s+([A-Z]{3})\b")
 
 # ---- defenses

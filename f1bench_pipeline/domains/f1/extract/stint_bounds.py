@@ -9,6 +9,9 @@
 * a plural stint word shared out over drivers: "Hard stints of 21 laps for OCO (laps 19-39)
   against 24 laps for GAS" gives one ``stint_laps`` per driver named right after its count (with
   the bracketed range after the name when it spans that many laps).
+* a strategy as its tyres in order: "TSU's strategy was MEDIUM-SOFT-HARD", "a MEDIUM-HARD strategy",
+  "la estrategia de TSU fue MEDIUM → SOFT → HARD", "a estratégia de TSU foi MEDIUM-SOFT-HARD" give a
+  ``stint_compound`` per stint (1, 2, 3): the sequence named as the strategy is the whole race's.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for, span_start
 from f1bench_pipeline.domains.f1.extract.checks import clause_start
 from f1bench_pipeline.domains.f1.extract.patterns import ON_CMP, PACE_WORD, alt, words
-from f1bench_pipeline.domains.f1.extract.tokens import COMPOUND, DRIVER, STAY, STINT_NOUN, Token
+from f1bench_pipeline.domains.f1.extract.tokens import ARROW, COMPOUND, DRIVER, STAY, STINT_NOUN, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -36,6 +39,12 @@ RANGE_AFTER = re.compile(r"\s*(?:-|–|—|(?:" + words("range_to") + r")\s)\s*"
                          + r"s?\s*)?\d")
 # "stints of 21 laps for OCO", "21 vueltas para OCO": the count's driver, right after it
 FOR_DRIVER = re.compile(r"\s+" + alt("owner_after") + r"\s+$")
+# between two tyres of a sequence: a hyphen, a slash or an arrow, nothing else
+SEQUENCE_JOIN = re.compile(r"[\s*_]*(?:-|–|—|/|->|=>|→|>)[\s*_]*")
+# the sequence named as the strategy: "strategy was ", "estrategia de TSU fue ", "strategy: ", "strategy ("
+STRATEGY_BEFORE = re.compile(r"\b" + alt("strategy_noun") + r"(?:\s+(?:de|do|da|of)\s+[\w’']+)?[\s*_]*"
+                             r"(?:was|is|fue|foi|era|:|=|\()?[\s*_]*$")
+STRATEGY_AFTER = re.compile(r"[\s*_]*(?:tyre\s+|tire\s+)?" + alt("strategy_noun") + r"\b")
 BRACKET_RANGE = re.compile(r"\s*\(\s*" + alt("lap_word_any") + r"s?\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*\)")
 
 
@@ -108,3 +117,36 @@ def shared_stints(doc: Document, sent: Sentence) -> None:
             slots["start_lap"], slots["end_lap"] = int(m.group(1)), int(m.group(2))
             end = m.end()
         doc.add("stint_laps", slots, s, end)
+
+
+def strategy_sequence(doc: Document, sent: Sentence) -> None:
+    """stint_compound per stint of "TSU's strategy was MEDIUM-SOFT-HARD"."""
+    low = doc.low
+    toks = sent.tokens
+    i = 0
+    n = len(toks)
+    while i < n:
+        if toks[i].kind is not COMPOUND:
+            i += 1
+            continue
+        run = [toks[i]]
+        j = i + 1
+        while j < n:
+            t = toks[j]
+            if t.kind is ARROW:
+                j += 1
+                continue
+            if t.kind is COMPOUND and SEQUENCE_JOIN.fullmatch(low, run[-1].end, t.start):
+                run.append(t)
+                j += 1
+                continue
+            break
+        i = j
+        if len(run) < 2:
+            continue
+        s, e = run[0].start, run[-1].end
+        if not (STRATEGY_BEFORE.search(low, max(sent.start, s - 40), s) or STRATEGY_AFTER.match(low, e)):
+            continue
+        for d in drivers_for(doc, sent, s, e, postfix=True):
+            for k, t in enumerate(run, start=1):
+                doc.add("stint_compound", {"driver": d, "compound": t.value, "stint": k}, span_start(sent, d, s), e)

@@ -9,7 +9,7 @@
 * Arrows ("->", "→", "=>"), and driver codes, surnames and team names (case-sensitive, on the
   neutralised text; "Hülkenberg (HUL)" is one mention; a driver code wins over a lexicon word
   at the same place, "NOR" over "nor").
-* Then the references are bound (``binding.bind_references``): pronouns, team descriptions and
+* Then the references are bound (``references.bind_references``): pronouns, team descriptions and
   demonyms become driver tokens.
 """
 
@@ -19,7 +19,7 @@ import re
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.binding import bind_references
+from f1bench_pipeline.domains.f1.extract.references import bind_references
 from f1bench_pipeline.domains.f1.extract.checks import next_word, per_before, prev_word, to_float
 from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes, known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,

@@ -19,18 +19,20 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers_for, lap_for, span_start, tyre_owner
-from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, from_only, item_start, race_count,
-                                                     rival_bracket_driver, some_laps_of_a_stint, stint_break)
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, from_only, in_lap_list, item_start,
+                                                     race_count, rival_bracket_driver, some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
+from f1bench_pipeline.domains.f1.extract.overlap import overlap_of_stops
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
                                                           BRACKETED_CHANGE_LAP, EACH_TIME, CHAIN_TO, CHANGE_CONN,
                                                           CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
                                                           FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
-                                                          FROM_ONLY_BREAK, GERUND_BEFORE, HABITUAL_BEFORE, IN_STINT, LATER_LAP_AFTER,
-                                                          OF_BEFORE, ON_CMP, PIT_ON_BETWEEN, RANGE_NOT_STINT_AFTER,
-                                                          RED_FLAG, SAME_SET, START_ON, STINT_OF_BEFORE,
-                                                          STINT_TYRE_BREAK, STRONG_BREAK, SUBRANGE_AFTER,
-                                                          SUBRANGE_BEFORE, SUBRANGE_CONTRAST, TOTAL_BEFORE)
+                                                          FROM_ONLY_BREAK, GERUND_BEFORE, HABITUAL_BEFORE, IN_STINT,
+                                                          LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
+                                                          RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
+                                                          STINT_OF_BEFORE, STINT_TYRE_BREAK, STRONG_BREAK,
+                                                          SUBRANGE_AFTER, SUBRANGE_BEFORE, SUBRANGE_CONTRAST,
+                                                          TOTAL_BEFORE)
 from f1bench_pipeline.domains.f1.extract.senses import net_of_stops_before, stop_phase_before
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
@@ -102,7 +104,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
         rival = rival_bracket_driver(low, toks, ta.start, False)  # "SAI stopped before LEC (lap 21, HARD→MEDIUM)"
         drivers = [rival.value] if rival is not None else drivers
         m_lap = BRACKETED_CHANGE_LAP.search(low, max(0, ta.start - 12), ta.start)
-        if m_lap is not None and not _in_lap_list(toks, a, m_lap.start(1)):
+        if m_lap is not None and not in_lap_list(toks, a, m_lap.start(1)):
             m_lap = None  # "Stint 1 (SOFT→MEDIUM)": a stint's index, not a lap
         if m_lap is not None and laps is not None:
             # "SAI pitted earlier than LAW, on lap 17 (SOFT → MEDIUM)": the change is the stop's driver's
@@ -377,6 +379,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                 low, item_start(low, s), s) or some_laps_of_a_stint(low, s, e) or stop_phase_before(low, s)):
             continue  # a sub-range, a statistic over some laps, a round of stops' laps: no stint's extent
         drivers = drivers_for(doc, sent, s, e, postfix=True)
+        if m["kinds"] == {"count"} and overlap_of_stops(doc, sent, e, drivers):
+            continue  # "3 laps on new HARDs before OCO came in": the overlap of two stops
         n_laps = m.get("n_laps")
         if n_laps is None and "start_lap" in m:
             n_laps = m["end_lap"] - m["start_lap"] + 1
@@ -384,17 +388,3 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
             slots = {"driver": d, "stint": stint, "compound": compound, "start_lap": m.get("start_lap"),
                      "end_lap": m.get("end_lap"), "n_laps": n_laps}
             doc.add("stint_laps", slots, span_start(sent, d, s), e)
-
-
-def _in_lap_list(toks: list[Token], i: int, at: int) -> bool:
-    """The number at offset ``at`` (before token ``i``) continues a list opened by a lap word
-    ("laps 18 (...), 40 (...)") with no stint or stop noun since."""
-    for j in range(i - 1, max(-1, i - 14), -1):
-        x = toks[j]
-        if x.start >= at:
-            continue
-        if x.kind is LAP_WORD:
-            return True
-        if x.kind is STINT_NOUN or x.kind is DRIVER:
-            return False
-    return False

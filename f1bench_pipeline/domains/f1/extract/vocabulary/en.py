@@ -155,6 +155,7 @@ WINDOWS: dict[str, str] = {
     # no count: "a stop later", and a part of the race ("one-stop style opening phase", "one stop made
     # under SC/VSC", "a one-stop to the finish")
     "after_stop": "earlier|later|before|after|ahead|behind|apart|more|fewer|less|too many|extra|style|to the finish|to the end|made under|taken under|done under|under sc|under vsc|under the safety car",
+    "stop_lap_offset": r"(?:a|one|two|three|\d{1,2})\s+laps?",  # "one stop a lap earlier": a stop dated against another
     "article_one_bad_after": "in|on|during|under|extra|final",
     "only": r"only\s+",
     "times": "once|twice|three times",
@@ -226,6 +227,7 @@ WINDOWS: dict[str, str] = {
     "stint_tyre_break": "than|compared|versus|vs|whereas|while|indicating|suggesting|showing|meaning|followed by|converted",
     "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
     "subrange_contrast": "while|whereas|part of|same laps|those laps",
+    "overlap_conn": "before|until|till|while|whereas|as",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": (
         "avg|average|averaged|mean|pace|still|continued|quickest|fastest|slowest|best|worst|faster|"
         "slower|quicker|deg|degradation|lap ?times?|between"),

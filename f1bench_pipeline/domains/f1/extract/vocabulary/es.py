@@ -153,6 +153,7 @@ WINDOWS: dict[str, str] = {
         "extra|otras|final"),
     "stop_det_before": "las|los|estas|esas|sus|ambas|ambos|todas|todos|en las|tras|después de|antes de|primeras|últimas|ultimas|primeros|últimos",
     "after_stop": "antes|después|despues|más tarde|de diferencia|más|menos|de más|a mayores|hasta el final|hasta la meta|bajo sc|bajo vsc|bajo el safety car|hecha bajo|realizada bajo",
+    "stop_lap_offset": r"(?:una|dos|tres|\d{1,2})\s+vueltas?",  # "one stop a lap earlier": a stop dated against another
     "article_one_ok_before": (
         r"\bde|\bfue|\bera|\bes|\bhizo|\brealizó|\befectuó|\bcompletó|\bhicieron|\bsolo|"
         r"\bsólo|\bcon|\ben|\búnicamente|\bpor"),
@@ -220,6 +221,7 @@ WINDOWS: dict[str, str] = {
     "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
                     "degradadas?|envejecidos?|envejecidas?|más viejos?",
     "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",
+    "overlap_conn": "antes de que|antes que|hasta que|mientras|en tanto que|antes de",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": (
         "media|promedio|promedió|ritmo|medio|seguía|todavía|aún|continuaba|degradación|desgaste|"
         "tiempos?|entre"),
@@ -286,7 +288,8 @@ WINDOWS: dict[str, str] = {
     "rival_before": "antes de|antes que|después de|después que|despues de|despues que|que",
     "between": "entre",
     "between_det": r"las\s+",
-    "actor_between": "quedándose|parando|entrando|deteniéndose|haciendo|yendo a boxes|terminando|acabando|finalizando|y terminar|y terminó|y acabar|y acabó",
+    "actor_between": ("quedándose|parando|entrando|deteniéndose|haciendo|yendo a boxes|terminando|acabando|finalizando|y terminar|"
+                      "y terminó|y acabar|y acabó|al parar|al entrar|al detenerse|al ir a boxes|al hacer su parada"),
     "vs_pair": "contra|frente a",
     "vs_num": "contra|frente a",
     "question_answer": "sí|si|no|parcialmente|en parte",

@@ -157,6 +157,7 @@ WINDOWS: dict[str, str] = {
         "as|os|essas|suas|seus|ambas|ambos|todas|todos|das|dos|nas|nos|em suas|depois de|após|primeiras|últimas|primeiros|últimos|"
         "antes de"),
     "after_stop": "antes|depois|mais tarde|mais|menos|a mais|a menos|de mais|até o final|até a bandeirada|sob sc|sob vsc|sob o safety car|feita sob|realizada sob",
+    "stop_lap_offset": r"(?:uma|duas|três|\d{1,2})\s+voltas?",  # "one stop a lap earlier": a stop dated against another
     "article_one_ok_before": (
         r"\bde|\bfoi|\bera|\bé|\bfez|\brealizou|\befetuou|\bcompletou|\bfizeram|\bapenas|"
         r"\bsó|\bcom|\bem|\bsomente|\bunicamente|\bpor"),
@@ -220,6 +221,7 @@ WINDOWS: dict[str, str] = {
     "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
                     "degradadas?|envelhecidos?|envelhecidas?",
     "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
+    "overlap_conn": "antes de|antes que|até que|até|enquanto|ao passo que",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": "média|ritmo|seguia|ainda|continuava|degradação|desgaste|tempos?|entre",
     "subrange_of": r"de|da|do|dentro d\w+",
     "subrange_det": "seu|sua|o|a|esse|aquele",
@@ -280,7 +282,8 @@ WINDOWS: dict[str, str] = {
     "rival_before": "antes de|antes do|antes da|antes que|depois de|depois do|depois da|depois que|do que|que",
     "between": "entre",
     "between_det": r"as\s+",
-    "actor_between": "ficando|parando|entrando|detendo-se|fazendo|indo aos boxes|terminando|acabando|finalizando|e terminar|e terminou|e acabar|e acabou",
+    "actor_between": ("ficando|parando|entrando|detendo-se|fazendo|indo aos boxes|terminando|acabando|finalizando|e terminar|"
+                      "e terminou|e acabar|e acabou|ao parar|ao entrar|ao ir aos boxes|ao fazer sua parada|ao fazer a parada"),
     "vs_pair": "contra|x",
     "vs_num": "contra|x",
     "question_answer": "sim|não|nao|parcialmente|em parte",
