@@ -92,9 +92,11 @@ def _print_claim(key: str, n: int, iid: str, text: str, cl, v, tag: str = "") ->
           f"    > {sent[:300]!r}")
 
 
-def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bool = False) -> dict:
+def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bool = False,
+             collect: list | None = None) -> dict:
     """``listing``: print every contradicted claim not explained by the context; ``flagged`` (with
-    it): also the contradicted ones counted ``of ctx`` (tagged) and every unverifiable claim."""
+    it): also the contradicted ones counted ``of ctx`` (tagged) and every unverifiable claim.
+    ``collect``: every flagged claim is appended as (id, model, type, slots, label)."""
     instances = read_table(warehouse, "instances", {"season": 2025})
     entries = pit_entries(warehouse)
     if instances.is_empty():
@@ -123,6 +125,8 @@ def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bo
         for cl in claims:
             v = verify_claim(cl, idx)
             c[v.label] += 1
+            if collect is not None and v.label in ("contradicted", "unverifiable"):
+                collect.append((iid, row.get("model"), cl.type, cl.slots, v.label))
             if v.label == "contradicted" and context_difference(cl, iid, entries):
                 c["contradicted_ctx"] += 1
                 if listing and flagged:
@@ -133,6 +137,33 @@ def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bo
             if v.label == "unverifiable" and listing and flagged:
                 _print_claim(key, n, iid, text, cl, v, " (unverifiable)")
     return dict(sorted(out.items()))
+
+
+def classified(path: Path) -> dict[tuple, str]:
+    """(id, model, type, slots as JSON) -> class, from a hand classification's "Every claim" table
+    (``benchmarks/gold/cover_all_classification.md``)."""
+    out: dict[tuple, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split(" | ")]
+        if len(cells) < 8 or not cells[0].lstrip("| ").isdigit():
+            continue
+        ctype, _, slots = cells[4].partition(" ")
+        out[(cells[1], cells[2], ctype, json.dumps(json.loads(slots), sort_keys=True))] = cells[6]
+    return out
+
+
+def classification_report(table: dict[tuple, str], flags: list) -> None:
+    """How many claims of each hand-classified kind are still flagged, and how many flags are new
+    (not in the table: to be read with --list --flagged and classified)."""
+    models = {k[1] for k in table}
+    now = {(i, m, t, json.dumps(sl, sort_keys=True)) for i, m, t, sl, _lab in flags if m in models}
+    before = Counter(table.values())
+    still = Counter(cls for key, cls in table.items() if key in now)
+    print(f"\n{'class (hand-classified before)':<32}{'before':>8}{'still flagged':>15}")
+    for cls in sorted(before):
+        print(f"{cls:<32}{before[cls]:8d}{still[cls]:15d}")
+    new = sorted(now - set(table))
+    print(f"{'new flags (not classified)':<32}{'':>8}{len(new):15d}")
 
 
 def report(results: dict) -> None:
@@ -160,11 +191,17 @@ def main() -> None:
     ap.add_argument("--flagged", action="store_true",
                     help="with --list: also the unverifiable claims and the contradicted ones counted of ctx")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--classified", type=Path,
+                    help="a hand classification of the flagged claims (benchmarks/gold/cover_all_classification.md): "
+                         "print how many of each class are still flagged")
     args = ap.parse_args()
     if args.list and args.split != "tune" and args.file.name == "more.jsonl":
         raise SystemExit("--list reads the sentences: only on --split tune of more.jsonl")
-    results = evaluate(args.warehouse, args.file, args.split, args.list, args.flagged)
+    flags: list = []
+    results = evaluate(args.warehouse, args.file, args.split, args.list, args.flagged, flags)
     report(results)
+    if args.classified:
+        classification_report(classified(args.classified), flags)
     if args.json:
         print(json.dumps({k: dict(v) for k, v in results.items()}, indent=1))
 

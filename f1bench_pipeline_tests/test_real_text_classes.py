@@ -455,6 +455,22 @@ MISREAD = [
      {"driver": "COL", "compound": "HARD", "stint": 2}),
     ("strategy_sequence", "pt", "COL parou na volta 20 (MEDIUM → HARD), e a estratégia funcionou.", "stint_compound",
      {"driver": "COL", "compound": "HARD", "stint": 2}),
+    # issue #43, verbose answers: the laps two drivers overlap on fresh vs old tyres are a window, not a stint:
+    # old tyres right before the range's own bracket, or a comparison "over those same laps"
+    ("overlap_window", "en", "This pace advantage, maintained while BOR was on fresh MEDIUMS and HAD was on older "
+     "MEDIUMS (laps 27-29), was enough to gain time.", "stint_laps", {"driver": "HAD", "start_lap": 27}),
+    ("overlap_window", "en", "STR continued for two more laps on his used Hards (laps 50-51) before pitting.", "stint_laps",
+     {"driver": "STR", "start_lap": 50}),
+    ("overlap_window", "en", "PIA, on fresh SOFT tires for laps 31–33, was faster than RUS on aged MEDIUMS over those "
+     "same laps.", "stint_laps", {"driver": "PIA", "start_lap": 31}),
+    ("overlap_window", "es", "PIA, con SOFT nuevos en las vueltas 31-33, fue más rápido que RUS con MEDIUM gastados en "
+     "esas mismas vueltas.", "stint_laps", {"driver": "PIA", "start_lap": 31}),
+    ("overlap_window", "es", "STR siguió dos vueltas más con sus duros usados (vueltas 50-51) antes de parar.", "stint_laps",
+     {"driver": "STR", "start_lap": 50}),
+    ("overlap_window", "pt", "PIA, com SOFT novos nas voltas 31-33, foi mais rápido que RUS com MEDIUM gastos nessas "
+     "mesmas voltas.", "stint_laps", {"driver": "PIA", "start_lap": 31}),
+    ("overlap_window", "pt", "STR seguiu mais duas voltas com os duros usados (voltas 50-51) antes de parar.", "stint_laps",
+     {"driver": "STR", "start_lap": 50}),
     # ---- issue 43, the cover-all answers (v5-cover): what a wording beside a claim word means
     # a failed outcome in the sense of the final result or a position, not of the time gained
     ("outcome_position_sense", "en", "ALO undercut COL by pitting first, but it was not a successful race-deciding undercut, "
@@ -937,6 +953,13 @@ STILL_READ = [
      {"driver": "TSU", "compound": "SOFT", "stint": 2}),
     ("strategy_sequence", "pt", "A estratégia de TSU foi MEDIUM-SOFT-HARD.", "stint_compound",
      {"driver": "TSU", "compound": "HARD", "stint": 3}),
+    # ... while fresh tyres run to the finish, or a stint compared with another driver, are stints
+    ("overlap_window", "en", "PIA ran fresh SOFT tires for laps 31–53 to the finish.", "stint_laps",
+     {"driver": "PIA", "compound": "SOFT", "start_lap": 31, "end_lap": 53}),
+    ("overlap_window", "es", "PIA montó SOFT nuevos para las vueltas 31-53 hasta el final.", "stint_laps",
+     {"driver": "PIA", "compound": "SOFT", "start_lap": 31, "end_lap": 53}),
+    ("overlap_window", "pt", "O segundo stint de PIA foi com SOFT (voltas 31-53), mais rápido que RUS.", "stint_laps",
+     {"driver": "PIA", "stint": 2, "start_lap": 31, "end_lap": 53}),
     # ---- issue 43, the cover-all answers (v5-cover)
     ("outcome_position_sense", "en", "The undercut attempt did not work as a position swap or a gap gain over RUS.",
      "battle_outcome", {"success": False}),

@@ -14,7 +14,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MA
                                                        GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
                                                        NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
                                                        RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STINT_OF_BEFORE, STOP_NOUNS,
-                                                       SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
+                                                       SAME_LAPS_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
                                                        TO_GO_AFTER, VERB_TO_LAP)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, PIT, STINT_NOUN, Token
 
@@ -212,7 +212,7 @@ def some_laps_of_a_stint(low: str, s: int, e: int) -> bool:
     another driver's ("laps 20-22 on new HARDs while STR stayed out", "laps 12-14 (part of a 19-lap
     stint)"): some laps of a stint, whose own extent the sentence does not state."""
     lo = clause_start(low, s, 60)
-    if SUBRANGE_AGE_BEFORE.search(low, lo, s):
+    if SUBRANGE_AGE_BEFORE.search(low, lo, s) or SAME_LAPS_AFTER.match(low, e, clause_end(low, e, 110)):
         return True
     hi = clause_end(low, e, 45)
     m = SUBRANGE_CONTRAST.match(low, e, hi)

@@ -171,7 +171,11 @@ AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun
 # not "lap 12 of 57 laps"
 STINT_OF_BEFORE = re.compile(r"\b" + alt("stint_noun") + r"\s+(?:[\w-]+,?\s+){0,3}?(?:#?\d{1,2}\s+)?" + alt("of_out_of")
                              + r"\s+$")  # (and "un stint muy largo de 33 vueltas", "stint de MEDIUM de 20 vueltas")
-SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}$")
+# (the range may open its own bracket: "on his used Hards (laps 50-51)", "older MEDIUMS (laps 27-29)")
+SUBRANGE_AGE_BEFORE = re.compile(r"\b" + alt("subrange_age") + r"\b[^;:\n()]{0,30}(?:\(\s*)?$")
+# the range is the window of a comparison, named again further on: "PIA, on fresh SOFTs for laps 31-33, was
+# faster than RUS on aged MEDIUMs over those same laps"
+SAME_LAPS_AFTER = re.compile(r"[^;:\n]{0,90}?\b" + alt("same_laps") + r"\b")
 SUBRANGE_CONTRAST = re.compile(r"[^;:\n.]{0,40}?\b" + alt("subrange_contrast") + r"\b")
 SUBRANGE_AFTER = re.compile(r"\s*" + alt("subrange_of") + r"\s+" + alt("subrange_det") + r"?\s*(?:[\w-]+\s+){0,2}"
                             + alt("stint_noun") + r"\b")

@@ -227,6 +227,7 @@ WINDOWS: dict[str, str] = {
     "stint_tyre_break": "than|compared|versus|vs|whereas|while|indicating|suggesting|showing|meaning|followed by|converted",
     "subrange_age": "older|old|aging|ageing|aged|degrading|degraded|worn|used|tired|ancient",
     "subrange_contrast": "while|whereas|part of|same laps|those laps",
+    "same_laps": "same laps|those laps|those same laps",  # a range named again as the window of a comparison ("over those same laps")
     "overlap_conn": "before|until|till|while|whereas|as",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": (
         "avg|average|averaged|mean|pace|still|continued|quickest|fastest|slowest|best|worst|faster|"

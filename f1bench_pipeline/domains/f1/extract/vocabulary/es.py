@@ -221,6 +221,7 @@ WINDOWS: dict[str, str] = {
     "subrange_age": "viejos?|viejas?|usados?|usadas?|desgastados?|desgastadas?|gastados?|gastadas?|degradados?|"
                     "degradadas?|envejecidos?|envejecidas?|más viejos?",
     "subrange_contrast": "mientras|en tanto que|parte de|mismas vueltas|esas vueltas",
+    "same_laps": "mismas vueltas|esas vueltas|esas mismas vueltas",  # a range named again as the window of a comparison ("over those same laps")
     "overlap_conn": "antes de que|antes que|hasta que|mientras|en tanto que|antes de",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": (
         "media|promedio|promedió|ritmo|medio|seguía|todavía|aún|continuaba|degradación|desgaste|"

@@ -221,6 +221,7 @@ WINDOWS: dict[str, str] = {
     "subrange_age": "velhos?|velhas?|usados?|usadas?|desgastados?|desgastadas?|gastos?|gastas?|degradados?|"
                     "degradadas?|envelhecidos?|envelhecidas?",
     "subrange_contrast": "enquanto|ao passo que|parte d[oa]|mesmas voltas|essas voltas",
+    "same_laps": "mesmas voltas|essas voltas|essas mesmas voltas",  # a range named again as the window of a comparison ("over those same laps")
     "overlap_conn": "antes de|antes que|até que|até|enquanto|ao passo que",  # "3 laps on new HARDs before OCO came in": the overlap of two stops
     "subrange_word": "média|ritmo|seguia|ainda|continuava|degradação|desgaste|tempos?|entre",
     "subrange_of": r"de|da|do|dentro d\w+",
