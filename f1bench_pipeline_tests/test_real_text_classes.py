@@ -487,6 +487,103 @@ MISREAD = [
      {"driver": "STR", "n_laps": 56}),
     ("count_determiner", "en", "That is a very long stint by STR for a race of 56 laps.", "stint_laps",
      {"driver": "STR", "n_laps": 56}),
+
+    # ---- issue 43, the cover-all answers (v5-cover): what a wording beside a claim word means
+    # a failed outcome in the sense of the final result or a position, not of the time gained
+    ("outcome_position_sense", "en", "ALO undercut COL by pitting first, but it was not a successful race-deciding undercut, "
+     "because the gap he gained did not change the finishing order.", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "en", "BOR undercut STR in the pit sequence, but it did not clearly work as a net position "
+     "gain over STR.", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "en", "VER undercut PIA.\n**Did the undercut work?**\n- **No, the undercut did not succeed "
+     "in gaining VER track position over PIA.**", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "es", "VER le hizo el undercut a PIA.\n**¿Funcionó?**\n- **No, el undercut no tuvo éxito en "
+     "ganar la posición a PIA.**", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "pt", "VER fez o undercut em PIA.\n**Funcionou?**\n- **Não, o undercut não teve sucesso em "
+     "ganhar a posição de PIA.**", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "es", "ANT le hizo el undercut a PIA, pero no funcionó como una maniobra decisiva para la "
+     "carrera, porque ambos terminaron en las mismas posiciones.", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "es", "BOR le hizo el undercut a STR, pero no tuvo éxito en ganar la posición a STR.",
+     "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "pt", "ANT fez o undercut em PIA, mas não funcionou como uma manobra decisiva para a "
+     "corrida, porque os dois terminaram nas mesmas posições.", "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "pt", "BOR fez o undercut em STR, mas não teve sucesso em ganhar a posição de STR.",
+     "battle_outcome", {"success": False}),
+    # a plan's success, in an answer that names no battle, is no battle outcome
+    ("plan_worked", "en", "The data does not say whether OCO made an undercut or an overcut. The faster final stint "
+     "shows this tactic worked as intended for OCO.", "battle_outcome", {"success": True}),
+    ("plan_worked", "en", "VER's strategy of a single stop from MEDIUM to HARD on lap 21 succeeded thanks to the HARD's "
+     "pace. No undercut or overcut can be judged.", "battle_outcome", {"success": True}),
+    ("plan_worked", "es", "Los datos no dicen si OCO hizo un undercut o un overcut. El último stint más rápido muestra "
+     "que esta táctica funcionó como se esperaba para OCO.", "battle_outcome", {"success": True}),
+    ("plan_worked", "pt", "Os dados não dizem se OCO fez um undercut ou um overcut. O último stint mais rápido mostra "
+     "que essa tática funcionou como planejado para OCO.", "battle_outcome", {"success": True}),
+    # "impossible to determine if ... successful", "no data to indicate a successful ...": nothing stated
+    ("outcome_unknowable", "en", "VER pitted on lap 20. The data does not give other drivers' pit laps, so it is "
+     "impossible to determine if an undercut or overcut was attempted or successful.", "battle_outcome", {"success": True}),
+    ("outcome_unknowable", "en", "HAM finished 5th. There is no data provided to indicate successful undercuts or "
+     "overcuts.", "battle_outcome", {"success": True}),
+    ("outcome_unknowable", "es", "VER paró en la vuelta 20. Los datos no dan las paradas de otros pilotos, así que es "
+     "imposible determinar si hubo un undercut o un overcut exitoso.", "battle_outcome", {"success": True}),
+    ("outcome_unknowable", "es", "HAM terminó quinto. No hay datos que indiquen un undercut exitoso.", "battle_outcome",
+     {"success": True}),
+    ("outcome_unknowable", "pt", "VER parou na volta 20. Os dados não trazem as paradas dos outros pilotos, então é "
+     "impossível determinar se houve um undercut ou overcut bem-sucedido.", "battle_outcome", {"success": True}),
+    ("outcome_unknowable", "pt", "HAM terminou em quinto. Não há dados que indiquem um undercut bem-sucedido.",
+     "battle_outcome", {"success": True}),
+    # the laps of a round of stops date the stops: no stint of either driver
+    ("stop_phase_range", "en", "By the time both were on the same compound (MEDIUM) and during the next round of stops "
+     "(laps 66-67), BOR was ahead of STR.", "stint_laps", {"start_lap": 66, "end_lap": 67}),
+    ("stop_phase_range", "en", "BOR was on MEDIUM during the pit phase (laps 66-67) and STR stayed behind.",
+     "stint_laps", {"driver": "BOR", "start_lap": 66}),
+    ("stop_phase_range", "es", "Cuando ambos ya estaban en el mismo compuesto (MEDIUM) y durante la siguiente ronda de "
+     "paradas (vueltas 66-67), BOR iba por delante de STR.", "stint_laps", {"start_lap": 66, "end_lap": 67}),
+    ("stop_phase_range", "pt", "Quando ambos já estavam no mesmo composto (MEDIUM) e durante a rodada seguinte de "
+     "paradas (voltas 66-67), BOR estava à frente de STR.", "stint_laps", {"start_lap": 66, "end_lap": 67}),
+    # a move denied without a rival: no failed attempt on the other driver
+    ("move_denied", "en", "No overcut attempt: OCO did not overcut; he stopped after BOR.", "battle_outcome",
+     {"success": False, "attacker": "OCO"}),
+    ("move_denied", "en", "HAM did not undercut, as he pitted after RUS.", "battle_outcome",
+     {"success": False, "attacker": "HAM"}),
+    ("move_denied", "es", "Sin intento de overcut: OCO no hizo overcut; paró después de BOR.", "battle_outcome",
+     {"success": False, "attacker": "OCO"}),
+    ("move_denied", "pt", "Sem tentativa de overcut: OCO não fez overcut; parou depois de BOR.", "battle_outcome",
+     {"success": False, "attacker": "OCO"}),
+    # a pass through the stops is the battle's, not a defense's outcome
+    ("pass_via_stops", "en", "The overcut allowed TSU to overtake COL on track via the pit sequence, and TSU held the "
+     "position to the finish.", "defense_outcome", {"pursuer": "TSU"}),
+    ("pass_via_stops", "es", "El overcut permitió a TSU adelantar a COL en la secuencia de paradas, y TSU mantuvo a COL "
+     "detrás hasta el final.", "defense_outcome", {"pursuer": "TSU"}),
+    ("pass_via_stops", "pt", "O overcut permitiu a TSU ultrapassar COL na sequência de paradas, e TSU segurou COL atrás "
+     "até o fim.", "defense_outcome", {"pursuer": "TSU"}),
+    # "wet" against "dry": the weather's tyre category, not the full wet
+    ("wet_or_dry", "en", "GAS went from wet to dry tyres on lap 11.", "compound_change", {"from": "WET"}),
+    ("wet_or_dry", "es", "GAS pasó de neumáticos wet a dry en la vuelta 11.", "compound_change", {"from": "WET"}),
+    ("wet_or_dry", "pt", "GAS passou de pneus wet para dry na volta 11.", "compound_change", {"from": "WET"}),
+    # the net change of several stops is no one tyre change
+    ("net_of_stops", "en", "OCO's two early stops under SC/VSC were effectively one compound change from Medium to "
+     "Medium.", "compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "MEDIUM"}),
+    ("net_of_stops", "es", "Las dos primeras paradas de OCO bajo SC/VSC fueron en la práctica un cambio de Medio a "
+     "Medio.", "compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "MEDIUM"}),
+    ("net_of_stops", "pt", "As duas primeiras paradas de OCO sob SC/VSC foram na prática uma troca de Médio para "
+     "Médio.", "compound_change", {"driver": "OCO", "from": "MEDIUM", "to": "MEDIUM"}),
+    # a count planned or overtaken by events is not the race's
+    ("planned_count", "en", "HUL's long stint effectively made his strategy a two-stopper (SOFT-MEDIUM-SOFT) before the "
+     "SC/VSC intervened.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "en", "HUL was on course for a two-stop race until the safety car came out.", "n_stops",
+     {"driver": "HUL", "n": 2}),
+    ("planned_count", "es", "El stint largo de HUL hacía de su estrategia una de dos paradas (SOFT-MEDIUM-SOFT) hasta "
+     "que llegó el SC.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "es", "HUL tenía prevista una estrategia de dos paradas.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "pt", "O stint longo de HUL fazia da sua estratégia uma de duas paradas (SOFT-MEDIUM-SOFT) até o "
+     "SC intervir.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "pt", "HUL tinha planejado uma estratégia de duas paradas.", "n_stops", {"driver": "HUL", "n": 2}),
+    # "the lap-66/lap-67 exchange" of two drivers: the second lap is the second driver's
+    ("paired_laps", "en", "The data does not say BOR passed STR because of the lap-66/lap-67 pit exchange.", "pit_lap",
+     {"driver": "BOR", "lap": 67}),
+    ("paired_laps", "es", "Los datos no dicen que BOR superó a STR por el intercambio de paradas vuelta 66/vuelta 67.",
+     "pit_lap", {"driver": "BOR", "lap": 67}),
+    ("paired_laps", "pt", "Os dados não dizem que BOR superou STR pela troca de paradas volta 66/volta 67.", "pit_lap",
+     {"driver": "BOR", "lap": 67}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -892,6 +989,74 @@ STILL_READ = [
      "stint_laps", {"driver": "LAW", "stint": 1, "compound": "MEDIUM", "n_laps": 20}),
     ("count_determiner", "pt", "O primeiro stint de LAW com MEDIUM foi de **20 voltas**, com tempo médio de 106,93 s.",
      "stint_laps", {"driver": "LAW", "stint": 1, "compound": "MEDIUM", "n_laps": 20}),
+
+    # ---- issue 43, the cover-all answers (v5-cover)
+    ("outcome_position_sense", "en", "The undercut attempt did not work as a position swap or a gap gain over RUS.",
+     "battle_outcome", {"success": False}),
+    ("outcome_position_sense", "en", "ALO undercut COL, and it worked in the pit window: he gained 6.75 s.",
+     "battle_outcome", {"success": True, "attacker": "ALO"}),
+    ("outcome_position_sense", "en", "ALB undercut SAI, but it did not work in the sense of gaining track position or time "
+     "on SAI.", "battle_outcome", {"success": False, "attacker": "ALB"}),
+    ("outcome_position_sense", "en", "VER undercut PIA.\n**Did the undercut work?**\n- **No, VER lost 1.2 s in the stops.**",
+     "battle_outcome", {"success": False, "attacker": "VER"}),
+    ("outcome_position_sense", "es", "ALO le hizo el undercut a COL, pero no funcionó: perdió 1,2 s.", "battle_outcome",
+     {"success": False, "attacker": "ALO"}),
+    ("outcome_position_sense", "pt", "ALO fez o undercut em COL, mas não funcionou: perdeu 1,2 s.", "battle_outcome",
+     {"success": False, "attacker": "ALO"}),
+    ("plan_worked", "en", "ALO undercut MAG on lap 12. The strategy worked: ALO came out ahead.", "battle_outcome",
+     {"success": True, "attacker": "ALO"}),
+    ("plan_worked", "es", "ALO le hizo el undercut a MAG en la vuelta 12 y la estrategia funcionó.", "battle_outcome",
+     {"success": True, "attacker": "ALO"}),
+    ("plan_worked", "pt", "ALO fez o undercut em MAG na volta 12 e a estratégia funcionou.", "battle_outcome",
+     {"success": True, "attacker": "ALO"}),
+    ("outcome_unknowable", "en", "The data shows that the undercut by HAM on RUS was successful.", "battle_outcome",
+     {"success": True, "attacker": "HAM"}),
+    ("outcome_unknowable", "es", "Los datos indican que el undercut de HAM sobre RUS fue exitoso.", "battle_outcome",
+     {"success": True}),
+    ("outcome_unknowable", "pt", "Os dados indicam que o undercut de HAM sobre RUS foi bem-sucedido.", "battle_outcome",
+     {"success": True}),
+    ("stop_phase_range", "en", "After the second round of stops, BOR ran MEDIUM on laps 50-65.", "stint_laps",
+     {"driver": "BOR", "start_lap": 50, "end_lap": 65}),
+    ("stop_phase_range", "es", "Tras la segunda ronda de paradas, BOR usó MEDIUM en las vueltas 50-65.", "stint_laps",
+     {"driver": "BOR", "start_lap": 50, "end_lap": 65}),
+    ("stop_phase_range", "pt", "Depois da segunda rodada de paradas, BOR usou MEDIUM nas voltas 50-65.", "stint_laps",
+     {"driver": "BOR", "start_lap": 50, "end_lap": 65}),
+    ("move_denied", "en", "HAM did not overcut HUL: he stayed out longer and came out behind.", "battle_outcome",
+     {"success": False, "attacker": "HAM", "defender": "HUL"}),
+    ("move_denied", "es", "STR no le hizo un overcut a ALO.", "battle_outcome", {"success": False, "attacker": "STR"}),
+    ("move_denied", "pt", "OCO não fez o overcut em BOR: ficou duas voltas a mais na pista e saiu atrás.",
+     "battle_outcome", {"success": False, "attacker": "OCO", "defender": "BOR"}),
+    ("pass_via_stops", "en", "BOT held off STR for 12 laps, but STR eventually passed BOT on lap 40.", "defense_outcome",
+     {"passed": True, "pursuer": "STR"}),
+    ("pass_via_stops", "en", "BOT held off STR for 10 laps. GAS undercut ALO and then STR passed BOT on lap 40.",
+     "defense_outcome", {"passed": True, "pursuer": "STR", "defender": "BOT"}),
+    ("pass_via_stops", "es", "BOT mantuvo a STR detrás durante 12 vueltas, pero STR acabó adelantando a BOT.",
+     "defense_outcome", {"passed": True}),
+    ("pass_via_stops", "pt", "BOT segurou STR atrás por 12 voltas, mas STR acabou ultrapassando BOT.",
+     "defense_outcome", {"passed": True}),
+    ("wet_or_dry", "en", "GAS moved from wet to intermediate tyres on lap 11.", "compound_change",
+     {"driver": "GAS", "from": "WET", "to": "INTERMEDIATE"}),
+    ("wet_or_dry", "es", "GAS pasó de wets a medios en la vuelta 11.", "compound_change",
+     {"driver": "GAS", "from": "WET", "to": "MEDIUM"}),
+    ("wet_or_dry", "pt", "GAS passou dos wets para os médios na volta 11.", "compound_change",
+     {"driver": "GAS", "from": "WET", "to": "MEDIUM"}),
+    ("net_of_stops", "en", "OCO made two stops, going from MEDIUM to HARD on lap 8.", "compound_change",
+     {"driver": "OCO", "from": "MEDIUM", "to": "HARD"}),
+    ("net_of_stops", "es", "OCO hizo dos paradas: pasó de Medio a Duro en la vuelta 8.", "compound_change",
+     {"driver": "OCO", "from": "MEDIUM", "to": "HARD"}),
+    ("net_of_stops", "pt", "OCO fez duas paradas: passou de Médio para Duro na volta 8.", "compound_change",
+     {"driver": "OCO", "from": "MEDIUM", "to": "HARD"}),
+    ("planned_count", "en", "HUL ran a two-stop race.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "en", "The SC turned ANT's planned three-stop into a six-stop race.", "n_stops",
+     {"driver": "ANT", "n": 6}),
+    ("planned_count", "es", "HUL hizo una estrategia de dos paradas.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("planned_count", "pt", "HUL fez uma estratégia de duas paradas.", "n_stops", {"driver": "HUL", "n": 2}),
+    ("paired_laps", "en", "BOR came out ahead of STR after the lap-66/lap-67 pit exchange.", "pit_lap",
+     {"driver": "STR", "lap": 67}),
+    ("paired_laps", "es", "BEA ganó posición sobre GAS en la secuencia de paradas vuelta 11/vuelta 12.", "pit_lap",
+     {"driver": "GAS", "lap": 12}),
+    ("paired_laps", "pt", "BOR superou STR na troca de paradas volta 66/volta 67.", "pit_lap",
+     {"driver": "STR", "lap": 67}),
 ]
 
 

@@ -202,3 +202,29 @@ def test_a_relative_clause_a_possessive_or_a_driver_written_before_the_value_sta
 
     pits = [c for c in _extract(text, lang) if c.type == "pit_lap" and c.slots == {"driver": "HAM", "lap": 19}]
     assert [c.binding for c in pits] == [SUBJECT]
+
+
+# ANT's second stop is "Pit lap 30: MEDIUM->UNKNOWN": a pit lap with no compound_change fact (issue #43).
+UNKNOWN_IDX = ContextIndex([F.pit_lap("ANT", 12), F.compound_change("ANT", 12, "INTERMEDIATE", "MEDIUM"),
+                            F.pit_lap("ANT", 30), F.stint_compound("ANT", 1, "INTERMEDIATE"),
+                            F.stint_compound("ANT", 2, "MEDIUM"), F.stint_laps("ANT", 1, 1, 12),
+                            F.stint_laps("ANT", 2, 13, 30), F.stint_laps("ANT", 3, 31, 44)], {"drivers": ["ANT"]})
+
+
+@pytest.mark.parametrize("slots, label", [
+    ({"from": "MEDIUM", "lap": 30}, SUPPORTED),  # "a second stop on lap 30 from MEDIUM": the stint it ended
+    ({"from": "MEDIUM"}, SUPPORTED),  # no lap: the unknown stop is one of the driver's stops
+    ({"from": "HARD", "lap": 30}, CONTRADICTED),  # the stint before it was on MEDIUM
+    ({"from": "MEDIUM", "lap": 29}, CONTRADICTED),  # no stop on lap 29
+    ({"from": "HARD", "to": "MEDIUM"}, CONTRADICTED),
+    ({"to": "HARD", "lap": 30}, "unverifiable"),  # the context leaves the new tyre unknown
+    ({"from": "MEDIUM", "to": "HARD", "lap": 30}, "unverifiable"),
+])
+def test_a_stop_to_an_unknown_compound_is_judged_on_its_stints(slots, label):
+    v = verify_claim(Claim(type="compound_change", slots={"driver": "ANT", **slots}), UNKNOWN_IDX)
+    assert v.label == label, v.reason
+    if label == SUPPORTED:
+        assert v.matched == []  # the change is no oracle fact: it covers nothing
+    known = verify_claim(Claim(type="compound_change", slots={"driver": "ANT", "from": "INTERMEDIATE", "to": "MEDIUM",
+                                                               "lap": 12}), UNKNOWN_IDX)
+    assert known.label == SUPPORTED and known.matched  # a known change is still read plainly, and covers

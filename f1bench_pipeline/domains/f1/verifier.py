@@ -201,7 +201,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
                     and (s.get("lap") is None or f.value["lap"] + shift == s["lap"]))
         cands = idx.keyed(t, s["driver"])
         plain = judge(cands, m_shift, f"tyre change of {s['driver']}")
-        return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: m_shift(f, 1), near)
+        return _unknown_change(claim, idx, _alternative(plain, OUT_LAP, "the out-lap of the stop", cands,
+                                                        lambda f: m_shift(f, 1), near))
     if t == "n_stops":
         def m(f: Fact) -> bool:
             return s["n"] == f.value["n"] or any(s["n"] == alt.get("n") for alt in f.alt_values)
@@ -353,12 +354,49 @@ def _partial_change(claim: Claim, idx: ContextIndex) -> Verdict:
         v = _alternative(v, OUT_LAP, "the out-lap of the stop", cands,
                          lambda f: _eq(f.value[side], s[side]) and f.value["lap"] + 1 == s["lap"],
                          getattr(claim, "binding", None) == NEAR)
+    v = _unknown_change(claim, idx, v)
     if v.label == SUPPORTED:
         v.matched = []
         missing = "old" if side == "to" else "new"
         v.reason = f"matches the context on the stated slots (the {missing} compound is not stated)" \
             if v.reading is None else v.reason
     return v
+
+
+def _unknown_change(claim: Claim, idx: ContextIndex, plain: Verdict) -> Verdict:
+    """A tyre change contradicted by the driver's other stops may be the stop whose change the context
+    leaves out ("Pit lap 30: MEDIUM->UNKNOWN": a pit lap without a compound_change fact). Such a stop
+    is judged on the stints around it (the one ending on its lap, the one starting after it; on the
+    out-lap as the plain check is): the stated tyres the context names match -> supported, covering
+    nothing (the change is no oracle fact); a stated tyre it leaves UNKNOWN -> unverifiable."""
+    if plain.label != CONTRADICTED:
+        return plain
+    s = claim.slots
+    d = s["driver"]
+    changed = {f.value["lap"] for f in idx.keyed("compound_change", d)}
+    stops = [f.value["lap"] for f in idx.keyed("pit_lap", d) if f.value["lap"] not in changed]
+    if s.get("lap") is not None:  # (the out-lap is a reading: not for a claim bound by proximity)
+        near = getattr(claim, "binding", None) == NEAR
+        stops = [lap for lap in stops if s["lap"] == lap or s["lap"] == lap + 1 and not near]
+    if not stops:
+        return plain
+    compound = {f.key["stint"]: f.value["compound"] for f in idx.keyed("stint_compound", d)}
+    stints = idx.keyed("stint_laps", d)
+    unknown = False
+    for lap in stops:
+        around = {"from": next((f.key["stint"] for f in stints if f.value["end_lap"] == lap), None),
+                  "to": next((f.key["stint"] for f in stints if f.value["start_lap"] == lap + 1), None)}
+        named = {side: compound.get(k) for side, k in around.items()}  # None: the context's UNKNOWN
+        stated = [side for side in ("from", "to") if s.get(side) is not None]
+        if any(named[side] is not None and not _eq(named[side], s[side]) for side in stated):
+            continue
+        if all(named[side] is not None for side in stated):
+            return Verdict(SUPPORTED, f"matches the stints around {d}'s stop on lap {lap}, whose change the "
+                           "context leaves unknown", [], [], OUT_LAP if s.get("lap") == lap + 1 else None)
+        unknown = True
+    if unknown:
+        return Verdict(UNVERIFIABLE, f"the context leaves the tyre of {d}'s stop unknown")
+    return plain
 
 
 def verify(claims: list[Claim], context_facts: list[Fact], entities: dict | None = None) -> list[Verdict]:

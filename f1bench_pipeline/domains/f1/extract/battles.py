@@ -22,6 +22,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_
                                                        GAVE_POSITION, NEG_LIGHT, ON_DEF, PASSIVE_BY, POSITION_OVER, PREP_BEFORE, QUESTION_ANSWER,
                                                        QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
                                                        YES_WORDS)
+from f1bench_pipeline.domains.f1.extract.senses import plan_subject_before, result_sense_after, unknowable_before
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED, Token
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 _NEGATIONS = frozenset({NEGATION, FAILED})
+_OUTCOME_WORDS = frozenset({WORKED, FAILED, WORK_BASE})
+VERDICT_REACH = 60  # characters from a verdict's "No" to the outcome that explains it
 
 
 def battles(doc: Document, sent: Sentence) -> None:
@@ -42,6 +45,7 @@ def battles(doc: Document, sent: Sentence) -> None:
             continue
         t = toks[i]
         att = dfn = None
+        rival = False  # the defender is named beside the move, not taken from the answer's pair
         after = [x for x in toks[i + 1:] if x.kind is DRIVER and x.start - t.end <= 45 and x.tag != "pron"]
         before = [x for x in toks[:i] if x.kind is DRIVER and t.start - x.end <= 70]
         noun = noun_before(low, t.start)
@@ -50,12 +54,12 @@ def battles(doc: Document, sent: Sentence) -> None:
         if after and BY_OF.fullmatch(low, t.end, after[0].start):
             att = after[0].value  # "the undercut by/of/de ALO on/a/sobre MAG"
             if len(after) > 1 and ON_DEF.fullmatch(low, after[0].end, after[1].start):
-                dfn = after[1].value
+                dfn, rival = after[1].value, True
         else:
             if before:
                 subj = before[-1]
                 if after and PASSIVE_BY.fullmatch(low, t.end, after[0].start):
-                    att, dfn = after[0].value, subj.value  # "MAG was undercut by ALO"
+                    att, dfn, rival = after[0].value, subj.value, True  # "MAG was undercut by ALO"
                 elif PREP_BEFORE.search(low, max(0, t.start - 16), t.start) and \
                         not BATTLE_VERB.search(low, subj.end, t.start):
                     pass  # "GAS did not lose the position in the undercut": who attacked is not stated
@@ -67,10 +71,10 @@ def battles(doc: Document, sent: Sentence) -> None:
             if after and dfn is None and att is not None:
                 gap = low[t.end:after[0].start]
                 if (VERB_OBJ.fullmatch(gap) or not gap.strip()) and after[0].value != att:
-                    dfn = after[0].value
+                    dfn, rival = after[0].value, True
         gained = _gave_position(low, toks, i) if att is None else None
         if gained is not None:
-            (att, dfn), after = (gained[0].value, gained[1].value), [*after, gained[1]]
+            (att, dfn), after, rival = (gained[0].value, gained[1].value), [*after, gained[1]], True
         if att and not dfn:
             dfn = other_of_pair(doc, att) if (doc.pair and att in doc.pair) else None
         if not att or not dfn or att == dfn:
@@ -87,6 +91,8 @@ def battles(doc: Document, sent: Sentence) -> None:
                 continue  # "can't say it was an overcut": a hedge, not a claim
             if _first_move(doc) not in (None, t.value):
                 continue  # "BOR undercut OCO ... OCO did not overcut": the counter-move denied, not the move's outcome
+            if not rival:
+                continue  # "OCO did not overcut; he stopped after BOR": the move denied, no failed attempt
             doc.add("battle_outcome", {"success": False, "attacker": att, "defender": dfn},
                      min(start, negs[-1].start), end)
         else:
@@ -136,6 +142,10 @@ def outcome(doc: Document, sent: Sentence) -> None:
                 not CLAUSE_BREAK.search(low, x.end, t.start)]
         if negs and HEDGE_BETWEEN.search(low, negs[-1].end, t.start) or hedge_before(low, t.start):
             continue  # "no se puede decir que funcionó", "we cannot say that the undercut worked"
+        if unknowable_before(low, t.start):
+            continue  # "impossible to determine if an undercut ... was successful", "no data to indicate"
+        if doc.pair is None and BATTLE not in sent.kind_set and plan_subject_before(low, t.start):
+            continue  # "this tactic worked as intended" in an answer about one driver: a plan's success
         qa = QUESTION_ANSWER.match(low, t.end, t.end + 40)
         question = low[t.end:t.end + 3].lstrip()[:1] == "?" or \
             QUESTION_BEFORE_F.search(low, max(0, t.start - 30), t.start) is not None
@@ -144,10 +154,14 @@ def outcome(doc: Document, sent: Sentence) -> None:
                 continue
             success = qa.group("a") in YES_WORDS
             negs = []
+            if not success and _verdict_in_result_sense(doc, qa.end()):
+                continue  # "Did it work? No, it did not succeed in gaining track position": the final result
         if k is WORK_BASE and not negs and not question:
             continue
         if negs:
             success = False if k is WORK_BASE else not success
+        if not success and result_sense_after(low, t.end):
+            continue  # "not a successful race-deciding undercut": the final result, not the time gained
         slots: dict[str, Any] = {"success": success}
         if doc.last_battle:
             slots["attacker"], slots["defender"] = doc.last_battle
@@ -156,3 +170,10 @@ def outcome(doc: Document, sent: Sentence) -> None:
             if x.kind is BATTLE and x.end <= s and s - x.end <= 30:
                 s = x.start
         doc.add("battle_outcome", slots, s, qa.end() if question and qa else t.end)
+
+
+def _verdict_in_result_sense(doc: Document, at: int) -> bool:
+    """The "No" of a verdict at ``at`` goes on with a failed outcome in the sense of the final result
+    or a place ("No, the undercut did not succeed in gaining VER track position")."""
+    return any(x.kind in _OUTCOME_WORDS and at <= x.start <= at + VERDICT_REACH and result_sense_after(doc.low, x.end)
+               for x in doc.toks)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.patterns import (CLAUSE_BREAK, DEF_LAPS, DEF_NEEDS_REST, DEF_REST, LABEL_AFTER,
                                                        MATE_BETWEEN, PASS_EVENT)
+from f1bench_pipeline.domains.f1.extract.senses import pass_via_stops
 from f1bench_pipeline.domains.f1.extract.tokens import (DEFEND, DRIVER, EVENTUALLY, NEGATION, NONE_WORD, NUMBER_WORD, PASS,
                                                      PROTECT, PURSUER, TEAMMATE)
 
@@ -73,6 +74,8 @@ def defense_outcome(doc: Document, sent: Sentence) -> None:
         t = toks[i]
         if t.kind is not PASS and not (t.kind is EVENTUALLY and t.word in PASS_EVENT):
             continue
+        if pass_via_stops(low, toks, i):
+            continue  # "the overcut allowed TSU to overtake COL via the pit sequence": the battle's, no defense's
         negs = [x for x in toks[:i] if x.kind is NEGATION and t.start - x.end <= 26 and
                 not CLAUSE_BREAK.search(low, x.end, t.start)]
         subj = [x for x in toks[:i] if x.kind is DRIVER and t.start - x.end <= 40]

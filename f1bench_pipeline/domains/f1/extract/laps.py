@@ -23,6 +23,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_B
                                                        REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
                                                        STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE,
                                                        UNTIL_FINISH, VERB_TO_LAP, WAIT_BEFORE, WAITED_UNTIL_BEFORE)
+from f1bench_pipeline.domains.f1.extract.senses import paired_lap_owner
 from f1bench_pipeline.domains.f1.extract.sentence import Laps
 from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      NEGATION, ORDINAL_NUMBER, PIT, STAY, Token)
@@ -296,6 +297,8 @@ def pit_laps(doc: Document, sent: Sentence) -> None:
     for lap, s, e, _i in cands:
         drivers = [heading_owner[s]] if s in heading_owner else parallel[s] if s in parallel else \
             drivers_for(doc, sent, s, e, sent_s=sent_s)
+        paired = paired_lap_owner(low, sent, lap, s)  # "the lap-66/lap-67 exchange": the second driver's lap
+        drivers = drivers if paired is None else paired
         sent.lap_owner[s] = drivers
         for d in drivers:
             doc.add("pit_lap", {"driver": d, "lap": lap}, span_start(sent, d, s), e)

@@ -24,6 +24,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ON
                                                        SINGLE_AFTER, STINT_STRATEGY_BEFORE, STINT_SUBSET_AFTER, STOP_DET_BEFORE, STOP_NOUNS,
                                                        STOP_COMPARED_AFTER, STOP_OPTION_AFTER, STOP_OPTION_BEFORE,
                                                        STOPCOUNT_GAP, STOPS_COLON, WIN_BARE, WIN_NOUNS, WINNER_AFTER)
+from f1bench_pipeline.domains.f1.extract.senses import planned_count
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, WIN, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
@@ -222,7 +223,7 @@ def n_stops(doc: Document, sent: Sentence) -> None:
                         not STINT_SUBSET_AFTER.match(low, t.end) and not _counted_stops(toks):
                     n = n_stints - 1
                     s = p.start
-        if n is None:
-            continue
+        if n is None or planned_count(low, s, t.end):
+            continue  # (a count planned or overtaken by events: "on course for a two-stop until the SC")
         for d in drivers_for(doc, sent, s, t.end, postfix=True):
             doc.add("n_stops", {"driver": d, "n": n}, span_start(sent, d, s), t.end)

@@ -24,6 +24,7 @@ from f1bench_pipeline.domains.f1.extract.checks import next_word, per_before, pr
 from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes, known_codes
 from f1bench_pipeline.domains.f1.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,
                                                        TYRE_FOLLOW, UNKNOWN_PREV, alt)
+from f1bench_pipeline.domains.f1.extract.senses import generic_wet
 from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, DRIVER, LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER,
                                                      POSITION, TEAM, Action, Token, word_table)
 from f1bench_pipeline.domains.f1.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, CODE_LIKE_WORDS, word_set
@@ -166,6 +167,8 @@ def compound_ok(doc: Document, key: str, s: int, e: int) -> bool:
                                           doc.low[e:e + 2].strip()[:1] in (".", ";", ""))
     if len(surface) > 2 and surface.isupper():
         return True
+    if key == "wet" and generic_wet(doc.low, s, e):
+        return False  # "from wet to dry tyres": the weather's tyre category, not the full wet
     veto = AMBIGUOUS_COMPOUND_VETO.get(key)
     if veto is None:
         if key in ("de lluvia", "de chuva"):  # "condiciones de lluvia" is weather, not a tyre

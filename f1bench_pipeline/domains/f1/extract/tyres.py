@@ -33,6 +33,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_
                                                           STINT_OF_BEFORE, STINT_TYRE_BREAK, STRONG_BREAK,
                                                           SUBRANGE_AFTER, SUBRANGE_BEFORE, SUBRANGE_CONTRAST,
                                                           TOTAL_BEFORE)
+from f1bench_pipeline.domains.f1.extract.senses import net_of_stops_before, stop_phase_before
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
@@ -71,8 +72,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
     sent_s = sent.start
     low = doc.low
     cmps = [i for i, k in enumerate(sent.kinds) if k is COMPOUND]
-    # "the stops typically required when switching from soft to hard": a habit, not what happened
-    done = {i for i in cmps if HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start)}
+    # a habit ("the stops typically required when switching from soft to hard"), a net ("two stops ... effectively one change from")
+    done = {i for i in cmps if HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start) or net_of_stops_before(low, toks[i].start)}
     targets: set[int] = set()
     # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
     for a, b in zip(cmps, cmps[1:]):
@@ -375,8 +376,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                                         not STINT_OF_BEFORE.search(low, max(0, s - 48), s)):
             continue
         if "range" in m["kinds"] and (SUBRANGE_AFTER.match(low, e) or SUBRANGE_BEFORE.search(
-                low, item_start(low, s), s) or some_laps_of_a_stint(low, s, e)):
-            continue  # a sub-range or a statistic over some laps: the stint's extent is not stated
+                low, item_start(low, s), s) or some_laps_of_a_stint(low, s, e) or stop_phase_before(low, s)):
+            continue  # a sub-range, a statistic over some laps, a round of stops' laps: no stint's extent
         drivers = drivers_for(doc, sent, s, e, postfix=True)
         if m["kinds"] == {"count"} and overlap_of_stops(doc, sent, e, drivers):
             continue  # "3 laps on new HARDs before OCO came in": the overlap of two stops

@@ -304,6 +304,21 @@ WINDOWS: dict[str, str] = {
     "hedge_neg": "not|cannot|can't|never|no",
     "hedge_say": "say|claim|conclude|prove|know",
     "hedge_that": "that|whether|if",
+    # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
+    "result_sense_conn": r"as an?|as|in terms of|in the sense of|in|to|for",
+    "result_sense_noun": r"positions?|places?|track position|overtak\w*|pass|race[- ]winning|race[- ]deciding|decisive|finishing order|final result|final classification|classification",
+    "result_sense_adj": r"race[- ]deciding|race[- ]winning|decisive|position[- ]gaining",
+    "gain_sense": r"gap|time gain\w*|time gained|time advantage|(?:or|and|nor) time|time on|seconds|deficit|margin",
+    "unknowable": r"impossible to (?:determine|tell|say|know|judge|assess|confirm|establish|conclude|verify)|not possible to (?:determine|tell|say|know|judge|assess|confirm|establish|conclude|verify)|(?:cannot|can't|could not) be (?:determined|told|said|known|judged|assessed|confirmed|established)|unclear (?:whether|if)|no (?:data|evidence|information|indication)\b[^.;\n]{0,30}\b(?:to|that) (?:indicates?|shows?|suggests?|supports?|confirms?)|nothing in the data (?:shows|indicates|suggests)",
+    "plan_noun": r"strategy|strategies|tactic|tactics|plan|approach|gamble|call|decision|choice|stop|stint|\w+-stop|\w+-stopper",
+    "stop_phase": r"(?:round|series|wave|cycle|phase|sequence|exchange)(?: \w+)? of (?:pit[- ]?)?stops|(?:pit[- ]?stop|pit|stop) (?:phase|sequence|exchange|cycle|window|round)|(?:during|through) the (?:\w+ )?(?:pit[- ]?)?stops",
+    "via_stops": r"(?:via|through|in|during|at|on|across) the (?:pit[- ]?stop |pit |stop )?(?:sequence|stops|cycle|exchange|window|phase|pits)",
+    "several_stops": r"(?:two|three|four|both|2|3|4)\s+(?:\w+\s+){0,2}?(?:pit\s+)?stops",
+    "net_word": r"effectively|in effect|net|amount\w* to|equivalent to|in net terms",
+    "plan_cue": r"planned|plan|intended|originally|initially|on course for|on track for|set for|heading for|would have been|was to be",
+    "plan_overtaken": r"(?:before|until) the (?:sc|vsc|safety car|virtual safety car|red flag)\b",
+    "generic_wet_other": r"dry|slick|slicks",
+    "wet_conn": r"to|or|and|/|-",
     "neg_light": (
         "have|has|had|really|actually|made|make|did|do|does|executed|execute|performed|managed to|was|"
         r"is|were|been|be|an|a|the|success\w*|tried|attempted|complete\w*|pulled|off|get|got|achieve\w*|"

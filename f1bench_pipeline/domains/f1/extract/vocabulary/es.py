@@ -303,6 +303,21 @@ WINDOWS: dict[str, str] = {
     "hedge_neg": "no|nunca",
     "hedge_say": "decir|afirmar|concluir|asegurar|probar|saber",
     "hedge_that": "que|si",
+    # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
+    "result_sense_conn": r"como una?|como|en términos de|en|para|a la hora de",
+    "result_sense_noun": r"posici[oó]n|posiciones|puestos?|adelantamiento|adelantar|decisiv[oa]|orden final|resultado final|clasificación",
+    "result_sense_adj": r"decisiv[oa]",
+    "gain_sense": r"diferencia|ganancia de tiempo|tiempo ganado|ventaja de tiempo|(?:o|y|ni) tiempo|tiempo (?:a|sobre)|segundos|margen",
+    "unknowable": r"imposible (?:determinar|saber|decir|evaluar|confirmar|establecer|concluir|verificar)|no es posible (?:determinar|saber|decir|evaluar|confirmar|establecer|concluir|verificar)|no se puede (?:determinar|saber|evaluar|confirmar|establecer|verificar)|no (?:está|queda) claro si|no hay (?:datos|pruebas|información|evidencias?|indicios)\b[^.;\n]{0,30}\bque (?:indiquen?|muestren?|sugieran?|confirmen?)",
+    "plan_noun": r"estrategia|táctica|plan|enfoque|apuesta|decisión|elección|parada|stint",
+    "stop_phase": r"(?:ronda|serie|tanda|ciclo|fase|secuencia|intercambio)(?: \w+)? de (?:las )?paradas|ventana de (?:paradas|boxes)|(?:durante|a través de) (?:las|la) (?:\w+ )?paradas",
+    "via_stops": r"(?:en|durante|con|a través de|mediante) (?:la|las|el|los) (?:secuencia|ciclo|ventana|fase|intercambio|ronda|paradas|boxes)",
+    "several_stops": r"(?:dos|tres|cuatro|ambas|2|3|4)\s+(?:\w+\s+){0,2}?paradas",
+    "net_word": r"en la práctica|en efecto|efectivamente|en neto|net[oa]|equivalentes? a",
+    "plan_cue": r"planeada|planeado|planificada|planificado|prevista|previsto|inicialmente|originalmente|en camino de|camino de|rumbo a|iba a ser",
+    "plan_overtaken": r"(?:antes de que|hasta que)(?: \w+)? (?:el|la) (?:sc|vsc|safety car|bandera roja|coche de seguridad)\b|(?:antes de|hasta) (?:el|la) (?:sc|vsc|safety car|bandera roja|coche de seguridad)\b",
+    "generic_wet_other": r"seco|secos|dry|slick|slicks",
+    "wet_conn": r"a|o|y",
     "neg_light": (
         r"le|lo|se|realmente|hizo|hace|ejecutó|realizó|consiguió|logró|fue|es|era|el|un|una|success\w*|"
         r"intentó|complete\w*|exactamente|de|hacer|con|real|clásico|puro|verdadero"),

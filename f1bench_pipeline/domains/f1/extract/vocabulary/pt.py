@@ -297,6 +297,21 @@ WINDOWS: dict[str, str] = {
     "hedge_neg": "não|nao|nunca",
     "hedge_say": "dizer|afirmar|concluir|garantir|provar|saber",
     "hedge_that": "que|se",
+    # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
+    "result_sense_conn": r"como uma?|como|em termos de|em|no|na|para",
+    "result_sense_noun": r"posição|posições|lugar|lugares|ultrapassagem|ultrapassar|decisiv[oa]|ordem final|resultado final|classificação",
+    "result_sense_adj": r"decisiv[oa]",
+    "gain_sense": r"diferença|ganho de tempo|tempo ganho|vantagem de tempo|(?:ou|e|nem) tempo|tempo (?:a|sobre|em)|segundos|margem",
+    "unknowable": r"impossível (?:determinar|saber|dizer|avaliar|confirmar|estabelecer|concluir|verificar)|não é possível (?:determinar|saber|dizer|avaliar|confirmar|estabelecer|concluir|verificar)|não (?:se )?pode(?:mos)? (?:determinar|saber|avaliar|confirmar|estabelecer|verificar)|não (?:está|fica) claro se|não há (?:dados|provas|informaç(?:ão|ões)|evidências?|indícios)\b[^.;\n]{0,30}\bque (?:indiquem|indique|mostrem|mostre|sugiram|sugira|confirmem|confirme)",
+    "plan_noun": r"estratégia|tática|plano|abordagem|aposta|decisão|escolha|parada|paragem|stint",
+    "stop_phase": r"(?:rodada|série|leva|ciclo|fase|sequência|troca)(?: \w+)? de (?:paradas|paragens)|janela de (?:paradas|boxes|pit)|(?:durante|através d)(?:as|a) (?:\w+ )?(?:paradas|paragens)",
+    "via_stops": r"(?:na|nas|no|nos|durante a|durante as|com as|através da|através das|via) (?:sequência|ciclo|janela|fase|troca|rodada|paradas|paragens|boxes)",
+    "several_stops": r"(?:duas|três|quatro|ambas|2|3|4)\s+(?:\w+\s+){0,2}?(?:paradas|paragens)",
+    "net_word": r"na prática|efetivamente|em termos líquidos|líquid[oa]|equivalentes? a",
+    "plan_cue": r"planejad[oa]|planead[oa]|prevista|previsto|inicialmente|originalmente|a caminho de|rumo a|ia ser",
+    "plan_overtaken": r"(?:antes de|antes que|até)(?: que)? (?:o|a) (?:sc|vsc|safety car|bandeira vermelha|carro de segurança)\b",
+    "generic_wet_other": r"seco|secos|dry|slick|slicks",
+    "wet_conn": r"para|ou|e",
     "neg_light": (
         r"realmente|fez|faz|executou|realizou|conseguiu|foi|é|era|um|uma|o|a|success\w*|tentou|"
         r"complete\w*|exatamente|de|da|do|fazer|com|real|clássico|puro|verdadeiro"),
