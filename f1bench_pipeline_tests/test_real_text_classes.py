@@ -584,6 +584,21 @@ MISREAD = [
      "pit_lap", {"driver": "BOR", "lap": 67}),
     ("paired_laps", "pt", "Os dados não dizem que BOR superou STR pela troca de paradas volta 66/volta 67.", "pit_lap",
      {"driver": "BOR", "lap": 67}),
+    # issue #43, found on the held-out cover-all gold after it was measured: the laps of a tyre sequence are the
+    # race's, and a statement the answer itself calls a typo is taken back
+    ("sequence_count", "en", "HAD ran **SOFT → MEDIUM → MEDIUM** over **71 laps**, stopping on **lap 18** and **lap 37**.",
+     "stint_laps", {"driver": "HAD", "n_laps": 71}),
+    ("sequence_count", "es", "HAD hizo **SOFT → MEDIUM → MEDIUM** en **71 vueltas**, parando en las vueltas 18 y 37.",
+     "stint_laps", {"driver": "HAD", "n_laps": 71}),
+    ("sequence_count", "pt", "HAD fez **SOFT → MEDIUM → MEDIUM** ao longo de **71 voltas**, parando nas voltas 18 e 37.",
+     "stint_laps", {"driver": "HAD", "n_laps": 71}),
+    ("retracted", "en", "OCO's average lap time in Stint 1 (98.57s on MEDIUM is likely a typo in the provided stint "
+     "labeling; his Stint 1 SOFT avg is 99.08s) was faster.", "stint_compound", {"driver": "OCO", "compound": "MEDIUM"}),
+    ("retracted", "es", "El tiempo medio de OCO en el stint 1 (98,57 s con MEDIUM, probablemente una errata del "
+     "etiquetado; su stint 1 con SOFT promedia 99,08 s) fue mejor.", "stint_compound",
+     {"driver": "OCO", "compound": "MEDIUM"}),
+    ("retracted", "pt", "O tempo médio de OCO no stint 1 (98,57 s com MEDIUM, provavelmente um erro de digitação; o stint "
+     "1 com SOFT tem média de 99,08 s) foi melhor.", "stint_compound", {"driver": "OCO", "compound": "MEDIUM"}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -1057,6 +1072,21 @@ STILL_READ = [
      {"driver": "GAS", "lap": 12}),
     ("paired_laps", "pt", "BOR superou STR na troca de paradas volta 66/volta 67.", "pit_lap",
      {"driver": "STR", "lap": 67}),
+    # ... while a sequence's own stint, and the statement that corrects a typo, are read
+    ("sequence_count", "en", "HAD switched SOFT → MEDIUM after a 12-lap stint.", "stint_laps",
+     {"driver": "HAD", "compound": "SOFT", "n_laps": 12}),
+    ("sequence_count", "es", "HAD cambió SOFT → MEDIUM tras un stint de 12 vueltas.", "stint_laps",
+     {"driver": "HAD", "compound": "SOFT", "n_laps": 12}),
+    ("sequence_count", "pt", "HAD trocou SOFT → MEDIUM depois de um stint de 12 voltas.", "stint_laps",
+     {"driver": "HAD", "compound": "SOFT", "n_laps": 12}),
+    ("retracted", "en", "OCO's average lap time in Stint 1 (98.57s on MEDIUM is likely a typo in the provided stint "
+     "labeling; his Stint 1 SOFT avg is 99.08s) was faster.", "stint_compound",
+     {"driver": "OCO", "compound": "SOFT", "stint": 1}),
+    ("retracted", "es", "El tiempo medio de OCO en el stint 1 (98,57 s con MEDIUM, probablemente una errata del "
+     "etiquetado; su stint 1 con SOFT promedia 99,08 s) fue mejor.", "stint_compound",
+     {"driver": "OCO", "compound": "SOFT", "stint": 1}),
+    ("retracted", "pt", "O tempo médio de OCO no stint 1 (98,57 s com MEDIUM, provavelmente um erro de digitação; o stint "
+     "1 com SOFT tem média de 99,08 s) foi melhor.", "stint_compound", {"driver": "OCO", "compound": "SOFT", "stint": 1}),
 ]
 
 

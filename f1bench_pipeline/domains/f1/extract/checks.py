@@ -7,7 +7,7 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.f1.extract.patterns import (AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
                                                        BRACKET_OPENS_WITH_LAP, BARE_INTEGER,
                                                        COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS, RIVAL_BEFORE, RIVAL_BRACKET,
                                                        EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
@@ -286,3 +286,18 @@ def in_lap_list(toks: list[Token], i: int, at: int) -> bool:
         if x.kind is STINT_NOUN or x.kind is DRIVER:
             return False
     return False
+
+
+# from the last tyre of a sequence to the count after it: "SOFT → MEDIUM → MEDIUM over 71 laps"
+SEQUENCE_TO_COUNT = 25
+
+
+def count_of_a_sequence(low: str, toks: list[Token], cmps: list[int], s: int, e: int) -> bool:
+    """The lap count at ``s`` follows a sequence of tyres joined by arrows ("HAD ran SOFT → MEDIUM →
+    MEDIUM over 71 laps", "SOFT → MEDIUM en 71 vueltas"): the laps of every stint together (the race),
+    not the last tyre's stint ("SOFT → MEDIUM after a 12-lap stint" names its stint)."""
+    if len(cmps) < 2:
+        return False
+    a, b = toks[cmps[-2]], toks[cmps[-1]]
+    return s - b.end <= SEQUENCE_TO_COUNT and ARROW_CONN.fullmatch(low, a.end, b.start) is not None and \
+        not any(b.end <= t.start < e + 15 and t.kind is STINT_NOUN for t in toks)

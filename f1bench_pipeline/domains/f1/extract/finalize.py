@@ -22,7 +22,7 @@ from pydantic import TypeAdapter
 
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
-from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, VS_PAIR
+from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, RETRACTED_AFTER, VS_PAIR
 from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
@@ -75,7 +75,10 @@ def finalize(doc: Document) -> list[Claim]:
     seen: set = set()
     text = doc.text
     n = len(text)
+    retracting = RETRACTED_AFTER.search(doc.low) is not None  # (one search: rare)
     for ctype, slots, s, e in recs:
+        if retracting and RETRACTED_AFTER.match(doc.low, e):
+            continue  # "98.57s on MEDIUM is likely a typo": taken back by the answer itself
         if several and ctype in PAIR_SLOTS and PAIR_SLOTS[ctype][0] in slots:
             a, b = PAIR_SLOTS[ctype]
             span = text[max(0, s):max(0, e)]

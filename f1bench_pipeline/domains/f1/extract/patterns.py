@@ -359,3 +359,5 @@ PER_BEFORE = re.compile(r"(?:/|" + words("per_before") + r")\s*$")
 # "more than 4 seconds", "menos de 1 s", "pelo menos 15 segundos": the number is a bound of the value
 BOUND_MIN_BEFORE = re.compile(r"\b" + alt("bound_min") + r"\s*[~≈]?\s*$")
 BOUND_MAX_BEFORE = re.compile(r"\b" + alt("bound_max") + r"\s*[~≈]?\s*$")
+# a statement the answer takes back right after it: "(98.57s on MEDIUM is likely a typo in the stint labels"
+RETRACTED_AFTER = re.compile(r"[^.;\n]{0,30}?\b" + alt("retraction") + r"\b")

@@ -19,8 +19,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers_for, lap_for, span_start, tyre_owner
-from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, counted_stop, from_only, in_lap_list, item_start,
-                                                     race_count, rival_bracket_driver, some_laps_of_a_stint, stint_break)
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, count_of_a_sequence, counted_stop, from_only,
+                                                     in_lap_list, item_start, race_count, rival_bracket_driver,
+                                                     some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.overlap import overlap_of_stops
 from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
@@ -370,6 +371,8 @@ def stint_laps(doc: Document, sent: Sentence) -> None:
                 compound = a.value  # "switched SOFT to MEDIUM after a 12-lap stint": 12 laps on the SOFT
         if not ctx or several or (not m["plural"] and not stint_word):
             continue
+        if m["kinds"] == {"count"} and count_of_a_sequence(low, toks, before_cmps, s, e):
+            continue  # "ran SOFT → MEDIUM → MEDIUM over 71 laps": the race's laps, no one stint's
         if m["kinds"] == {"count"} and (RANGE_NOT_STINT_AFTER.match(low, e) or
                                         TOTAL_BEFORE.search(low, max(0, s - 20), s) or
                                         OF_BEFORE.search(low, max(0, s - 8), s) and
