@@ -228,3 +228,15 @@ def test_a_stop_to_an_unknown_compound_is_judged_on_its_stints(slots, label):
     known = verify_claim(Claim(type="compound_change", slots={"driver": "ANT", "from": "INTERMEDIATE", "to": "MEDIUM",
                                                                "lap": 12}), UNKNOWN_IDX)
     assert known.label == SUPPORTED and known.matched  # a known change is still read plainly, and covers
+
+
+@pytest.mark.parametrize("slots, label", [
+    # "HUL's final stint (laps 31-44) on the same MEDIUM tires": the context's stint 3 is UNKNOWN
+    ({"compound": "MEDIUM", "start_lap": 31, "end_lap": 44}, "unverifiable"),
+    ({"compound": "MEDIUM", "start_lap": 32, "end_lap": 44}, CONTRADICTED),  # no stint has those laps
+    ({"compound": "INTERMEDIATE", "start_lap": 13, "end_lap": 30}, CONTRADICTED),  # stint 2's tyre is stated: MEDIUM
+    ({"compound": "MEDIUM", "start_lap": 13, "end_lap": 30}, SUPPORTED),
+])
+def test_a_tyre_named_for_a_stint_whose_tyre_the_context_leaves_unknown_is_unverifiable(slots, label):
+    v = verify_claim(Claim(type="stint_laps", slots={"driver": "ANT", **slots}), UNKNOWN_IDX)
+    assert v.label == label, v.reason

@@ -229,6 +229,9 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         if not slots:
             return Verdict(UNVERIFIABLE, "claim states no lap numbers")
         plain = judge(cands, lambda f: all(f.value[k] == s[k] for k in slots), f"stint laps of {s['driver']}")
+        if comp and plain.label == CONTRADICTED and _laps_of_an_untyred_stint(idx, s, slots):
+            # "final stint (laps 33-44) on the MEDIUM" where the context's stint 3 is UNKNOWN: its tyre is not stated
+            return Verdict(UNVERIFIABLE, f"the context does not name the tyre of {s['driver']}'s stint with those laps")
         if slots == ["n_laps"] and s.get("stint") is None and s.get("compound") is not None:
             # "ran the intermediates for 41 laps": the laps on that tyre, over all its stints
             runs = [f for f in idx.keyed(t, s["driver"]) if f.key["stint"] in comp]
@@ -313,6 +316,13 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         return judge(idx.keyed(t, s["defender"]),
                       lambda f: _eq(f.value["teammate"], s["teammate"]), f"teammate of {s['defender']}")
     return Verdict(UNVERIFIABLE, f"unknown claim type {t}")
+
+
+def _laps_of_an_untyred_stint(idx: ContextIndex, s: dict[str, Any], slots: list[str]) -> bool:
+    """A stint of the driver with exactly the claim's laps whose tyre the context does not state."""
+    tyred = {f.key["stint"] for f in idx.facts(FactType.stint_compound) if f.key["driver"] == s["driver"]}
+    return any(f.key["stint"] not in tyred and all(f.value[k] == s[k] for k in slots)
+               for f in idx.keyed("stint_laps", s["driver"]))
 
 
 def _bounded(cands: list[Fact], s: dict[str, Any], what: str, signed: bool, near: bool = False) -> Verdict:
