@@ -17,6 +17,8 @@ pit stop).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -86,10 +88,22 @@ class DocumentCues(NamedTuple):
     red_flag: bool
 
 
+# Literal pieces, one of which every match of the cue patterns holds (lower case): a substring test
+# is much cheaper than a regex search over the whole answer, and most answers hold none of them.
+_COUNTERFACTUAL_STEMS = ("would", "had ", "without the", "habr", "hubie", "sin los", "teria", "tivesse",
+                         "houvesse", "sem os")
+_NOT_A_STOP_STEMS = ("not a", "are not", "aren't", "no es una", "no fue una", "no son", "não é", "não foi", "não são")
+_RED_FLAG_STEMS = ("red flag", "red-flag", "suspen", "bandera roja", "bandeira vermelha", "interr")
+
+
+def _cue(low: str, stems: tuple[str, ...], pattern: re.Pattern, text: str | None = None) -> bool:
+    return any(w in low for w in stems) and pattern.search(low if text is None else text) is not None
+
+
 def document_cues(doc: Document) -> DocumentCues:
     low = doc.low
-    return DocumentCues(COUNTERFACTUAL.search(low) is not None or HAD_DRIVER.search(doc.text) is not None,
-                        NOT_A_STOP.search(low) is not None, RED_FLAG.search(low) is not None)
+    return DocumentCues(_cue(low, _COUNTERFACTUAL_STEMS, COUNTERFACTUAL) or _cue(low, ("had ",), HAD_DRIVER, doc.text),
+                        _cue(low, _NOT_A_STOP_STEMS, NOT_A_STOP), _cue(low, _RED_FLAG_STEMS, RED_FLAG))
 
 
 def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:

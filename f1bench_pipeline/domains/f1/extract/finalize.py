@@ -22,7 +22,7 @@ from pydantic import TypeAdapter
 
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
-from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, RETRACTED_AFTER, VS_PAIR
+from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, RETRACTED_AFTER, RETRACTION_WORD, VS_PAIR
 from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
                                                      ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
@@ -75,7 +75,9 @@ def finalize(doc: Document) -> list[Claim]:
     seen: set = set()
     text = doc.text
     n = len(text)
-    retracting = RETRACTED_AFTER.search(doc.low) is not None  # (one search: rare)
+    low = doc.low
+    # (a substring test first: the retraction words are rare, and a word search over every answer is not free)
+    retracting = any(w in low for w in _RETRACTION_STEMS) and RETRACTION_WORD.search(low) is not None
     for ctype, slots, s, e in recs:
         if retracting and RETRACTED_AFTER.match(doc.low, e):
             continue  # "98.57s on MEDIUM is likely a typo": taken back by the answer itself
@@ -142,6 +144,8 @@ def finalize(doc: Document) -> list[Claim]:
     record_bindings(doc, out)  # how each driver claim's driver was bound (Claim.binding)
     return _CLAIMS.validate_python(out)
 
+
+_RETRACTION_STEMS = ("typo", "err", "label", "etiquet", "rotul")
 
 # how far (characters, on the same line) a stint's tyre claim may sit from the claim of its laps
 STINT_TYRE_REACH = 80

@@ -338,6 +338,7 @@ MATE_BETWEEN = re.compile(r"\s*(?:" + words("mate_between") + r"|,)?\s*\(?")
 # A counterfactual states nothing that happened ("would have", "Had PIA reacted on lap 27").
 COUNTERFACTUAL = re.compile(words("counterfactual"))
 # "the stops typically required when switching from soft to hard": a habit stated in the clause before a tyre
+HABITUAL_WORD = re.compile(r"\b" + alt("habitual") + r"\b")  # (the answer-wide check, before the window)
 HABITUAL_BEFORE = re.compile(r"\b" + alt("habitual") + r"\b[^,.;:()\n]{0,60}\b" + alt("habitual_when") +
                              r"\b[^,.;:()\n]{0,30}$")
 # "Had PIA reacted on lap 27": case matters -- "HAD was not protecting a teammate" is Hadjar
@@ -361,3 +362,4 @@ BOUND_MIN_BEFORE = re.compile(r"\b" + alt("bound_min") + r"\s*[~≈]?\s*$")
 BOUND_MAX_BEFORE = re.compile(r"\b" + alt("bound_max") + r"\s*[~≈]?\s*$")
 # a statement the answer takes back right after it: "(98.57s on MEDIUM is likely a typo in the stint labels"
 RETRACTED_AFTER = re.compile(r"[^.;\n]{0,30}?\b" + alt("retraction") + r"\b")
+RETRACTION_WORD = re.compile(r"\b" + alt("retraction") + r"\b")  # (the answer-wide check: cheap, no lead-in)
