@@ -599,6 +599,13 @@ MISREAD = [
      {"driver": "OCO", "compound": "MEDIUM"}),
     ("retracted", "pt", "O tempo médio de OCO no stint 1 (98,57 s com MEDIUM, provavelmente um erro de digitação; o stint "
      "1 com SOFT tem média de 99,08 s) foi melhor.", "stint_compound", {"driver": "OCO", "compound": "MEDIUM"}),
+    # a yes/no question asserts nothing; its answer follows the "?" that closes it ("¿Funcionó el undercut? No.")
+    ("question_answer", "es", "HAD paró antes que OCO. ¿Funcionó el undercut?", "battle_outcome", {"success": True}),
+    ("question_answer", "es", "HAD paró antes que OCO. ¿Funcionó el undercut? No.", "battle_outcome", {"success": True}),
+    ("question_answer", "pt", "HAD parou antes de OCO. O undercut funcionou para HAD? Não.", "battle_outcome",
+     {"success": True}),
+    ("question_answer", "en", "HAD stopped before OCO. Did the undercut work for HAD? No.", "battle_outcome",
+     {"success": True}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -1087,6 +1094,11 @@ STILL_READ = [
      {"driver": "OCO", "compound": "SOFT", "stint": 1}),
     ("retracted", "pt", "O tempo médio de OCO no stint 1 (98,57 s com MEDIUM, provavelmente um erro de digitação; o stint "
      "1 com SOFT tem média de 99,08 s) foi melhor.", "stint_compound", {"driver": "OCO", "compound": "SOFT", "stint": 1}),
+    ("question_answer", "es", "HAD paró antes que OCO. ¿Funcionó el undercut? No.", "battle_outcome", {"success": False}),
+    ("question_answer", "pt", "HAD parou antes de OCO. O undercut funcionou para HAD? Não.", "battle_outcome",
+     {"success": False}),
+    ("question_answer", "en", "HAD stopped before OCO. Did the undercut work for HAD? No.", "battle_outcome",
+     {"success": False}),
 ]
 
 

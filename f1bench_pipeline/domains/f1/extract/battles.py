@@ -146,8 +146,11 @@ def outcome(doc: Document, sent: Sentence) -> None:
             continue  # "impossible to determine if an undercut ... was successful", "no data to indicate"
         if doc.pair is None and BATTLE not in sent.kind_set and plan_subject_before(low, t.start):
             continue  # "this tactic worked as intended" in an answer about one driver: a plan's success
-        qa = QUESTION_ANSWER.match(low, t.end, t.end + 40)
-        question = low[t.end:t.end + 3].lstrip()[:1] == "?" or \
+        # a yes/no question: its answer follows the "?" that closes it, however many words lie between
+        # ("¿Funcionó el undercut? No.", "O undercut funcionou para HAD? Não.", "Did it work for HAD? No.")
+        q_at = low.rfind("?", t.end, sent.end) if low[sent.start:sent.end].rstrip(" *_\n").endswith("?") else -1
+        qa = QUESTION_ANSWER.match(low, q_at if q_at >= 0 else t.end, (q_at if q_at >= 0 else t.end) + 40)
+        question = q_at >= 0 or low[t.end:t.end + 3].lstrip()[:1] == "?" or \
             QUESTION_BEFORE_F.search(low, max(0, t.start - 30), t.start) is not None
         if question:
             if not qa:
