@@ -606,6 +606,13 @@ MISREAD = [
      {"success": True}),
     ("question_answer", "en", "HAD stopped before OCO. Did the undercut work for HAD? No.", "battle_outcome",
      {"success": True}),
+    # a tyre named before a consequence ("…, enabling a final stop for Softs") is not the tyre the stop removed
+    ("consequence_from", "en", "- The long Medium stint likely positioned him to benefit from the late SC/VSC on Lap 54, "
+     "enabling a cheap final stop for fresh Softs.", "compound_change", {"from": "MEDIUM"}),
+    ("consequence_from", "es", "El largo stint con MEDIUM le permitió aprovechar el SC de la vuelta 54, posibilitando una "
+     "última parada barata para SOFT nuevos.", "compound_change", {"from": "MEDIUM"}),
+    ("consequence_from", "pt", "O longo stint de MEDIUM deixou-o aproveitar o SC da volta 54, permitindo uma última parada "
+     "barata para SOFT novos.", "compound_change", {"from": "MEDIUM"}),
 ]
 
 # (class, lang, text, claim type, slots the right claim has)
@@ -1099,6 +1106,12 @@ STILL_READ = [
      {"success": False}),
     ("question_answer", "en", "HAD stopped before OCO. Did the undercut work for HAD? No.", "battle_outcome",
      {"success": False}),
+    ("consequence_from", "en", "ALO ran MEDIUM, then pitted on lap 31 for HARDs.", "compound_change",
+     {"driver": "ALO", "from": "MEDIUM", "to": "HARD", "lap": 31}),
+    ("consequence_from", "es", "ALO corrió con MEDIUM y luego paró en la vuelta 31 para HARD.", "compound_change",
+     {"driver": "ALO", "from": "MEDIUM", "to": "HARD", "lap": 31}),
+    ("consequence_from", "pt", "ALO correu de MEDIUM e depois parou na volta 31 para HARD.", "compound_change",
+     {"driver": "ALO", "from": "MEDIUM", "to": "HARD", "lap": 31}),
 ]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, AND_ONLY, COMPARE_CONN, FOLLOW_BREAK,
+from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, AND_ONLY, COMPARE_CONN, CONSEQUENCE, FOLLOW_BREAK,
                                                           OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSTFIX, RELATIVE_AFTER,
                                                           RELATIVE_BEFORE, RESUME_AFTER, TYRE_OF_OWNER, VS_CONN,
                                                           VS_NUM_AFTER)
@@ -261,15 +261,16 @@ def lap_for(sent: Sentence, laps: Laps | None, d: str, s: int, e: int, window: i
     return best
 
 
-def compound_before(toks: list[Token], i: int, d: str, anchor: int, targets: set[int]) -> str | None:
+def compound_before(toks: list[Token], i: int, d: str, anchor: int, targets: set[int], low: str = "") -> str | None:
     """The compound a driver ran before a to-only change, when the same sentence names it
-    ("on a 21-lap SOFT stint ..., pitting on lap 31 for MEDIUMs")."""
+    ("on a 21-lap SOFT stint ..., pitting on lap 31 for MEDIUMs"); not across a consequence ("the long
+    Medium stint ... positioned him to benefit from the SC, enabling a cheap final stop for Softs")."""
     for j in range(i - 1, -1, -1):
         x = toks[j]
         if x.kind is DRIVER and x.value != d and x.tag != "pron":
             return None
         if x.kind is COMPOUND and x.end <= anchor:
-            if j in targets or x.value == toks[i].value:
+            if j in targets or x.value == toks[i].value or CONSEQUENCE.search(low, x.end, toks[i].start):
                 return None
             return x.value
     return None

@@ -363,3 +363,5 @@ BOUND_MAX_BEFORE = re.compile(r"\b" + alt("bound_max") + r"\s*[~≈]?\s*$")
 # a statement the answer takes back right after it: "(98.57s on MEDIUM is likely a typo in the stint labels"
 RETRACTED_AFTER = re.compile(r"[^.;\n]{0,30}?\b" + alt("retraction") + r"\b")
 RETRACTION_WORD = re.compile(r"\b" + alt("retraction") + r"\b")  # (the answer-wide check: cheap, no lead-in)
+# a consequence between a tyre and a later change: the tyre is not said to be the one the change removed
+CONSEQUENCE = re.compile(r"\b" + alt("consequence") + r"\b")

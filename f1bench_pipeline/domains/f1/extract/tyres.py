@@ -164,7 +164,7 @@ def compounds(doc: Document, sent: Sentence) -> None:
         same = bool(SAME_SET.search(low, max(0, t.start - 30), t.start))
         each = EACH_TIME.search(low, sent_s, t.start) is not None  # "laps 2, 3 and 4, each time switching to"
         for d in drivers:
-            frm = t.value if same else (None if chained else compound_before(toks, i, d, anchor, targets))
+            frm = t.value if same else (None if chained else compound_before(toks, i, d, anchor, targets, low))
             lap = None if each else lap_for(sent, laps, d, anchor, t.end)
             doc.add("compound_change", {"driver": d, "from": frm, "to": t.value, "lap": lap},
                      span_start(sent, d, anchor), t.end)

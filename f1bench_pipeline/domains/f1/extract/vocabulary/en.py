@@ -305,6 +305,7 @@ WINDOWS: dict[str, str] = {
     "hedge_say": "say|claim|conclude|prove|know",
     "hedge_that": "that|whether|if",
     "retraction": "typo|labell?ing error|data error|mislabell?ed|error in the (?:data|labels?)",  # "98.57s on MEDIUM is likely a typo": the statement is taken back
+    "consequence": "enabling|allowing|letting|which allowed|which enabled|that allowed",  # "the long Medium stint ..., enabling a final stop for Softs": not the tyre removed
     # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
     "result_sense_conn": r"as an?|as|in terms of|in the sense of|in|to|for",
     "result_sense_noun": r"positions?|places?|track position|overtak\w*|pass|race[- ]winning|race[- ]deciding|decisive|finishing order|final result|final classification|classification",

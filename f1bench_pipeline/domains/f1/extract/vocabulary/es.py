@@ -304,6 +304,7 @@ WINDOWS: dict[str, str] = {
     "hedge_say": "decir|afirmar|concluir|asegurar|probar|saber",
     "hedge_that": "que|si",
     "retraction": "errata|error tipográfico|error de etiquetado|error en los datos|mal etiquetad[oa]",  # "98.57s on MEDIUM is likely a typo": the statement is taken back
+    "consequence": "permitiendo|posibilitando|lo que permitió|lo que le permitió",  # "the long Medium stint ..., enabling a final stop for Softs": not the tyre removed
     # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
     "result_sense_conn": r"como una?|como|en términos de|en|para|a la hora de",
     "result_sense_noun": r"posici[oó]n|posiciones|puestos?|adelantamiento|adelantar|decisiv[oa]|orden final|resultado final|clasificación",

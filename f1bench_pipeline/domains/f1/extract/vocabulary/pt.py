@@ -298,6 +298,7 @@ WINDOWS: dict[str, str] = {
     "hedge_say": "dizer|afirmar|concluir|garantir|provar|saber",
     "hedge_that": "que|se",
     "retraction": "erro de digitação|erro tipográfico|erro de rotulagem|erro nos dados|rotulad[oa] errad[oa]",  # "98.57s on MEDIUM is likely a typo": the statement is taken back
+    "consequence": "permitindo|possibilitando|o que permitiu|o que lhe permitiu",  # "the long Medium stint ..., enabling a final stop for Softs": not the tyre removed
     # what a wording beside a claim word means (senses.py; the cover-all answers, issue #43)
     "result_sense_conn": r"como uma?|como|em termos de|em|no|na|para",
     "result_sense_noun": r"posição|posições|lugar|lugares|ultrapassagem|ultrapassar|decisiv[oa]|ordem final|resultado final|classificação",
