@@ -28,7 +28,6 @@ in the three languages (test_real_text_classes.py), used by the rule module that
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, noun_before
@@ -64,8 +63,8 @@ PLANNED_AFTER = re.compile(r"[^.;\n]{0,60}?\b" + alt("plan_overtaken"))
 WET_PAIR_BEFORE = re.compile(r"\b" + alt("generic_wet_other") + r"\s*" + alt("wet_conn") + r"\s*$")
 WET_PAIR_AFTER = re.compile(r"\s*" + alt("wet_conn") + r"\s*(?:\w+\s+)?" + alt("generic_wet_other") + r"\b")
 LAP_BEFORE_SLASH = re.compile(r"(\d{1,2})\s*/\s*$")
-# the words the windowed patterns above need, searched first: most windows hold none (a plain word
-# search is ~10x cheaper than an end-anchored one with a long gap)
+# the words the windowed patterns above need, searched first in the same window: most windows hold
+# none, and a plain word search is much cheaper than an end-anchored one with a long gap
 NET_WORD = re.compile(r"\b" + alt("net_word") + r"\b")
 UNKNOWABLE_WORD = re.compile(r"\b" + alt("unknowable") + r"\b")
 
@@ -88,15 +87,8 @@ def plan_subject_before(low: str, s: int) -> bool:
 
 def unknowable_before(low: str, s: int) -> bool:
     """"impossible to determine if", "no data to indicate", "no está claro si" before ``s``."""
-    if not holds(UNKNOWABLE_WORD, low):
-        return False
-    return UNKNOWABLE_BEFORE.search(low, max(0, s - UNKNOWABLE_REACH - 60), s) is not None
-
-
-@lru_cache(maxsize=8)
-def holds(pattern: re.Pattern, low: str) -> bool:
-    """The answer holds the pattern's word anywhere (once per answer: a str caches its hash)."""
-    return pattern.search(low) is not None
+    lo = max(0, s - UNKNOWABLE_REACH - 60)
+    return UNKNOWABLE_WORD.search(low, lo, s) is not None and UNKNOWABLE_BEFORE.search(low, lo, s) is not None
 
 
 def stop_phase_before(low: str, s: int) -> bool:
@@ -122,10 +114,9 @@ def generic_wet(low: str, s: int, e: int) -> bool:
 def net_of_stops_before(low: str, s: int) -> bool:
     """A tyre change at ``s`` stated as the net of several stops ("two early stops ... were
     effectively one change from")."""
-    if not holds(NET_WORD, low):
+    if NET_WORD.search(low, max(0, s - NET_REACH), s) is None:  # (before finding the clause: most have none)
         return False
-    lo = clause_start(low, s, NET_REACH)
-    return NET_OF_STOPS_BEFORE.search(low, lo, s) is not None
+    return NET_OF_STOPS_BEFORE.search(low, clause_start(low, s, NET_REACH), s) is not None
 
 
 def planned_count(low: str, s: int, e: int) -> bool:

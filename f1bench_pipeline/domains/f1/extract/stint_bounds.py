@@ -44,7 +44,6 @@ SEQUENCE_JOIN = re.compile(r"[\s*_]*(?:-|–|—|/|->|=>|→|>)[\s*_]*")
 # the sequence named as the strategy: "strategy was ", "estrategia de TSU fue ", "strategy: ", "strategy ("
 STRATEGY_BEFORE = re.compile(r"\b" + alt("strategy_noun") + r"(?:\s+(?:de|do|da|of)\s+[\w’']+)?[\s*_]*"
                              r"(?:was|is|fue|foi|era|:|=|\()?[\s*_]*$")
-STRATEGY_WORD = re.compile(r"\b" + alt("strategy_noun") + r"\b")
 STRATEGY_AFTER = re.compile(r"[\s*_]*(?:tyre\s+|tire\s+)?" + alt("strategy_noun") + r"\b")
 BRACKET_RANGE = re.compile(r"\s*\(\s*" + alt("lap_word_any") + r"s?\s*(\d{1,2})\s*[-–]\s*(\d{1,2})\s*\)")
 
@@ -125,8 +124,6 @@ def strategy_sequence(doc: Document, sent: Sentence) -> None:
     if sent.kinds.count(COMPOUND) < 2:
         return
     low = doc.low
-    if STRATEGY_WORD.search(low, sent.start, sent.end) is None:
-        return
     toks = sent.tokens
     i = 0
     n = len(toks)

@@ -34,7 +34,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_
                                                           STINT_OF_BEFORE, STINT_TYRE_BREAK, STRONG_BREAK,
                                                           SUBRANGE_AFTER, SUBRANGE_BEFORE, SUBRANGE_CONTRAST,
                                                           TOTAL_BEFORE)
-from f1bench_pipeline.domains.f1.extract.senses import holds, net_of_stops_before, stop_phase_before
+from f1bench_pipeline.domains.f1.extract.senses import net_of_stops_before, stop_phase_before
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
                                                      ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
@@ -74,9 +74,8 @@ def compounds(doc: Document, sent: Sentence) -> None:
     low = doc.low
     cmps = [i for i, k in enumerate(sent.kinds) if k is COMPOUND]
     # a habit ("the stops typically required when switching from soft to hard"), a net ("two stops ... effectively one change from")
-    habit = holds(HABITUAL_WORD, low)
-    done = {i for i in cmps if habit and HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start)
-            or net_of_stops_before(low, toks[i].start)}
+    done = {i for i in cmps if HABITUAL_WORD.search(low, max(0, toks[i].start - 100), toks[i].start) and
+            HABITUAL_BEFORE.search(low, max(0, toks[i].start - 100), toks[i].start) or net_of_stops_before(low, toks[i].start)}
     targets: set[int] = set()
     # 1. from -> to: "MEDIUM->HARD", "from the medium to the hard", "del blando al duro", "SOFT por HARD"
     for a, b in zip(cmps, cmps[1:]):
