@@ -20,6 +20,9 @@ ClaimType = Literal[
     "n_stops", "pit_lap", "compound_change", "stint_compound", "stint_laps", "final_position",
     "battle", "battle_outcome", "gain", "gap", "defense", "defense_outcome", "teammate_protected",
     "winner", "race_laps", "entity", "other",
+    # beyond the paper's ontology: facts the context states but recall does not key (instances/stated.py)
+    "stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
+    "position_change", "pit_lap_difference", "laps_to_go",
 ]
 
 # Slots each claim type may carry (the first ones listed are required).
@@ -41,6 +44,24 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "race_laps": (("laps",), ()),
     "entity": (("name",), ()),
     "other": ((), ("description",)),
+    # a stint's average lap time; ``resolution``: the claim's last stated digit (0.01, 0.1, 1 s)
+    "stint_pace": (("driver", "seconds"), ("stint", "compound", "resolution")),
+    # a stint's degradation: its value in s/lap, or only its ``sign`` (+1 rising, -1 falling, 0 flat)
+    "stint_degradation": (("driver",), ("stint", "compound", "s_per_lap", "sign", "resolution")),
+    # ``metric`` (pace/degradation) of side a ``relation`` (lower/higher) than side b's; a superlative
+    # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints)
+    "pace_comparison": (("metric", "relation"), ("driver_a", "stint_a", "compound_a", "driver_b", "stint_b",
+                                                 "compound_b", "scope")),
+    # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
+    "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
+    # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` before/after the stops or at the finish
+    "relative_position": (("driver_a", "driver_b", "when", "ahead"), ()),
+    # a driver gained (true) or lost (false) a position through the stops, on ``rival`` when named
+    "position_change": (("driver", "gained"), ("rival",)),
+    # driver_a stopped ``laps`` laps after driver_b (negative: before)
+    "pit_lap_difference": (("driver_a", "driver_b", "laps"), ()),
+    # a stop made with ``laps`` laps of the race to go
+    "laps_to_go": (("laps",), ("driver",)),
 }
 
 

@@ -82,15 +82,14 @@ class F1Domain(Domain):
 
     def index(self, instances: pl.DataFrame) -> InstanceIndex:
         from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
-        from f1bench_pipeline.domains.f1.verifier import ContextIndex
+        from f1bench_pipeline.domains.f1.context_index import context_index
 
         def parse(r: dict) -> InstanceContext:
-            entities = json.loads(r["entities"])
-            return InstanceContext(oracle=facts_from_json(r["facts"]),
-                                   verify_context=ContextIndex(facts_from_json(r["context_facts"]), entities),
-                                   extract_context=entities, meta=r)
+            return InstanceContext(oracle=facts_from_json(r["facts"]), verify_context=context_index(r),
+                                   extract_context=json.loads(r["entities"]), meta=r)
 
         columns = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
+        columns += [c for c in ("context",) if c in instances.columns]
         return InstanceIndex(instances, columns + [c for c in self.own_score_columns if c in instances.columns], parse)
 
     def extract_claims(self, text: str, lang: str, context: Any) -> list[Any]:

@@ -10,7 +10,7 @@ from typing import Any
 import polars as pl
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact, facts_from_json
-from f1bench_pipeline.domains.f1.verifier import ContextIndex, verify_claim
+from f1bench_pipeline.domains.f1.verifier import ContextIndex, context_index, verify_claim
 from f1bench_pipeline.scoring.pool import PARALLEL_MIN_ROWS
 from f1bench_pipeline.scoring.score import Extractor, parallel_workers, score_parallel, score_with
 
@@ -20,8 +20,7 @@ class InstanceFacts:
 
     def __init__(self, instances: pl.DataFrame):
         cols = ["id", "facts", "context_facts", "entities", "decision_type", "kind", "season"]
-        if "results_source" in instances.columns:
-            cols.append("results_source")
+        cols += [c for c in ("results_source", "context") if c in instances.columns]
         rows = instances.select(cols).unique(subset=["id"], keep="first")
         self.frame = rows  # what a worker process of score_generations_parallel is sent
         self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
@@ -37,8 +36,8 @@ class InstanceFacts:
         hit = self._parsed.get(instance_id)
         if hit is None:
             r = self._raw[instance_id]
-            entities = json.loads(r["entities"])
-            hit = (facts_from_json(r["facts"]), ContextIndex(facts_from_json(r["context_facts"]), entities), entities)
+            idx = context_index(r)
+            hit = (facts_from_json(r["facts"]), idx, json.loads(r["entities"]))
             self._parsed[instance_id] = hit
         return hit
 

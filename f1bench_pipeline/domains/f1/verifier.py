@@ -45,8 +45,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
+from f1bench_pipeline.domains.f1 import verify_pace, verify_race
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
+from f1bench_pipeline.domains.f1.context_index import _KEY_SLOT, ContextIndex, context_index  # noqa: F401 - re-exported
+from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
 from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict, judge  # noqa: F401 - re-exported
 
 # The named alternative readings a supported claim may rest on (module docstring).
@@ -61,10 +63,8 @@ READINGS = (OUTCOME_TIME_GAINED, OUT_LAP, STINT_FROM_PIT_LAP, GAP_OTHER_REFERENC
 DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver_b", "teammate")
 _DRIVER_SLOT_SET = frozenset(DRIVER_SLOTS)
 _REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
-# The key slot a claim's candidate facts are looked up by, per type (ContextIndex.keyed).
-_KEY_SLOT = {"pit_lap": "driver", "compound_change": "driver", "n_stops": "driver", "stint_compound": "driver",
-             "stint_laps": "driver", "final_position": "driver", "teammate_protected": "defender",
-             "battle": "pair", "defense": "pair"}
+# The verifiers of the claim types beyond the paper's ontology, by type (their own modules).
+_STATED_VERIFIERS = {**verify_pace.VERIFIERS, **verify_race.VERIFIERS}
 
 
 def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches, near: bool = False) -> Verdict:
@@ -81,49 +81,6 @@ def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, m
         return Verdict(plain.label, f"{plain.reason} (read as {why} it would match {hits[0]}, but its driver is "
                        "bound by proximity, not as the subject)", plain.matched, plain.expected, None)
     return Verdict(SUPPORTED, f"matches the context read as {why} ({hits[0]})", [], [], reading)
-
-
-class ContextIndex:
-    """An instance's context facts indexed by type, for fast lookups per claim."""
-
-    def __init__(self, context_facts: list[Fact], entities: dict[str, list[str]] | None = None):
-        self.by_type: dict[str, list[Fact]] = {}
-        for f in context_facts:
-            self.by_type.setdefault(str(f.type), []).append(f)
-        ents = entities or {}
-        self.drivers = set(ents.get("drivers", []))
-        if not self.drivers:  # fall back to the drivers the facts mention
-            for f in context_facts:
-                for slot in ("driver", "attacker", "defender", "pursuer"):
-                    v = f.key.get(slot) or f.value.get(slot)
-                    if isinstance(v, str):
-                        self.drivers.add(v)
-        self.teams = set(ents.get("teams", []))
-        # (type, key value) -> facts, in context order: a claim's candidates in one look-up instead
-        # of a scan of every fact of its type. A type with a fact lacking its key slot is not
-        # indexed (``keyed`` scans it, raising as the scan always did).
-        self._keyed: dict[tuple[str, Any], list[Fact]] = {}
-        self._scanned: set[str] = set()
-        for t, slot in _KEY_SLOT.items():
-            facts = self.by_type.get(t, [])
-            try:
-                for f in facts:
-                    self._keyed.setdefault((t, f.key[slot]), []).append(f)
-            except (KeyError, TypeError):
-                self._scanned.add(t)
-
-    def facts(self, t: FactType | str) -> list[Fact]:
-        return self.by_type.get(str(t), [])
-
-    def keyed(self, t: str, value: Any) -> list[Fact]:
-        """``[f for f in self.facts(t) if f.key[_KEY_SLOT[t]] == value]`` (read-only)."""
-        if t not in self._scanned:
-            try:
-                return self._keyed.get((t, value), [])
-            except TypeError:  # an unhashable claimed value (the LLM extractor's slots are free-form)
-                pass
-        slot = _KEY_SLOT[t]
-        return [f for f in self.facts(t) if f.key[slot] == value]
 
 
 def _tolerance(f: Fact) -> dict[str, float]:
@@ -189,6 +146,9 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, f"driver {v} is not in the context")
 
     t = claim.type
+    stated = _STATED_VERIFIERS.get(t)
+    if stated is not None:
+        return stated(claim, idx)
     cands: list[Fact] | None  # None: _pair's "several in the context, the claim does not say which"
     if t == "pit_lap":
         cands = idx.keyed(t, s["driver"])

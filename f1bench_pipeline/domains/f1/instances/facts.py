@@ -32,6 +32,13 @@ class FactType(StrEnum):
     teammate_protected = "teammate_protected"
     winner = "winner"
     race_laps = "race_laps"
+    # Stated by the context but no oracle fact (``instances/stated.py``): read from the context's
+    # structured form when an answer is scored, never part of recall's key facts.
+    stint_pace = "stint_pace"
+    stint_degradation = "stint_degradation"
+    stop_neutralisation = "stop_neutralisation"
+    race_position = "race_position"
+    running_order = "running_order"
 
 
 # Default tolerance on the numeric value slot of each type (absolute units of the slot).
@@ -40,6 +47,10 @@ TOLERANCES: dict[FactType, dict[str, float]] = {
     FactType.gap: {"seconds": 0.5},
     FactType.defense: {"laps": 1.0},
 }
+
+# The new facts of ``instances/stated.py`` are stated with the context's own rounding (a stint's pace
+# to 0.01 s, its degradation to 0.001 s/lap): a claim matches within half the last digit of the
+# coarser of the two (``verify_pace``), so no fixed tolerance is listed here.
 
 
 def pair_key(a: str, b: str) -> str:
@@ -143,3 +154,33 @@ def winner(driver: str) -> Fact:
 
 def race_laps(laps: int) -> Fact:
     return Fact(type=FactType.race_laps, key={}, value={"laps": laps})
+
+
+def stint_pace(driver: str, stint: int, compound: str, seconds: float) -> Fact:
+    return Fact(type=FactType.stint_pace, key={"driver": driver, "stint": stint},
+                value={"seconds": round(seconds, 3), "compound": compound})
+
+
+def stint_degradation(driver: str, stint: int, compound: str, s_per_lap: float) -> Fact:
+    return Fact(type=FactType.stint_degradation, key={"driver": driver, "stint": stint},
+                value={"s_per_lap": round(s_per_lap, 4), "compound": compound})
+
+
+def stop_neutralisation(driver: str, lap: int, kind: str | None) -> Fact:
+    """A pit stop and whether the track was neutralised: ``kind`` "SC", "VSC" or None (green)."""
+    return Fact(type=FactType.stop_neutralisation, key={"driver": driver, "lap": lap},
+                value={"neutralised": kind is not None, "kind": kind or "none"})
+
+
+def race_position(driver: str, when: str, position: int, lap: int | None = None) -> Fact:
+    """A driver's running position ``when`` "before"/"after" a pit battle's stops (at ``lap``)."""
+    value: dict = {"position": position}
+    if lap is not None:
+        value["lap"] = lap
+    return Fact(type=FactType.race_position, key={"driver": driver, "when": when}, value=value)
+
+
+def running_order(driver_a: str, driver_b: str, when: str, ahead: str) -> Fact:
+    """Which of two drivers ran ahead ``when`` "before"/"after" a pit battle's stops."""
+    return Fact(type=FactType.running_order, key={"pair": pair_key(driver_a, driver_b), "when": when},
+                value={"ahead": ahead})
