@@ -31,7 +31,10 @@ class F1Domain(Domain):
     llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
     verifier_sources = (
         "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
-        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
+        "domains/f1/context_index.py", "domains/f1/verify_pace.py", "domains/f1/verify_race.py",
+        "domains/f1/instances/stated.py",
+        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key", "stint_pace", "stint_degradation",
+                                           "stop_neutralisation", "race_position", "running_order")),
     )
 
     @property
