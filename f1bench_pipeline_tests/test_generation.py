@@ -208,8 +208,12 @@ def test_offline_systems_materialize_through_dagster(gen_settings, dagster_insta
     from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
     from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
 
-    assert all(t == verbalize(facts_from_json(f), lang)
-               for t, f, lang in joined.select("text", "facts", "lang").iter_rows())
+    from f1bench_pipeline.domains.f1.instances.verbalize_stated import stated_sentences
+    from f1bench_pipeline.domains.f1.templates import rendered_stated_facts
+
+    # the oracle's sentences, then what the context states beyond it (issue #44)
+    assert all(t == " ".join([verbalize(facts_from_json(f), lang)] + stated_sentences(rendered_stated_facts(c), lang))
+               for t, f, lang, c in joined.select("text", "facts", "lang", "context").iter_rows())
     # The asset's checks ran and passed; its metadata counts every status, tokens and cost.
     import dagster as dg
 

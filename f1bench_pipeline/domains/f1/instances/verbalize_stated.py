@@ -1,0 +1,119 @@
+"""The context's stated facts (``instances/stated.py``) → plain sentences in EN/ES/PT.
+
+The offline template systems append these after the oracle facts (``templates.py``), so the
+perturbation experiment covers the claim types of issue #44 too. The wordings are deliberately
+plain and explicit (one fact or one stint per sentence, the context's own rounding and decimal
+point), what an extractor of the new types can be expected to read:
+
+* a stint's pace and degradation, one sentence: "HAM's stint 1 on HARD averaged 77.73 s, with a
+  degradation of -0.515 s/lap." (the compound is left out when the timing data lost it);
+* a stop under a neutralisation: "HAM's stop on lap 56 was made under the safety car." — and,
+  for a pit battle's stops only, a green one: "... was not made under a safety car or a virtual
+  safety car." (every stop of every driver would swamp the answer with green-flag sentences);
+* the running order around a battle's stops: "Before the stops HAM ran ahead of OCO; after the
+  stops OCO ran ahead of HAM."
+
+A driver's position before/after the stops (``race_position``) is not rendered: "P5" reads as a
+finishing position to the paper's extractor, one number with two readings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType
+
+#: The stated fact types a template renders (``race_position`` is not: see the module docstring).
+RENDERED = (FactType.stint_pace, FactType.stint_degradation, FactType.stop_neutralisation, FactType.running_order)
+
+UNKNOWN = "UNKNOWN"
+
+
+def pace(x: float) -> str:
+    return f"{x:.2f}"  # the context prints a stint's average to 0.01 s
+
+
+def rate(x: float) -> str:
+    return f"{x:+.3f}"  # the context prints a degradation to 0.001 s/lap, signed
+
+
+def _stint(driver: str, stint: int, compound: str | None, avg: float | None, deg: float | None, lang: str) -> str:
+    on = {"en": f" on {compound}", "es": f" con {compound}", "pt": f" com {compound}"}[lang] \
+        if compound and compound != UNKNOWN else ""
+    head = {"en": f"{driver}'s stint {stint}{on}", "es": f"El stint {stint} de {driver}{on}",
+            "pt": f"O stint {stint} de {driver}{on}"}[lang]
+    if avg is not None and deg is not None:
+        return {"en": f"{head} averaged {pace(avg)} s, with a degradation of {rate(deg)} s/lap.",
+                "es": f"{head} promedió {pace(avg)} s, con una degradación de {rate(deg)} s/vuelta.",
+                "pt": f"{head} teve média de {pace(avg)} s, com degradação de {rate(deg)} s/volta."}[lang]
+    if avg is not None:
+        return {"en": f"{head} averaged {pace(avg)} s.", "es": f"{head} promedió {pace(avg)} s.",
+                "pt": f"{head} teve média de {pace(avg)} s."}[lang]
+    return {"en": f"{head} had a degradation of {rate(deg or 0.0)} s/lap.",
+            "es": f"{head} tuvo una degradación de {rate(deg or 0.0)} s/vuelta.",
+            "pt": f"{head} teve degradação de {rate(deg or 0.0)} s/volta."}[lang]
+
+
+def _stop(driver: str, lap: int, kind: str, lang: str) -> str:
+    if kind == "SC":
+        return {"en": f"{driver}'s stop on lap {lap} was made under the safety car.",
+                "es": f"La parada de {driver} en la vuelta {lap} se hizo bajo el coche de seguridad.",
+                "pt": f"A parada de {driver} na volta {lap} foi feita sob o safety car."}[lang]
+    if kind == "VSC":
+        return {"en": f"{driver}'s stop on lap {lap} was made under the virtual safety car.",
+                "es": f"La parada de {driver} en la vuelta {lap} se hizo bajo el coche de seguridad virtual.",
+                "pt": f"A parada de {driver} na volta {lap} foi feita sob o safety car virtual."}[lang]
+    return {"en": f"{driver}'s stop on lap {lap} was not made under a safety car or a virtual safety car.",
+            "es": f"La parada de {driver} en la vuelta {lap} no se hizo bajo coche de seguridad ni coche de "
+                  "seguridad virtual.",
+            "pt": f"A parada de {driver} na volta {lap} não foi feita sob safety car nem safety car virtual."}[lang]
+
+
+def _order(when: str, ahead: str, behind: str, lang: str) -> str:
+    return {"en": {"before": f"Before the stops {ahead} ran ahead of {behind}",
+                   "after": f"after the stops {ahead} ran ahead of {behind}"},
+            "es": {"before": f"Antes de las paradas {ahead} iba por delante de {behind}",
+                   "after": f"después de las paradas {ahead} iba por delante de {behind}"},
+            "pt": {"before": f"Antes das paradas {ahead} estava à frente de {behind}",
+                   "after": f"depois das paradas {ahead} estava à frente de {behind}"}}[lang][when]
+
+
+def _other(pair: str, ahead: str) -> str:
+    a, b = pair.split("|")
+    return b if ahead == a else a
+
+
+def stated_sentences(facts: list[Fact], lang: str) -> list[str]:
+    """One sentence per stint (pace and degradation together), per stop, and one for the running
+    order before and after the stops, in the order the facts first name them."""
+    stints: dict[tuple[str, int], dict[str, Any]] = {}
+    out: list[tuple[Any, str] | tuple[Any, None]] = []
+    orders: dict[str, dict[str, str]] = {}
+    for f in facts:
+        t, k, v = FactType(f.type), f.key, f.value
+        if t in (FactType.stint_pace, FactType.stint_degradation):
+            key = (k["driver"], int(k["stint"]))
+            if key not in stints:
+                stints[key] = {"compound": v.get("compound")}
+                out.append((("stint", key), None))
+            stints[key]["avg" if t == FactType.stint_pace else "deg"] = \
+                v["seconds"] if t == FactType.stint_pace else v["s_per_lap"]
+        elif t == FactType.stop_neutralisation:
+            out.append((None, _stop(k["driver"], k["lap"], str(v["kind"]), lang)))
+        elif t == FactType.running_order:
+            if k["pair"] not in orders:
+                out.append((("order", k["pair"]), None))
+            orders.setdefault(k["pair"], {})[k["when"]] = v["ahead"]
+    text = []
+    for ref, sentence in out:
+        if sentence is not None:
+            text.append(sentence)
+        elif ref[0] == "stint":
+            s = stints[ref[1]]
+            text.append(_stint(ref[1][0], ref[1][1], s.get("compound"), s.get("avg"), s.get("deg"), lang))
+        else:
+            pair, by_when = ref[1], orders[ref[1]]
+            parts = [_order(w, by_when[w], _other(pair, by_when[w]), lang) for w in ("before", "after") if w in by_when]
+            joined = "; ".join(parts)
+            text.append(joined[0].upper() + joined[1:] + ".")
+    return text
