@@ -223,3 +223,19 @@ def test_generation_items_carry_the_context():
     assert item.metadata and item.metadata["f1bench"]["context"] == row["context"]
     (old,) = work_items(system, pl.DataFrame([{k: v for k, v in row.items() if k != "context"}]))
     assert old.metadata and old.metadata["f1bench"].get("context") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_stated_fact_has_a_sentence_of_its_own(lang):
+    """A verifier-guided round sends back the true fact of a contradicted claim of a new type."""
+    from f1bench_pipeline.domains.f1.instances.verbalize import sentence
+
+    facts = stated_facts(CONTEXT)
+    assert {f.type for f in facts} == {FactType.stint_pace, FactType.stint_degradation, FactType.stop_neutralisation,
+                                       FactType.race_position, FactType.running_order}
+    for f in facts:
+        text = sentence(f, lang)
+        assert text.endswith(".") and f.key.get("driver", f.key.get("pair", "|").split("|")[0]) in text
+    pace = F.stint_pace("HAM", 1, "HARD", 77.731)
+    assert sentence(pace, lang) in " ".join(stated_sentences([pace], lang))
+    assert "5" in sentence(F.race_position("HAM", "before", 5, 29), lang)

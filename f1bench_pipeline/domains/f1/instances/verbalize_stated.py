@@ -117,3 +117,30 @@ def stated_sentences(facts: list[Fact], lang: str) -> list[str]:
             joined = "; ".join(parts)
             text.append(joined[0].upper() + joined[1:] + ".")
     return text
+
+
+#: every stated fact type (``instances/stated.py``): ``fact_sentence`` words each one alone
+STATED = (*RENDERED, FactType.race_position)
+
+
+def fact_sentence(f: Fact, lang: str) -> str:
+    """One stated fact alone, e.g. the correction a verifier-guided round sends back for it
+    (``verbalize.sentence`` delegates here)."""
+    t, k, v = FactType(f.type), f.key, f.value
+    if t == FactType.stint_pace:
+        return _stint(k["driver"], int(k["stint"]), v.get("compound"), float(v["seconds"]), None, lang)
+    if t == FactType.stint_degradation:
+        return _stint(k["driver"], int(k["stint"]), v.get("compound"), None, float(v["s_per_lap"]), lang)
+    if t == FactType.stop_neutralisation:
+        return _stop(k["driver"], k["lap"], str(v["kind"]), lang)
+    if t == FactType.running_order:
+        text = _order(k["when"], v["ahead"], _other(k["pair"], v["ahead"]), lang)
+        return text[0].upper() + text[1:] + "."
+    if t == FactType.race_position:
+        when = {"en": {"before": "Before the stops", "after": "After the stops"},
+                "es": {"before": "Antes de las paradas", "after": "Después de las paradas"},
+                "pt": {"before": "Antes das paradas", "after": "Depois das paradas"}}[lang][k["when"]]
+        return {"en": f"{when} {k['driver']} was running in position {v['position']}.",
+                "es": f"{when} {k['driver']} rodaba en la posición {v['position']}.",
+                "pt": f"{when} {k['driver']} estava na posição {v['position']}."}[lang]
+    raise ValueError(f"not a stated fact type: {f.type}")
