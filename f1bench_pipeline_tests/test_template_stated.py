@@ -22,7 +22,7 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import FactType, facts_from_json, facts_to_json
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import stated_sentences
+from f1bench_pipeline.domains.f1.instances.verbalize_stated import answer_sentences, stated_sentences
 from f1bench_pipeline.domains.f1.templates import (
     NOISE_RATE,
     TEMPLATE_VERSION,
@@ -57,23 +57,23 @@ CONTEXT = {
 ORACLE = facts_to_json([F.n_stops("HAM", 2), F.pit_lap("HAM", 30), F.pit_lap("OCO", 32), F.final_position("HAM", 4)])
 
 EXPECTED = {
-    "en": ["HAM's stint 1 on HARD averaged 77.73 s, with a degradation of -0.515 s/lap.",
-           "HAM's stint 2 on MEDIUM averaged 76.90 s, with a degradation of +0.004 s/lap.",
-           "HAM's stop on lap 30 was not made under a safety car or a virtual safety car.",
-           "HAM's stop on lap 41 was made under the virtual safety car.",
-           "OCO's stint 1 averaged 78.10 s.",
-           "OCO's stop on lap 32 was not made under a safety car or a virtual safety car.",
-           "OCO's stop on lap 56 was made under the safety car.",
+    "en": ["HAM ran stint 1 on the hard tyres, with an average of 77.73 s and a degradation of -0.515 s/lap.",
+           "HAM ran stint 2 on the medium tyres, with an average of 76.90 s and a degradation of +0.004 s/lap.",
+           "HAM pitted on lap 30, not under a safety car or a virtual safety car.",
+           "HAM pitted on lap 41 under the virtual safety car.",
+           "In stint 1 OCO ran, with an average of 78.10 s.",
+           "OCO pitted on lap 32, not under a safety car or a virtual safety car.",
+           "OCO pitted on lap 56 under the safety car.",
            "Before the stops HAM ran ahead of OCO; after the stops OCO ran ahead of HAM."],
-    "es": ["El stint 1 de HAM con HARD promedió 77.73 s, con una degradación de -0.515 s/vuelta.",
-           "La parada de HAM en la vuelta 41 se hizo bajo el coche de seguridad virtual.",
-           "La parada de OCO en la vuelta 32 no se hizo bajo coche de seguridad ni coche de seguridad virtual.",
-           "La parada de OCO en la vuelta 56 se hizo bajo el coche de seguridad.",
+    "es": ["HAM hizo el stint 1 con el neumático duro, con una media de 77.73 s y una degradación de -0.515 s/vuelta.",
+           "HAM entró en boxes en la vuelta 41 bajo el coche de seguridad virtual.",
+           "OCO entró en boxes en la vuelta 32, no bajo coche de seguridad ni coche de seguridad virtual.",
+           "OCO entró en boxes en la vuelta 56 bajo el coche de seguridad.",
            "Antes de las paradas HAM iba por delante de OCO; después de las paradas OCO iba por delante de HAM."],
-    "pt": ["O stint 1 de HAM com HARD teve média de 77.73 s, com degradação de -0.515 s/volta.",
-           "A parada de HAM na volta 41 foi feita sob o safety car virtual.",
-           "A parada de OCO na volta 32 não foi feita sob safety car nem safety car virtual.",
-           "A parada de OCO na volta 56 foi feita sob o safety car.",
+    "pt": ["HAM fez o stint 1 com o pneu duro, com média de 77.73 s e degradação de -0.515 s/volta.",
+           "HAM parou nos boxes na volta 41 sob o safety car virtual.",
+           "OCO parou nos boxes na volta 32, não sob safety car nem safety car virtual.",
+           "OCO parou nos boxes na volta 56 sob o safety car.",
            "Antes das paradas HAM estava à frente de OCO; depois das paradas OCO estava à frente de HAM."],
 }
 
@@ -81,10 +81,28 @@ EXPECTED = {
 @pytest.mark.parametrize("lang", LANGS)
 def test_faithful_wordings(lang):
     text = template_answer("faithful", ORACLE, lang, "x::undercut::HAM_OCO", "{}", 0, json.dumps(CONTEXT))
-    assert text.startswith(verbalize(facts_from_json(ORACLE), lang) + " ")
     for s in EXPECTED[lang]:
         assert s in text, (s, text)
     assert "UNKNOWN" not in text and "race_position" not in text
+    # the oracle's sentences in their order, a stint's or a stop's stated facts ending its sentence
+    at = 0
+    for s in verbalize(facts_from_json(ORACLE), lang).split(". "):
+        at = text.index(s.rstrip("."), at)
+    assert text.count("HAM pitted on lap 30") <= 1 and text.count("OCO pitted on lap 32") <= 1
+
+
+def test_a_stated_fact_is_woven_into_its_oracle_sentence_unless_that_is_wrong():
+    from f1bench_pipeline.domains.f1.instances.verbalize_stated import answer_sentences
+
+    oracle = facts_from_json(ORACLE)
+    stated = rendered_stated_facts(CONTEXT)
+    faithful = answer_sentences(oracle, oracle, stated, "en")
+    assert "HAM pitted on lap 30, not under a safety car or a virtual safety car." in faithful
+    assert "HAM pitted on lap 30." not in faithful
+    wrong = [F.pit_lap("HAM", 28) if f == F.pit_lap("HAM", 30) else f for f in oracle]
+    told = answer_sentences(wrong, oracle, stated, "en")
+    assert "HAM pitted on lap 28." in told  # the oracle's error alone
+    assert "HAM pitted on lap 30, not under a safety car or a virtual safety car." in told  # the stop on its own
 
 
 def test_only_neutralised_stops_and_the_battles_green_ones():
@@ -185,7 +203,7 @@ def test_noisy_perturbs_stated_facts_of_real_instances(sample_tables):
         assert oracle_part == noisy_facts(facts, r["id"], r["lang"], drivers)
         text = template_answer("noisy", r["facts"], r["lang"], r["id"], r["entities"], 0, r["context"])
         assert text == template_answer("noisy", r["facts"], r["lang"], r["id"], r["entities"], 0, r["context"])
-        assert text.startswith(template_answer("noisy", r["facts"], r["lang"], r["id"], r["entities"]))
+        assert text == " ".join(answer_sentences(oracle_part, facts, told, r["lang"]))
         paces = [f.value["seconds"] for f in stated if f.type == FactType.stint_pace]
         changed = [(a, b) for a, b in zip(stated, told, strict=True) if a != b]
         assert len(changed) == max(1, round(NOISE_RATE * len(stated)))

@@ -14,9 +14,10 @@
 Given the instance's structured context (``context_json``, the ``context`` column), the faithful
 and noisy answers go on, after the oracle facts, with the facts the context states beyond the
 oracle (``instances/stated.py``, rendered by ``instances/verbalize_stated.py``): each stint's
-pace and degradation, the stops under SC/VSC (and the battle's green ones), the running order
+pace and degradation (ending the oracle's sentence of that stint's compound), the stops under
+SC/VSC and the battle's green ones (ending the oracle's pit-lap sentence), the running order
 before and after a battle's stops. The noisy template perturbs them too: 40% of the oracle facts
-are drawn first exactly as before (the oracle part of a noisy answer is the version-2 text), then
+are drawn first exactly as before (the oracle facts of a noisy answer are version 2's), then
 ``max(1, round(0.4 · m))`` of the ``m`` rendered stated facts from the same RNG — so the error
 rate of the paper's types stays what earlier figures measured, and the new types get 40% too. A
 stated perturbation: a pace moved by 0.4..1.5 s (its tolerance is 0.005 s) and never onto another
@@ -37,7 +38,7 @@ from typing import Any
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType, facts_from_json, pair_key
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import RENDERED, stated_sentences
+from f1bench_pipeline.domains.f1.instances.verbalize_stated import RENDERED, answer_sentences
 
 # Bump when a template's wording or noise changes: it is part of the offline systems' cache key.
 # 2: a perturbed stop lap is never the out-lap (the verifier accepts that reading)
@@ -57,13 +58,13 @@ def template_answer(kind: str, facts_json: str, lang: str, instance_id: str, ent
         return ""
     stated = rendered_stated_facts(context_json)
     if kind == "faithful":
-        return " ".join([sentence(f, lang) for f in facts] + stated_sentences(stated, lang))
+        return " ".join(answer_sentences(facts, facts, stated, lang))
     if kind == "terse":
         return sentence(facts[0], lang)
     if kind == "noisy":
         drivers = _drivers(entities_json, facts)
         wrong, wrong_stated = noisy_answer_facts(facts, stated, instance_id, lang, drivers, seed)
-        return " ".join([sentence(f, lang) for f in wrong] + stated_sentences(wrong_stated, lang))
+        return " ".join(answer_sentences(wrong, facts, wrong_stated, lang))
     raise ValueError(f"unknown template kind {kind!r} (known: {', '.join(KINDS)})")
 
 

@@ -8,7 +8,6 @@ language's convention (decimal comma in Spanish and Portuguese).
 from __future__ import annotations
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import STATED, fact_sentence
 
 COMPOUND_WORDS = {
     "en": {"SOFT": "soft", "MEDIUM": "medium", "HARD": "hard", "INTERMEDIATE": "intermediate", "WET": "full wet",
@@ -129,7 +128,10 @@ def sentence(f: Fact, lang: str) -> str:
     if t == FactType.race_laps:
         return {"en": f"The race ran over {v['laps']} laps.", "es": f"La carrera se disputó a {v['laps']} vueltas.",
                 "pt": f"A corrida teve {v['laps']} voltas."}[lang]
-    if t in STATED:  # what the context states beyond the oracle (issue #44)
+    # what the context states beyond the oracle (issue #44); imported here: that module words tyres with ours
+    from f1bench_pipeline.domains.f1.instances.verbalize_stated import STATED, fact_sentence
+
+    if t in STATED:
         return fact_sentence(f, lang)
     raise ValueError(f"no sentence for fact type {f.type}")
 

@@ -5,11 +5,12 @@ perturbation experiment covers the claim types of issue #44 too. The wordings ar
 plain and explicit (one fact or one stint per sentence, the context's own rounding and decimal
 point), what an extractor of the new types can be expected to read:
 
-* a stint's pace and degradation, one sentence: "HAM's stint 1 on HARD averaged 77.73 s, with a
-  degradation of -0.515 s/lap." (the compound is left out when the timing data lost it);
-* a stop under a neutralisation: "HAM's stop on lap 56 was made under the safety car." — and,
-  for a pit battle's stops only, a green one: "... was not made under a safety car or a virtual
-  safety car." (every stop of every driver would swamp the answer with green-flag sentences);
+* a stint's pace and degradation, one sentence after the oracle's stint wording: "HAM ran stint 1
+  on the hard tyres, with an average of 77.73 s and a degradation of -0.515 s/lap." ("In stint 1
+  HAM ran, with an average of ..." when the timing data lost the compound);
+* a stop under a neutralisation, after the oracle's pit-lap wording: "HAM pitted on lap 56 under
+  the safety car." — and, for a pit battle's stops only, a green one: "HAM pitted on lap 30, not
+  under a safety car or a virtual safety car." (every stop of every driver would swamp the answer);
 * the running order around a battle's stops: "Before the stops HAM ran ahead of OCO; after the
   stops OCO ran ahead of HAM."
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType
+from f1bench_pipeline.domains.f1.instances.verbalize import tyre
 
 #: The stated fact types a template renders (``race_position`` is not: see the module docstring).
 RENDERED = (FactType.stint_pace, FactType.stint_degradation, FactType.stop_neutralisation, FactType.running_order)
@@ -37,36 +39,51 @@ def rate(x: float) -> str:
     return f"{x:+.3f}"  # the context prints a degradation to 0.001 s/lap, signed
 
 
-def _stint(driver: str, stint: int, compound: str | None, avg: float | None, deg: float | None, lang: str) -> str:
-    on = {"en": f" on {compound}", "es": f" con {compound}", "pt": f" com {compound}"}[lang] \
-        if compound and compound != UNKNOWN else ""
-    head = {"en": f"{driver}'s stint {stint}{on}", "es": f"El stint {stint} de {driver}{on}",
-            "pt": f"O stint {stint} de {driver}{on}"}[lang]
+def _stint_head(driver: str, stint: int, compound: str | None, lang: str) -> str:
+    # the oracle's own stint wording ("HAM ran stint 1 on the hard tyres", ``verbalize.sentence``)
+    if compound and compound != UNKNOWN:
+        return {"en": f"{driver} ran stint {stint} on the {tyre(compound, lang)} tyres",
+                "es": f"{driver} hizo el stint {stint} con el neumático {tyre(compound, lang)}",
+                "pt": f"{driver} fez o stint {stint} com o pneu {tyre(compound, lang)}"}[lang]
+    return {"en": f"In stint {stint} {driver} ran", "es": f"En el stint {stint} {driver} rodó",
+            "pt": f"No stint {stint} {driver} rodou"}[lang]
+
+
+def stint_tail(avg: float | None, deg: float | None, lang: str) -> str:
+    """", with an average of 77.73 s and a degradation of -0.515 s/lap." (a stint sentence's end)."""
     if avg is not None and deg is not None:
-        return {"en": f"{head} averaged {pace(avg)} s, with a degradation of {rate(deg)} s/lap.",
-                "es": f"{head} promedió {pace(avg)} s, con una degradación de {rate(deg)} s/vuelta.",
-                "pt": f"{head} teve média de {pace(avg)} s, com degradação de {rate(deg)} s/volta."}[lang]
+        return {"en": f", with an average of {pace(avg)} s and a degradation of {rate(deg)} s/lap.",
+                "es": f", con una media de {pace(avg)} s y una degradación de {rate(deg)} s/vuelta.",
+                "pt": f", com média de {pace(avg)} s e degradação de {rate(deg)} s/volta."}[lang]
     if avg is not None:
-        return {"en": f"{head} averaged {pace(avg)} s.", "es": f"{head} promedió {pace(avg)} s.",
-                "pt": f"{head} teve média de {pace(avg)} s."}[lang]
-    return {"en": f"{head} had a degradation of {rate(deg or 0.0)} s/lap.",
-            "es": f"{head} tuvo una degradación de {rate(deg or 0.0)} s/vuelta.",
-            "pt": f"{head} teve degradação de {rate(deg or 0.0)} s/volta."}[lang]
+        return {"en": f", with an average of {pace(avg)} s.", "es": f", con una media de {pace(avg)} s.",
+                "pt": f", com média de {pace(avg)} s."}[lang]
+    return {"en": f", with a degradation of {rate(deg or 0.0)} s/lap.",
+            "es": f", con una degradación de {rate(deg or 0.0)} s/vuelta.",
+            "pt": f", com degradação de {rate(deg or 0.0)} s/volta."}[lang]
+
+
+def _stint(driver: str, stint: int, compound: str | None, avg: float | None, deg: float | None, lang: str) -> str:
+    return _stint_head(driver, stint, compound, lang) + stint_tail(avg, deg, lang)
+
+
+def stop_tail(kind: str, lang: str) -> str:
+    """" under the safety car." (a pit-lap sentence's end)."""
+    if kind == "SC":
+        return {"en": " under the safety car.", "es": " bajo el coche de seguridad.", "pt": " sob o safety car."}[lang]
+    if kind == "VSC":
+        return {"en": " under the virtual safety car.", "es": " bajo el coche de seguridad virtual.",
+                "pt": " sob o safety car virtual."}[lang]
+    return {"en": ", not under a safety car or a virtual safety car.",
+            "es": ", no bajo coche de seguridad ni coche de seguridad virtual.",
+            "pt": ", não sob safety car nem safety car virtual."}[lang]
 
 
 def _stop(driver: str, lap: int, kind: str, lang: str) -> str:
-    if kind == "SC":
-        return {"en": f"{driver}'s stop on lap {lap} was made under the safety car.",
-                "es": f"La parada de {driver} en la vuelta {lap} se hizo bajo el coche de seguridad.",
-                "pt": f"A parada de {driver} na volta {lap} foi feita sob o safety car."}[lang]
-    if kind == "VSC":
-        return {"en": f"{driver}'s stop on lap {lap} was made under the virtual safety car.",
-                "es": f"La parada de {driver} en la vuelta {lap} se hizo bajo el coche de seguridad virtual.",
-                "pt": f"A parada de {driver} na volta {lap} foi feita sob o safety car virtual."}[lang]
-    return {"en": f"{driver}'s stop on lap {lap} was not made under a safety car or a virtual safety car.",
-            "es": f"La parada de {driver} en la vuelta {lap} no se hizo bajo coche de seguridad ni coche de "
-                  "seguridad virtual.",
-            "pt": f"A parada de {driver} na volta {lap} não foi feita sob safety car nem safety car virtual."}[lang]
+    # the oracle's own pit-lap wording ("HAM pitted on lap 56", ``verbalize.sentence``), then the neutralisation
+    head = {"en": f"{driver} pitted on lap {lap}", "es": f"{driver} entró en boxes en la vuelta {lap}",
+            "pt": f"{driver} parou nos boxes na volta {lap}"}[lang]
+    return head + stop_tail(kind, lang)
 
 
 def _order(when: str, ahead: str, behind: str, lang: str) -> str:
@@ -144,3 +161,43 @@ def fact_sentence(f: Fact, lang: str) -> str:
                 "es": f"{when} {k['driver']} rodaba en la posición {v['position']}.",
                 "pt": f"{when} {k['driver']} estava na posição {v['position']}."}[lang]
     raise ValueError(f"not a stated fact type: {f.type}")
+
+
+def _stints_of(stated: list[Fact]) -> dict[tuple[str, int], dict[str, float]]:
+    out: dict[tuple[str, int], dict[str, float]] = {}
+    for f in stated:
+        if f.type == FactType.stint_pace:
+            out.setdefault((f.key["driver"], int(f.key["stint"])), {})["avg"] = float(f.value["seconds"])
+        elif f.type == FactType.stint_degradation:
+            out.setdefault((f.key["driver"], int(f.key["stint"])), {})["deg"] = float(f.value["s_per_lap"])
+    return out
+
+
+def answer_sentences(told: list[Fact], true: list[Fact], stated: list[Fact], lang: str) -> list[str]:
+    """The oracle's sentences (``told``: as the answer states them; ``true``: the oracle, the same
+    order) with the stated facts (as the answer states them) woven in: a stint's pace and
+    degradation end the sentence of its compound, a stop's neutralisation the sentence of its pit
+    lap — the driver and the stint or lap are stated once, as the oracle states them. A stated fact
+    whose oracle sentence the answer gets wrong (the noisy template) or lacks gets a sentence of
+    its own, after them, so each error stays one claim's error."""
+    from f1bench_pipeline.domains.f1.instances.verbalize import sentence
+
+    stints, stops = _stints_of(stated), {(f.key["driver"], f.key["lap"]): str(f.value["kind"])
+                                         for f in stated if f.type == FactType.stop_neutralisation}
+    used: set[tuple[str, object]] = set()
+    out = []
+    for f, g in zip(told, true, strict=True):
+        text = sentence(f, lang)
+        key = (f.key.get("driver"), f.key.get("stint") if f.type == FactType.stint_compound else f.value.get("lap"))
+        if f == g and f.type == FactType.stint_compound and key in stints and ("stint", key) not in used:
+            text = text[:-1] + stint_tail(stints[key].get("avg"), stints[key].get("deg"), lang)
+            used.add(("stint", key))
+        elif f == g and f.type == FactType.pit_lap and key in stops and ("stop", key) not in used:
+            text = text[:-1] + stop_tail(stops[key], lang)
+            used.add(("stop", key))
+        out.append(text)
+    rest = [f for f in stated if not (
+        (f.type in (FactType.stint_pace, FactType.stint_degradation) and ("stint", (f.key["driver"], int(f.key["stint"])))
+         in used)
+        or (f.type == FactType.stop_neutralisation and ("stop", (f.key["driver"], f.key["lap"])) in used))]
+    return out + stated_sentences(rest, lang)
