@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from f1bench_pipeline.domains.f1.extract.tokens import trie_regex
+
 # first name -> the table drivers' codes (several: "Kimi" is RAI and ANT; "Jack" AIT and DOO)
 FIRST_NAMES: dict[str, tuple[str, ...]] = {
     "Alex": ("ALB",), "Alexander": ("ALB",), "Antonio": ("GIO",), "Brendon": ("HAR",), "Carlos": ("SAI",),
@@ -48,21 +50,17 @@ PERSONS_SURNAME: tuple[str, ...] = (
     "Villeneuve", "Mansell", "Montoya",
 )
 
-_WORD_AFTER = r"(?![\w-])"  # a possessive ("Horner's") is the name; a compound word is not
+_PERSONS = frozenset(PERSONS_FULL) | frozenset(PERSONS_SURNAME)
+# a first name followed by a capitalised word is a full name (the surname's token reads it)
+_FULL_NAME_NEXT = re.compile(r"\s+[A-ZÁÉÍÓÚÄÖÜ][\w'’-]*[a-zäöüéíóú]")
 
 
 @lru_cache(maxsize=1)
-def _person_re() -> re.Pattern[str]:
-    names = sorted(set(PERSONS_FULL) | set(PERSONS_SURNAME), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + ")" + _WORD_AFTER)
-
-
-@lru_cache(maxsize=1)
-def _first_name_re() -> re.Pattern[str]:
-    # a first name alone: not followed by another capitalised word (that is a full name)
-    names = sorted(FIRST_NAMES, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")" + _WORD_AFTER
-                      + r"(?!\s+[A-ZÁÉÍÓÚÄÖÜ][\w'’-]*[a-zäöüéíóú])")
+def _names_re() -> re.Pattern[str]:
+    # one prefix trie over every name (a flat alternation cost ~8% of the extraction); no leading
+    # assertion, so ``re`` jumps between capitals: the left boundary is checked below. A possessive
+    # ("Horner's") is the name; a compound word ("Villeneuve-style") is not.
+    return re.compile(trie_regex(sorted(_PERSONS | set(FIRST_NAMES))) + r"(?![\w-])")
 
 
 def inserted_names(clean: str, ent_drivers: list[str], taken: list[tuple[int, int]]) -> list[tuple[str, int, int]]:
@@ -70,16 +68,16 @@ def inserted_names(clean: str, ent_drivers: list[str], taken: list[tuple[int, in
     context (``ent_drivers``) and not inside a span another name token already read (``taken``)."""
     out: list[tuple[str, int, int]] = []
     allowed = set(ent_drivers)
-
-    def free(s: int, e: int) -> bool:
-        return not any(a < e and s < b for a, b in taken)
-
-    for m in _person_re().finditer(clean):
-        if free(m.start(), m.end()):
-            out.append((m.group(0), m.start(), m.end()))
-    for m in _first_name_re().finditer(clean):
-        codes = FIRST_NAMES[m.group(1)]
-        if not allowed.intersection(codes) and free(m.start(), m.end()) \
-                and not any(a <= m.start() < b for _n, a, b in out):
-            out.append((codes[0] if len(codes) == 1 else m.group(1), m.start(), m.end()))
+    for m in _names_re().finditer(clean):
+        s, e, name = m.start(), m.end(), m.group(0)
+        if s and (clean[s - 1].isalnum() or clean[s - 1] in "_-"):
+            continue
+        if any(a < e and s < b for a, b in taken):
+            continue
+        if name in _PERSONS:
+            out.append((name, s, e))
+            continue
+        codes = FIRST_NAMES[name]
+        if not allowed.intersection(codes) and not _FULL_NAME_NEXT.match(clean, e):
+            out.append((codes[0] if len(codes) == 1 else name, s, e))
     return out
