@@ -208,8 +208,7 @@ def test_offline_systems_materialize_through_dagster(gen_settings, dagster_insta
     from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
     from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
 
-    from f1bench_pipeline.domains.f1.instances.verbalize_stated import answer_sentences
-    from f1bench_pipeline.domains.f1.templates import rendered_stated_facts
+    from f1bench_pipeline.domains.f1.templates import answer_sentences, rendered_stated_facts
 
     # the oracle's sentences with what the context states beyond it (issue #44)
     assert all(t == " ".join(answer_sentences(o, o, rendered_stated_facts(c), lang))

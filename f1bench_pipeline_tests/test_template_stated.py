@@ -22,11 +22,12 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import FactType, facts_from_json, facts_to_json
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import answer_sentences, stated_sentences
+from f1bench_pipeline.domains.f1.instances.verbalize_stated import stated_sentences
 from f1bench_pipeline.domains.f1.templates import (
     NOISE_RATE,
     TEMPLATE_VERSION,
     _drivers,
+    answer_sentences,
     noisy_answer_facts,
     noisy_facts,
     perturb_stated,
@@ -92,8 +93,6 @@ def test_faithful_wordings(lang):
 
 
 def test_a_stated_fact_is_woven_into_its_oracle_sentence_unless_that_is_wrong():
-    from f1bench_pipeline.domains.f1.instances.verbalize_stated import answer_sentences
-
     oracle = facts_from_json(ORACLE)
     stated = rendered_stated_facts(CONTEXT)
     faithful = answer_sentences(oracle, oracle, stated, "en")

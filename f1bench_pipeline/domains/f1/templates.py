@@ -38,7 +38,7 @@ from typing import Any
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType, facts_from_json, pair_key
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import RENDERED, answer_sentences
+from f1bench_pipeline.domains.f1.instances.verbalize_stated import RENDERED, stated_sentences, stint_tail, stop_tail, stints_of
 
 # Bump when a template's wording or noise changes: it is part of the offline systems' cache key.
 # 2: a perturbed stop lap is never the out-lap (the verifier accepts that reading)
@@ -234,3 +234,31 @@ def perturb_stated(f: Fact, rng: random.Random, paces: list[float] | None = None
     elif t == FactType.race_position:
         v["position"] = _shift(rng, int(v["position"]), lo=1, hi=20)
     return f.model_copy(update={"value": v, "alt_values": []})
+
+
+def answer_sentences(told: list[Fact], true: list[Fact], stated: list[Fact], lang: str) -> list[str]:
+    """The oracle's sentences (``told``: as the answer states them; ``true``: the oracle, the same
+    order) with the stated facts (as the answer states them) woven in: a stint's pace and
+    degradation end the sentence of its compound, a stop's neutralisation the sentence of its pit
+    lap — the driver and the stint or lap are stated once, as the oracle states them. A stated fact
+    whose oracle sentence the answer gets wrong (the noisy template) or lacks gets a sentence of
+    its own, after them, so each error stays one claim's error."""
+    stints, stops = stints_of(stated), {(f.key["driver"], f.key["lap"]): str(f.value["kind"])
+                                         for f in stated if f.type == FactType.stop_neutralisation}
+    used: set[tuple[str, object]] = set()
+    out = []
+    for f, g in zip(told, true, strict=True):
+        text = sentence(f, lang)
+        key = (f.key.get("driver"), f.key.get("stint") if f.type == FactType.stint_compound else f.value.get("lap"))
+        if f == g and f.type == FactType.stint_compound and key in stints and ("stint", key) not in used:
+            text = text[:-1] + stint_tail(stints[key].get("avg"), stints[key].get("deg"), lang)
+            used.add(("stint", key))
+        elif f == g and f.type == FactType.pit_lap and key in stops and ("stop", key) not in used:
+            text = text[:-1] + stop_tail(stops[key], lang)
+            used.add(("stop", key))
+        out.append(text)
+    rest = [f for f in stated if not (
+        (f.type in (FactType.stint_pace, FactType.stint_degradation) and ("stint", (f.key["driver"], int(f.key["stint"])))
+         in used)
+        or (f.type == FactType.stop_neutralisation and ("stop", (f.key["driver"], f.key["lap"])) in used))]
+    return out + stated_sentences(rest, lang)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType
-from f1bench_pipeline.domains.f1.instances.verbalize import tyre
+from f1bench_pipeline.domains.f1.instances.tyre_words import tyre
 
 #: The stated fact types a template renders (``race_position`` is not: see the module docstring).
 RENDERED = (FactType.stint_pace, FactType.stint_degradation, FactType.stop_neutralisation, FactType.running_order)
@@ -163,7 +163,7 @@ def fact_sentence(f: Fact, lang: str) -> str:
     raise ValueError(f"not a stated fact type: {f.type}")
 
 
-def _stints_of(stated: list[Fact]) -> dict[tuple[str, int], dict[str, float]]:
+def stints_of(stated: list[Fact]) -> dict[tuple[str, int], dict[str, float]]:
     out: dict[tuple[str, int], dict[str, float]] = {}
     for f in stated:
         if f.type == FactType.stint_pace:
@@ -171,33 +171,3 @@ def _stints_of(stated: list[Fact]) -> dict[tuple[str, int], dict[str, float]]:
         elif f.type == FactType.stint_degradation:
             out.setdefault((f.key["driver"], int(f.key["stint"])), {})["deg"] = float(f.value["s_per_lap"])
     return out
-
-
-def answer_sentences(told: list[Fact], true: list[Fact], stated: list[Fact], lang: str) -> list[str]:
-    """The oracle's sentences (``told``: as the answer states them; ``true``: the oracle, the same
-    order) with the stated facts (as the answer states them) woven in: a stint's pace and
-    degradation end the sentence of its compound, a stop's neutralisation the sentence of its pit
-    lap — the driver and the stint or lap are stated once, as the oracle states them. A stated fact
-    whose oracle sentence the answer gets wrong (the noisy template) or lacks gets a sentence of
-    its own, after them, so each error stays one claim's error."""
-    from f1bench_pipeline.domains.f1.instances.verbalize import sentence
-
-    stints, stops = _stints_of(stated), {(f.key["driver"], f.key["lap"]): str(f.value["kind"])
-                                         for f in stated if f.type == FactType.stop_neutralisation}
-    used: set[tuple[str, object]] = set()
-    out = []
-    for f, g in zip(told, true, strict=True):
-        text = sentence(f, lang)
-        key = (f.key.get("driver"), f.key.get("stint") if f.type == FactType.stint_compound else f.value.get("lap"))
-        if f == g and f.type == FactType.stint_compound and key in stints and ("stint", key) not in used:
-            text = text[:-1] + stint_tail(stints[key].get("avg"), stints[key].get("deg"), lang)
-            used.add(("stint", key))
-        elif f == g and f.type == FactType.pit_lap and key in stops and ("stop", key) not in used:
-            text = text[:-1] + stop_tail(stops[key], lang)
-            used.add(("stop", key))
-        out.append(text)
-    rest = [f for f in stated if not (
-        (f.type in (FactType.stint_pace, FactType.stint_degradation) and ("stint", (f.key["driver"], int(f.key["stint"])))
-         in used)
-        or (f.type == FactType.stop_neutralisation and ("stop", (f.key["driver"], f.key["lap"])) in used))]
-    return out + stated_sentences(rest, lang)
