@@ -111,7 +111,7 @@ class F1Domain(Domain):
         return verify_claim(claim, context.verify_context)
 
     def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
-                        entities_json: str = "{}", seed: int = 0) -> str:
+                        entities_json: str = "{}", seed: int = 0, context_json: str | None = None) -> str:
         from f1bench_pipeline.domains.f1.templates import template_answer
 
-        return template_answer(kind, facts_json, lang, instance_id, entities_json, seed)
+        return template_answer(kind, facts_json, lang, instance_id, entities_json, seed, context_json)
