@@ -74,6 +74,33 @@ _HEADER_PACE = re.compile(r"avg|averag|pace|promedi|media|média|ritmo|mean")
 _SUFFIX_START = re.compile(r"[^\d.,+-]")
 
 
+def _clause_from(low: str, s: int) -> int:
+    """The start of the clause holding ``s`` (a line or sentence; at most ``CUE_REACH`` back)."""
+    lo = max(0, s - CUE_REACH)
+    return max(lo, low.rfind("\n", lo, s) + 1, low.rfind(". ", lo, s) + 2, low.rfind(";", lo, s) + 1)
+
+
+def lap_level(low: str, s: int, e: int) -> bool:
+    """The time at [s, e) is one lap's ("fastest lap", "median", "on lap 23", "lap 17-18 avg"), as the
+    pace rule reads it (reading coverage: such a time stays under a skip rule)."""
+    before = low[_clause_from(low, s):s]
+    return bool(_LAP_LEVEL.search(before) or (_LAP_NAMED.search(before) and "stint" not in before) or
+                _LAP_AFTER.match(low, e))
+
+
+def average_cued(low: str, s: int, e: int) -> bool:
+    """The text calls the time at [s, e) an average (a cue before it in its clause, or right after it)."""
+    return _PACE_CUE.search(low, _clause_from(low, s), s) is not None or _PACE_CUE_AFTER.match(low, e) is not None
+
+
+def degradation_figure(low: str, s: int, e: int) -> bool:
+    """The per-lap figure at [s, e) is a degradation: a degradation word before it in its clause, or
+    its sign written ("+0.050s/lap"), and no comparative after it ("0.3 s/lap faster")."""
+    if _COMPARE_AFTER.match(low, e):
+        return False
+    return _DEG_CUE.search(low, _clause_from(low, s), s) is not None or low[s:s + 1] in "+-"
+
+
 def prefilter(low: str, s: int, e: int) -> bool:
     """A cheap substring test: the sentence holds some word of a pace or degradation claim."""
     piece = low[s:e]
