@@ -109,6 +109,26 @@ def test_read_and_verified(lang, text, ctype, slots, label):
     assert verdict == label
 
 
+@pytest.mark.parametrize("lang, text, n", [
+    ("es", "El primer stint de HAM tuvo un ritmo medio de 77.73 s por vuelta.", 1),  # an average written per lap
+    ("en", "HAM started on HARDs (laps 1-18), with an average lap time of 77.73s.", 1),  # the stint's own range
+    ("en", "On the HARD stint the average pace was:\n- HAM: 75.67s\n- OCO: 77.20s", 2),  # a list under its title
+    ("pt", "Ritmo médio no primeiro stint:\n- HAM: 77.73s\n- OCO: 78.48s", 2),
+])
+def test_layouts_of_a_stint_average(lang, text, n):
+    got = [(c.type, v) for c, v in _read(text, lang)]
+    assert got == [("stint_pace", SUPPORTED)] * n
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "HAM's laps 17-18 averaged 77.73s."),  # a stretch of two laps
+    ("en", "Lap times on lap 30:\n- HAM: 75.67s\n- OCO: 77.20s"),  # a list under a title naming no average
+    ("pt", "Na volta 23, a média de HAM foi 75.67s."),  # one lap named
+])
+def test_layouts_that_are_no_stint_average(lang, text):
+    assert _read(text, lang) == []
+
+
 def test_a_stated_difference_is_checked_within_the_context_rounding():
     # HAM's stint 2 (75.67) against his stint 1 (77.73): 2.06 s faster
     c, v = _only("HAM's HARD stint 2 was 2.1 seconds per lap faster on average than his stint 1.", "en")

@@ -21,8 +21,8 @@ def test_en_claimed_numbers_and_per_lap_figures():
             "- The stint had an average of **90.79s/lap** and **degradation of -0.285s/lap**.")
     got = by_text(text, "en", extract_claims(text, "en"))
     assert got["ANT"] == "claim" and got["32"] == "claim"
-    # the degradation is read (stint_degradation); an average written per lap is no claim's
-    assert got["90.79s"] == "per_lap_rate" and got["-0.285s"] == "claim"
+    # the average (written per lap) and the degradation are read (stint_pace, stint_degradation)
+    assert got["90.79s"] == "claim" and got["-0.285s"] == "claim"
     assert reading_coverage(text, "en", extract_claims(text, "en")) == 1.0
 
 

@@ -45,8 +45,8 @@ from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
 SKIP_RULES: dict[str, str] = {
     "per_lap_rate": "a figure per lap that is no stint's degradation (no degradation word before it in its "
                     "clause, no sign): a pace difference or a gain per lap ('0.3 s/lap faster', 'ganó 0.5 s por "
-                    "vuelta'), an average written per lap ('90.79s/lap'); a degradation figure ('deg +0.421s/lap', "
-                    "'-0.026s/vuelta') is a stint_degradation claim's and no skip",
+                    "vuelta'); a degradation figure ('deg +0.421s/lap', '-0.026s/vuelta') or an average written per "
+                    "lap ('an average of 90.79s/lap') is a stint claim's and no skip",
     "pace": "a number right after a pace word in its clause (the extractor's own 'avg_word' window: "
             "avg, average, pace, deg, lap time, faster/slower; media, promedio, ritmo, degradación; "
             "média, ritmo, degradação …) that is no stint's average: a pace delta ('pace advantage of 0.3s'), "
@@ -140,11 +140,13 @@ def _skip_rule(low: str, s: int, e: int, kind: str, value: Any, decimal: bool) -
         return None
     p = _patterns()
     v = abs(value) if isinstance(value, (int, float)) else None
-    if p["per_lap_after"].match(low, e, e + 20):
-        # a degradation figure is the schema's (stint_degradation): not skipped
-        return None if degradation_figure(low, s, e) else "per_lap_rate"
-    lo = max(0, s - 30)
     stint_time = v is not None and decimal and PACE_MIN_S <= v < PACE_MAX_S
+    if p["per_lap_after"].match(low, e, e + 20):
+        # a degradation figure, or an average written per lap, is the schema's: not skipped
+        if degradation_figure(low, s, e) or stint_time and average_cued(low, s, e) and not lap_level(low, s, e):
+            return None
+        return "per_lap_rate"
+    lo = max(0, s - 30)
     if p["pace_before"].search(low[lo:s]):
         # a stint's average is the schema's (stint_pace): skipped only when it is a lap's time
         return "pace" if not stint_time or lap_level(low, s, e) else None

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 PACE_MIN_S, PACE_MAX_S = 50.0, 200.0  # an F1 race lap's average time: no gap, gain or lap count is one
 DEG_MAX_S_PER_LAP = 3.0  # a per-lap figure larger than this is a pace difference or a lap time, not a degradation
+SHORT_RANGE_LAPS = 3  # a range of at most this many laps is a stretch of laps ("lap 17-18 avg"), not a stint
+INTRO_REACH = 240  # characters back from a list item to the line introducing it ("the average pace was:")
 CUE_REACH = 90  # characters before a value searched for its cue (within its sentence)
 STINT_REACH = 60  # characters before a value searched for its stint ("stint 2", "the first stint")
 TYRE_REACH = 45  # characters from a tyre to the value it pins, in one phrase ("MEDIUM stint average (77.20s)")
@@ -80,17 +82,44 @@ def _clause_from(low: str, s: int) -> int:
     return max(lo, low.rfind("\n", lo, s) + 1, low.rfind(". ", lo, s) + 2, low.rfind(";", lo, s) + 1)
 
 
+def _laps_named(text: str) -> bool:
+    """``text`` names a lap or a short range of laps (not a stint's range, "laps 1-19")."""
+    for m in _LAP_NAMED.finditer(text):
+        if m.group(2) is None or 0 <= int(m.group(2)) - int(m.group(1)) < SHORT_RANGE_LAPS:
+            return True
+    return False
+
+
+def _intro_cued(low: str, s: int) -> bool:
+    """The value opens a list item ("- PIA: 93.69s") under a line that names the average and ends
+    with a colon ("On the medium stint, the average pace was very close:")."""
+    a = low.rfind("\n", 0, s) + 1
+    if len(low[a:s].strip()) > 12:  # the item holds more than a driver's name: its own words decide
+        return False
+    k = a - 1
+    while k > 0 and a - k < INTRO_REACH:
+        b = low.rfind("\n", 0, k) + 1
+        line = low[b:k].strip()
+        if line.endswith(":"):
+            return _PACE_CUE.search(line) is not None
+        if not line or len(line) > 40:
+            return False  # (a blank line or a sentence: no list between)
+        k = b - 1
+    return False
+
+
 def lap_level(low: str, s: int, e: int) -> bool:
     """The time at [s, e) is one lap's ("fastest lap", "median", "on lap 23", "lap 17-18 avg"), as the
     pace rule reads it (reading coverage: such a time stays under a skip rule)."""
     before = low[_clause_from(low, s):s]
-    return bool(_LAP_LEVEL.search(before) or (_LAP_NAMED.search(before) and "stint" not in before) or
+    return bool(_LAP_LEVEL.search(before) or (_laps_named(before) and "stint" not in before) or
                 _LAP_AFTER.match(low, e))
 
 
 def average_cued(low: str, s: int, e: int) -> bool:
     """The text calls the time at [s, e) an average (a cue before it in its clause, or right after it)."""
-    return _PACE_CUE.search(low, _clause_from(low, s), s) is not None or _PACE_CUE_AFTER.match(low, e) is not None
+    return _PACE_CUE.search(low, _clause_from(low, s), s) is not None or _PACE_CUE_AFTER.match(low, e) is not None or \
+        _intro_cued(low, s)
 
 
 def degradation_figure(low: str, s: int, e: int) -> bool:
@@ -262,8 +291,10 @@ def _lower_bound(sent: Sentence, t: Token, reach: int = STINT_REACH) -> int:
 def values(doc: Document, sent: Sentence) -> None:
     """The sentence's stint paces and degradation values."""
     low = doc.low
-    if not prefilter(low, sent.start, sent.end) and "|" not in doc.text[sent.start:sent.end]:
-        return
+    if not prefilter(low, sent.start, sent.end) and "|" not in doc.text[sent.start:sent.end] and \
+            not any(t.kind is NUMBER and t.decimal and PACE_MIN_S <= t.value < PACE_MAX_S and _intro_cued(low, t.start)
+                    for t in sent.tokens):
+        return  # (a list item "- PIA: 93.69s" is read when its title names the average)
     used = sent.used
     paces: list[Token] = []
     degs: list[Token] = []
@@ -271,11 +302,10 @@ def values(doc: Document, sent: Sentence) -> None:
         if t.kind is not NUMBER or not t.decimal or id(t) in used:
             continue
         v = abs(t.value)
-        if per_lap(low, t.end):
-            if v < DEG_MAX_S_PER_LAP:
-                degs.append(t)
-        elif PACE_MIN_S <= t.value < PACE_MAX_S:
-            paces.append(t)
+        if PACE_MIN_S <= t.value < PACE_MAX_S:
+            paces.append(t)  # (an average may be written per lap: "124.05 s por vuelta")
+        elif v < DEG_MAX_S_PER_LAP and per_lap(low, t.end):
+            degs.append(t)
     if paces:
         _paces(doc, sent, paces)
     if degs:
@@ -294,11 +324,12 @@ def _paces(doc: Document, sent: Sentence, cands: list[Token]) -> None:
         lo = _window(low, sent, t)
         before = low[lo:t.start]
         m = _PACE_CUE.search(before)
-        cued = m is not None or _PACE_CUE_AFTER.match(low, t.end) is not None or _table_pace(doc, t.start)
+        cued = m is not None or _PACE_CUE_AFTER.match(low, t.end) is not None or _table_pace(doc, t.start) or \
+            _intro_cued(low, t.start)
         if not cued or _LAP_LEVEL.search(before) or _LAP_AFTER.match(low, t.end) or _COMPARE_AFTER.match(low, t.end):
             continue
-        if _LAP_NAMED.search(before) and STINT_NOUN not in sent.kind_set:
-            continue  # "lap 17-18 avg ~77.73s": a stretch of laps, not a stint
+        if _laps_named(before) and STINT_NOUN not in sent.kind_set:
+            continue  # "lap 17-18 avg ~77.73s", "on lap 23": a lap or a stretch of laps, not a stint
         keep.append(t)
         cues.append(lo + m.start() if m is not None else t.start)
     if not keep:

@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace import _LAP_NAMED, _PACE_CUE, _stint_of, prefilter, resolution
+from f1bench_pipeline.domains.f1.extract.pace import _PACE_CUE, _laps_named, _stint_of, prefilter, resolution
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
@@ -129,7 +129,7 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
         return
     lo = max(sent.start, s - 60)
-    if _LAP_NAMED.search(low, lo, s) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
+    if _laps_named(low[lo:s]) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
         return  # "HAM's pace on old HARDs (lap 17-18 avg) was faster": a stretch of laps, not a stint
     than = _THAN.search(low, e, min(sent.end, e + THAN_REACH))
     if than is None:

@@ -26,8 +26,10 @@ LAP_LEVEL = (r"\bfastest\s+lap|\bquickest\s+lap|\bbest\s+lap|\bslowest\s+lap|\bm
              r"\bout-?lap|\bvuelta\s+(?:m[áa]s\s+)?r[áa]pida|\bmejor\s+vuelta|\bvolta\s+(?:mais\s+)?r[áa]pida|"
              r"\bmelhor\s+volta|\bsingle\s+lap|\bone\s+lap|\bfirst\s+lap|\blast\s+lap|\bprimera\s+vuelta|"
              r"\búltima\s+vuelta|\bprimeira\s+volta|\búltima\s+volta|\bqualif\w*|\bclasifica\w*|\bpole\b")
-# A single lap named in the clause before the number ("lap 17-18 avg", "on lap 23", "vuelta 23").
-LAP_NAMED = r"\b(?:lap|laps|vuelta|vueltas|volta|voltas|giro|giros)\s+\d|\bl\d"
+# A lap named in the clause before the number ("on lap 23", "vuelta 23", "L23"), or a range of laps
+# (group 2: its end, "lap 17-18 avg"; a stint's long range, "laps 1-19", is told apart by its length).
+LAP_NAMED = (r"\b(?:lap|laps|vuelta|vueltas|volta|voltas|giro|giros|l)\s*(\d{1,2})(?!\d)"
+             r"(?:\s*(?:-|to|a|al|e|y|and)\s*(?:l\s*)?(\d{1,2})(?!\d))?")
 # A lap named right after the number: "95.2s on lap 23", "(lap 23)".
 LAP_AFTER = (r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:\(\s*|on\s+|in\s+|en\s+(?:la\s+)?|na\s+|no\s+)?"
              r"(?:lap|vuelta|volta|giro)\s+\d")
