@@ -51,6 +51,7 @@ _LAP_NAMED = re.compile(W.LAP_NAMED)
 _LAP_AFTER = re.compile(W.LAP_AFTER)
 _DEG_CUE = re.compile(W.DEG_CUE)
 _NOT_DEG = re.compile(W.PER_LAP_NOT_DEG_BEFORE)
+_NOT_DEG_AFTER_CUE = re.compile(W.PER_LAP_NOT_DEG_AFTER_CUE)
 _DEG_SIGN = tuple((sign, re.compile(p)) for sign, p in W.DEG_SIGN)
 _COMPARE_AFTER = re.compile(r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*\w+|per\s+lap|por\s+vuelta|por\s+volta|a\s+lap)?"
                             r"\s*(?:" + W.PACE_LOWER + "|" + W.PACE_HIGHER + ")")
@@ -90,9 +91,9 @@ def _laps_named(text: str) -> bool:
     return False
 
 
-def _intro_cued(low: str, s: int) -> bool:
-    """The value opens a list item ("- PIA: 93.69s") under a line that names the average and ends
-    with a colon ("On the medium stint, the average pace was very close:")."""
+def _intro_cued(low: str, s: int, deg: bool = False) -> bool:
+    """The value opens a list item ("- PIA: 93.69s") under a line that names the average (``deg``: the
+    degradation) and ends with a colon ("On the medium stint, the average pace was very close:")."""
     a = low.rfind("\n", 0, s) + 1
     if len(low[a:s].strip()) > 12:  # the item holds more than a driver's name: its own words decide
         return False
@@ -101,7 +102,7 @@ def _intro_cued(low: str, s: int) -> bool:
         b = low.rfind("\n", 0, k) + 1
         line = low[b:k].strip()
         if line.endswith(":"):
-            return _PACE_CUE.search(line) is not None
+            return (_DEG_CUE if deg else _PACE_CUE).search(line) is not None
         if not line or len(line) > 40:
             return False  # (a blank line or a sentence: no list between)
         k = b - 1
@@ -246,9 +247,10 @@ def _owner(doc: Document, sent: Sentence, x: Token) -> list[str]:
         m = found  # (the last)
     if m is None:
         prev = next((t for t in reversed(sent.tokens) if t.kind is DRIVER and t.end <= x.start), None)
-        if prev is not None and prev.tag == "pron" and \
-                len({t.value for t in sent.tokens if t.kind is DRIVER and t.end <= prev.start and not t.tag}) > 1:
-            return []  # "OCO was faster than DOO, and his degradation ...": whose is not certain
+        if prev is not None and prev.tag == "pron":
+            named = [t.value for t in sent.tokens if t.kind is DRIVER and t.end <= prev.start and not t.tag]
+            if len(set(named)) > 1 and prev.value != named[0]:
+                return []  # "OCO was faster than DOO, and his degradation ...": "his" read as DOO's is not certain
         return drivers_for(doc, sent, x.start, x.end)
     named = [t.value for t in sent.tokens if t.kind is DRIVER and m.end() <= t.start < x.start]
     if named:
@@ -292,8 +294,7 @@ def values(doc: Document, sent: Sentence) -> None:
     """The sentence's stint paces and degradation values."""
     low = doc.low
     if not prefilter(low, sent.start, sent.end) and "|" not in doc.text[sent.start:sent.end] and \
-            not any(t.kind is NUMBER and t.decimal and PACE_MIN_S <= t.value < PACE_MAX_S and _intro_cued(low, t.start)
-                    for t in sent.tokens):
+            not any(t.kind is NUMBER and t.decimal and _intro_cued(low, t.start, t.value < PACE_MIN_S) for t in sent.tokens):
         return  # (a list item "- PIA: 93.69s" is read when its title names the average)
     used = sent.used
     paces: list[Token] = []
@@ -356,9 +357,9 @@ def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
             cue = m
         signed = t.word[:1] in "+-"
         if cue is not None:
-            if _NOT_DEG.search(before, cue.end()):
+            if _NOT_DEG_AFTER_CUE.search(before, cue.end()):
                 continue  # "degradation ... a gain of 0.3 s/lap": the number is the later quantity's
-        elif not (signed and not _NOT_DEG.search(before)):
+        elif not (signed and not _NOT_DEG.search(before)) and not _intro_cued(low, t.start, deg=True):
             continue
         keep.append(t)
         cues.append(lo + cue.start() if cue is not None else t.start)

@@ -38,10 +38,13 @@ LAP_AFTER = (r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:\(\s*|on\s+|in\s+|en\s+(?
 # "degradación de -0.106 s/vuelta", "degradação de +0.012s/lap", "a pace loss per lap of ...".
 DEG_CUE = (r"\bdeg\b|\bdegrad\w*|\bdesgaste\b|\bdrop-?off\b|\bfall-?off\b|\bpace\s+loss\b|\btyre\s+wear\b|"
            r"\btire\s+wear\b")
-# A per-lap figure that compares two paces or states a gain, not a degradation: "0.26 s/lap faster",
-# "ganó 0.5 s por vuelta", "a gap of", "delta", "diferencia", "diferença".
-PER_LAP_NOT_DEG_BEFORE = (r"\bgap\b|\bdelta\b|\bdifference\b|\bdiferencia\b|\bdiferença\b|\bgain\w*|\bgan[óo]\w*|"
-                          r"\bganh\w*|\blost\b|\blos(?:ing|es)\b|\bperd\w*|\bfaster\b|\bslower\b|\bquicker\b|"
+# A per-lap figure that states a gain or a difference, not a degradation, even after a degradation word:
+# "ganó 0.5 s por vuelta", "a gap of", "delta", "diferencia", "diferença" ("degraded faster (+0.083s/lap vs.
+# HAM's +0.069s/lap)" and "higher than OCO's (+0.041s/lap)" are degradations).
+PER_LAP_NOT_DEG_AFTER_CUE = (r"\bgap\b|\bdelta\b|\bdifference\b|\bdiferencia\b|\bdiferença\b|\bgain\w*|"
+                             r"\bgan[óo]\w*|\bganh\w*|\blost\b|\blos(?:ing|es)\b|\bperd\w*")
+# ... and, for a signed figure with no degradation word, a comparative before it ("faster by +0.3 s/lap")
+PER_LAP_NOT_DEG_BEFORE = (PER_LAP_NOT_DEG_AFTER_CUE + r"|\bfaster\b|\bslower\b|\bquicker\b|"
                           r"\bm[áa]s\s+(?:r[áa]pido|lento)|\bmais\s+(?:r[áa]pido|lento)|\bthan\b|\bque\b|\bdo\s+que\b")
 
 # Degradation stated only by its sign class: (sign, pattern). 0 is "close to zero".
