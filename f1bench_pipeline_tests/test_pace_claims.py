@@ -174,6 +174,38 @@ def test_a_compared_value_belongs_to_the_driver_named_with_it():
         [("HAM", 0.01), ("OCO", 0.081)]
 
 
+def test_a_stint_compared_with_or_the_previous_values_does_not_pin_the_value():
+    c, v = _only("Compared to the first stint, HAM averaged 75.67s.", "en")
+    assert "stint" not in c.slots and v == SUPPORTED
+    got = _read("HAM's average improved from 77.73s per lap in the first stint to 75.67s in the second stint.", "en")
+    assert [(c.slots.get("stint"), v) for c, v in got] == [(1, SUPPORTED), (2, SUPPORTED)]
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "HAM's overall average was 76.40s."),  # the whole race's, no stint's
+    ("es", "El promedio general de HAM fue de 76.40s."),
+    ("en", "HAM and OCO averaged 75.67s and 77.20s respectively."),  # whose is whose: by order only
+    ("en", "HAM's second stint was faster (-0.104s/lap) than OCO's second stint."),  # a rate, not an average
+    ("en", "HAM's average pace was faster than OCO's HARD stint."),  # HAM's stint not named
+])
+def test_no_stint_claim_when_the_stint_or_its_owner_is_not_said(lang, text):
+    assert _read(text, lang) == []
+
+
+def test_a_stint_written_after_the_second_driver_qualifies_both_sides():
+    c, v = _only("OCO had more degradation than HAM in stint 2.", "en")
+    assert (c.slots.get("stint_a"), c.slots.get("stint_b"), v) == (2, 2, SUPPORTED)
+
+
+def test_a_stint_the_context_states_no_value_of_or_no_compound_of():
+    assert _v("stint_pace", driver="HAM", stint=4, seconds=75.67) == UNVERIFIABLE
+    ctx = {"drivers": [{"driver": "HUL", "stints": [_stint(1, "MEDIUM", 107.5, 0.1), _stint(3, "UNKNOWN", 106.127, 0.0)],
+                        "pit_stops": []}]}
+    idx = ContextIndex(stated_facts(ctx), {"drivers": ["HUL"]})
+    claim = Claim(type="stint_pace", slots={"driver": "HUL", "compound": "MEDIUM", "seconds": 106.13}, binding=SUBJECT)
+    assert verify_claim(claim, idx).label == SUPPORTED  # the timing data does not know stint 3's tyre
+
+
 def test_a_tyre_left_or_compared_with_does_not_pin_the_value():
     c, v = _only("After the MEDIUM stint, OCO's average fell to 77.20s.", "en")
     assert "compound" not in c.slots and v == SUPPORTED

@@ -15,12 +15,17 @@ Tolerances (each the context's own rounding, ``instances/context.py``):
   drift over a five-lap run, below the lap-to-lap noise of a race lap), contradicted beyond
   ``CLEARLY_NONZERO_S_PER_LAP`` (0.05 s/lap: a second over twenty laps), unverifiable in between.
 * A comparison is verified by the sign of the difference of the two stated values; values equal
-  as stated decide nothing (unverifiable). A stated difference ("1.9 s per lap faster") must lie
+  as stated decide nothing (unverifiable). When a side may mean several stints (a compound the driver
+  ran twice), it is supported only if it holds for every pair, contradicted only when each side is
+  one stint. Side b names only another driver: it is side a's stint or compound ("TSU's HARD average
+  was faster than GAS's"). A stated difference ("1.9 s per lap faster") must lie
   within half its own last digit plus one context step (each side is rounded by half a step).
 
-Which stint: a claim's stint is *pinned* by its index, or by its compound (the driver's stints on
-it). A value matching a stint of the driver other than the pinned one is contradicted; unpinned,
-any stint of the driver that matches supports it. A value matching nothing of its driver is
+Which stint: a claim's stint is *pinned* by its index ("the final stint": the driver's last), or by
+its compound (the driver's stints on it, and any whose compound the timing data does not know). A
+value matching a stint of the driver other than the pinned one is contradicted; unpinned, any stint
+of the driver that matches supports it; pinned on a stint the context states no value of, it is
+unverifiable. A value matching nothing of its driver is
 contradicted only when the extractor bound the driver to the clause's subject (``Claim.binding``
 ``SUBJECT``; the LLM extractor records no binding and is read as bound), else unverifiable: the
 value may be another driver's. A superlative ("his fastest stint") is verified over the driver's
@@ -35,6 +40,7 @@ from typing import Any
 
 from f1bench_pipeline.domains.f1.claims import SUBJECT, Claim
 from f1bench_pipeline.domains.f1.context_index import ContextIndex
+from f1bench_pipeline.domains.f1.events.compounds import UNKNOWN
 from f1bench_pipeline.domains.f1.instances.facts import Fact
 from f1bench_pipeline.scoring.verdict import CONTRADICTED, SUPPORTED, UNVERIFIABLE, Verdict
 
@@ -76,8 +82,8 @@ def _pinned(facts: list[Fact], stint: Any, compound: Any) -> list[Fact] | None:
             last = max(f.key.get("stint", 0) for f in facts)
             return [f for f in facts if f.key.get("stint") == last]
         return [f for f in facts if f.key.get("stint") == stint]
-    if isinstance(compound, str) and compound:
-        return [f for f in facts if str(f.value.get("compound", "")).upper() == compound.upper()]
+    if isinstance(compound, str) and compound:  # (a stint of a tyre the timing data does not know may be it)
+        return [f for f in facts if str(f.value.get("compound", "")).upper() in (compound.upper(), UNKNOWN)]
     return None
 
 
@@ -99,12 +105,12 @@ def _judge_stint(claim: Claim, facts: list[Fact], ok: Callable[[Fact], bool | No
         return Verdict(SUPPORTED, "matches the context", hits)
     if any(r is None for _f, r in results):
         return Verdict(UNVERIFIABLE, f"the context's {what} of {d} is too close to decide the claim")
+    if pinned is not None and not pinned:  # ("his first stint" of a stint the context states no value of)
+        return Verdict(UNVERIFIABLE, f"the context states no {what} of that stint of {d}")
     others = [f for f in facts if pinned is not None and f not in pinned and ok(f)]
     expected = [f.fact_id for f in looked or facts]
     if others:  # the driver's value, placed on another stint than the one the claim names
         return Verdict(CONTRADICTED, f"the context states it for another stint ({others[0].fact_id})", expected=expected)
-    if pinned is not None and not pinned and not _bound(claim):
-        return Verdict(UNVERIFIABLE, f"{d} ran no such stint and the driver was bound by proximity")
     theirs = [f.fact_id for f in others_facts if ok(f)] if others_facts else []
     if theirs:  # another driver's value: the extractor may have bound the value to the wrong driver
         return Verdict(UNVERIFIABLE, f"matches no {what} of {d} but another driver's ({theirs[0]})")
@@ -171,8 +177,6 @@ def verify_pace_comparison(claim: Claim, idx: ContextIndex) -> Verdict:
     ftype, slot, step = metric
     lower = s["relation"] == "lower"
     stint_a, compound_a = s.get("stint_a"), s.get("compound_a")
-    if stint_a is None and compound_a is None and s.get("driver_b") not in (None, s.get("driver_a")):
-        stint_a, compound_a = s.get("stint_b"), s.get("compound_b")  # "LAW had more degradation than OCO in stint 1"
     a_all = _side(idx, ftype, s.get("driver_a"), stint_a, compound_a)
     scope = s.get("scope")
     if scope is None and a_all:

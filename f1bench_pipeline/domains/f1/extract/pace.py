@@ -72,6 +72,7 @@ _COMPARE_BEFORE = re.compile(r"\bthan\b|\bvs\b|\bversus\b|\bfrente\s+a\b|\bcompa
                              r"\bcontra\b|\bagainst\b")
 _OWNER_AFTER = re.compile(r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*\w+|per\s+lap|por\s+vuelta|por\s+volta)?\s*\)?\s*"
                           r"(?:de|do|da|del|of|for|para)\s+(?:el\s+|la\s+|o\s+|a\s+)?")
+_RESPECTIVELY = re.compile(r"\brespectiv")
 _TYRE_LIKE_AVERAGE = frozenset({"médio", "medio", "media", "média", "medium"})
 _HEADER_PACE = re.compile(r"avg|averag|pace|promedi|media|média|ritmo|mean")
 _SUFFIX_START = re.compile(r"[^\d.,+-]")
@@ -158,6 +159,15 @@ def _table_pace(doc: Document, s: int) -> bool:
     return col < len(cells) and text[line_start:s].count("|") > 0 and bool(_HEADER_PACE.search(cells[col].lower()))
 
 
+def _anothers(low: str, lo: int, s: int, after_value: bool) -> bool:
+    """The stint or tyre named at ``s`` is not the next value's: it is the one compared with or left
+    ("faster than his first stint", "after the MEDIUM"), or (``after_value``: ``lo`` ends a value) the
+    previous value's own ("from 123.95s per lap in the first stint to 109.17s")."""
+    if after_value and s - lo <= 24 and _COMPOUND_AFTER.fullmatch(low, lo, s):
+        return True
+    return _COMPARED_TYRE_BEFORE.search(low, max(lo, s - 30), s) is not None
+
+
 def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any]:
     """The stint a value at ``t`` is about, when the clause pins it: "stint N", an ordinal stint, the
     one compound named in [lo, t) (none across a tyre change), or a compound right after the value."""
@@ -165,6 +175,7 @@ def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any
     out: dict[str, Any] = {}
     compounds: set[str] = set()
     change = False
+    after_value = any(x.kind is NUMBER and x.decimal and x.end == lo for x in toks)
     for i, x in enumerate(toks):
         if x.start < lo:
             continue
@@ -173,21 +184,25 @@ def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any
         if x.kind is STINT_NOUN:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             prv = toks[i - 1] if i else None
+            n: int | None = None
+            start = x.start
             if nxt is not None and nxt.kind is NUMBER and not nxt.decimal and 0 < nxt.value < 10 and \
                     nxt.start - x.end <= 2:
-                out["stint"] = int(nxt.value)
+                n = int(nxt.value)
             elif prv is not None and prv.kind is ORDINAL and isinstance(prv.value, int) and prv.value != 0 and \
                     x.start - prv.end <= 2 and prv.start >= lo:
-                out["stint"] = prv.value  # (-1: the last, "the final stint")
+                n, start = prv.value, prv.start  # (-1: the last, "the final stint")
             elif nxt is not None and nxt.kind is ORDINAL and isinstance(nxt.value, int) and nxt.value != 0 and \
                     nxt.start - x.end <= 2 and nxt.end <= t.start:
-                out["stint"] = nxt.value  # "o stint final", "el stint 2"
+                n = nxt.value  # "o stint final", "el stint 2"
+            if n is not None and not _anothers(doc.low, lo, start, after_value):
+                out["stint"] = n
         elif x.kind is COMPOUND:
             low = doc.low
             w0 = max(lo, x.start - 30)
             if x.start - lo <= 24 and _COMPOUND_AFTER.fullmatch(low, lo, x.start):
                 continue  # "83.28s no MEDIUM": the tyre of the value before
-            if _COMPARED_TYRE_BEFORE.search(low, w0, x.start) or \
+            if _anothers(low, lo, x.start, after_value) or \
                     (x.word in _TYRE_LIKE_AVERAGE and _PACE_BEFORE_TYRE_WORD.search(low, w0, x.start)):
                 change = True  # a tyre compared with, or "pace médio": the value's stint is not pinned
                 continue
@@ -293,6 +308,8 @@ def _lower_bound(sent: Sentence, t: Token, reach: int = STINT_REACH) -> int:
 def values(doc: Document, sent: Sentence) -> None:
     """The sentence's stint paces and degradation values."""
     low = doc.low
+    if _RESPECTIVELY.search(low, sent.start, sent.end):
+        return  # "106.97s and 105.00s respectively compared to LAW's ...": whose is which is left to the order
     if not prefilter(low, sent.start, sent.end) and "|" not in doc.text[sent.start:sent.end] and \
             not any(t.kind is NUMBER and t.decimal and _intro_cued(low, t.start, t.value < PACE_MIN_S) for t in sent.tokens):
         return  # (a list item "- PIA: 93.69s" is read when its title names the average)

@@ -24,7 +24,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace import _PACE_CUE, _laps_named, _stint_of, prefilter, resolution
+from f1bench_pipeline.domains.f1.extract.pace import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, prefilter,
+                                                      resolution)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
@@ -51,6 +52,11 @@ _SIDE_END = re.compile(r"[,;(:]|\band\b|\by\b|\be\b|\bbut\b|\bpero\b|\bmas\b|\bw
 _BOUND_BEFORE = re.compile(r"(?:over|more\s+than|less\s+than|under|almost|nearly|up\s+to|m[áa]s\s+de|menos\s+de|"
                            r"casi|mais\s+de|quase|at\s+least|al\s+menos|pelo\s+menos)\s*$")
 _LAP_LEVEL = re.compile(W.LAP_LEVEL)
+_PER_LAP_FIGURE = re.compile(r"\d\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*(?:lap|vuelta|volta|v)\b|per\s+lap|"
+                             r"por\s+vuelta|por\s+volta)")
+_SHARED_AFTER = re.compile(r"\s+(?:in|on|during|en|no|na|em|durante|con|com)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
+                           r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?(?:stint|tyre|tire|compound|"
+                           r"compuesto|composto|neum|pneu|[a-z]*\s*(?:soft|medium|hard))")
 _PER_LAP_AFTER = re.compile(r"\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?\s*")
 
 
@@ -58,6 +64,7 @@ def _side_b(doc: Document, sent: Sentence, s: int, e: int) -> dict[str, Any] | N
     """Side b: the driver, stint and compound named in [s, e) (None when it names a lap)."""
     out: dict[str, Any] = {}
     toks = sent.tokens
+    low = doc.low
     for i, x in enumerate(toks):
         if x.start < s:
             continue
@@ -67,6 +74,8 @@ def _side_b(doc: Document, sent: Sentence, s: int, e: int) -> dict[str, Any] | N
             return None  # "faster than on lap 17": a lap, not a stint
         if x.kind is DRIVER and "driver" not in out:
             out["driver"] = x.value
+            # a stint or tyre written after the driver with a preposition qualifies the whole comparison
+            out["shared"] = _SHARED_AFTER.match(low, x.end) is not None
         elif x.kind is COMPOUND and "compound" not in out:
             out["compound"] = x.value
         elif x.kind is STINT_NOUN and "stint" not in out:
@@ -135,6 +144,10 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     if than is None:
         return
     end = min(sent.end, than.end() + SIDE_B_REACH)
+    hi = min(sent.end, end + 20)
+    if metric == "pace" and _PER_LAP_FIGURE.search(low, s, hi) and \
+            not any(x.kind is NUMBER and PACE_MIN_S <= x.value < PACE_MAX_S and s <= x.start < hi for x in sent.tokens):
+        return  # "BEA's second stint was faster (-0.104s/lap) compared to OCO's": a rate, not an average
     stop = _SIDE_END.search(low, than.end(), end)
     b = _side_b(doc, sent, than.end(), stop.start() if stop else end)
     if not b:
@@ -146,12 +159,14 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     anchor = Token(s, e, NUMBER, 0.0, "")
     a = {k: v for k, v in _stint_of(doc, sent, clause, anchor).items() if k in ("stint", "compound")}
     driver_b = b.get("driver", owners[0])
+    if not a and b.get("shared"):  # "LAW had more degradation than OCO in stint 1": both sides' stint
+        a = {k: b[k] for k in ("stint", "compound") if k in b}
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
         return  # "HAM was faster than OCO after the stop": no stint's pace
     if driver_b == owners[0] and not ("stint" in b or "compound" in b):
         return  # "the HARD was faster than the first one": the stint compared with is not named
-    if not a and not (driver_b != owners[0] and ("stint" in b or "compound" in b)):
-        return  # "BOR was faster than OCO's": which stints are compared is not said
+    if not a:
+        return  # "BOR was faster than OCO's (HARD stint)": which stint of side a is compared is not said
     if driver_b == owners[0] and a.get("stint") == b.get("stint") and a.get("compound") == b.get("compound"):
         return
     slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "driver_b": driver_b}
@@ -178,7 +193,8 @@ def _superlative(doc: Document, sent: Sentence, metric: str, relation: str, s: i
     if metric == "pace" and not paced and "stint" not in low[e:e + 12]:
         return
     near = low[max(sent.start, s - 40):min(sent.end, e + 60)]
-    scope = "race" if _SCOPE_RACE.search(near) else ("driver" if _SCOPE_DRIVER.search(near) else None)
+    # his own stints first: "his quickest average stint of the race" is over his stints
+    scope = "driver" if _SCOPE_DRIVER.search(near) else ("race" if _SCOPE_RACE.search(near) else None)
     if scope is None:
         return  # "the lowest degradation": of what is not said
     if scope == "driver" and not a_named(doc, sent, s, e):

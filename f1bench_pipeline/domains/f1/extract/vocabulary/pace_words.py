@@ -20,12 +20,15 @@ PACE_CUE = (r"\bavg\b|\baverag\w*|\bmean\b|\bpace\b|\bpromedi\w*|\bmedia\b|\bmé
 # The same cue written after its number: "82.56s de média", "87.1s on average", "91.2 s en promedio".
 PACE_CUE_AFTER = (r"\s*(?:s|secs?|seconds?|segundos?)?\)?\s*(?:de\s+m[ée]dia|em\s+m[ée]dia|on\s+average|"
                   r"en\s+promedio|de\s+promedio|average\b|avg\b)")
-# A time of one lap, not a stint's average: "his fastest lap", "a 1:35.2 on lap 23", "median green-flag
-# pace" (a defense's), "in-lap", "out-lap", "best lap", "la vuelta rápida", "a melhor volta".
+# A time of one lap, or of the whole race, not a stint's average: "his fastest lap", "a 1:35.2 on lap 23",
+# "median green-flag pace" (a defense's), "in-lap", "out-lap", "best lap", "la vuelta rápida", "a melhor volta".
 LAP_LEVEL = (r"\bfastest\s+lap|\bquickest\s+lap|\bbest\s+lap|\bslowest\s+lap|\bmedian\b|\bmediana\b|\bin-?lap|"
              r"\bout-?lap|\bvuelta\s+(?:m[áa]s\s+)?r[áa]pida|\bmejor\s+vuelta|\bvolta\s+(?:mais\s+)?r[áa]pida|"
              r"\bmelhor\s+volta|\bsingle\s+lap|\bone\s+lap|\bfirst\s+lap|\blast\s+lap|\bprimera\s+vuelta|"
-             r"\búltima\s+vuelta|\bprimeira\s+volta|\búltima\s+volta|\bqualif\w*|\bclasifica\w*|\bpole\b")
+             r"\búltima\s+vuelta|\bprimeira\s+volta|\búltima\s+volta|\bqualif\w*|\bclasifica\w*|\bpole\b|"
+             # an average over the whole race is no stint's: "the overall average of 70.44 s", "media global"
+             r"\boverall\b|\bwhole\s+race|\bentire\s+race|\bfull\s+race|\brace\s+average|\bglobal\b|\bgeneral\b|"
+             r"\btoda\s+la\s+carrera|\bcorrida\s+inteira|\btoda\s+a\s+corrida|\bgeral\b")
 # A lap named in the clause before the number ("on lap 23", "vuelta 23", "L23"), or a range of laps
 # (group 2: its end, "lap 17-18 avg"; a stint's long range, "laps 1-19", is told apart by its length).
 LAP_NAMED = (r"\b(?:lap|laps|vuelta|vueltas|volta|voltas|giro|giros|l)\s*(\d{1,2})(?!\d)"
@@ -81,4 +84,5 @@ DEG_HIGHEST = r"\b(?:highest|most|greatest|heaviest|worst)\s+" + _DEG + r"|\bmay
 SCOPE_RACE = (r"\bof\s+the\s+(?:race|field|grid)\b|\bin\s+the\s+(?:race|field)\b|\bof\s+anyone\b|\bde\s+la\s+carrera\b|"
               r"\bdel\s+pelotón\b|\bda\s+corrida\b|\bdo\s+grid\b|\bde\s+todos\b")
 SCOPE_DRIVER = (r"\bhis\s+(?:\w+\s+)?(?:fastest|quickest|slowest|lowest|highest)\b|\bof\s+(?:his|the\s+\w+)\s+stints\b|"
-                r"\bde\s+sus\s+stints\b|\bdos\s+seus\s+stints\b|\bde\s+los\s+\w+\s+stints\b|\bdos\s+\w+\s+stints\b")
+                r"\bde\s+sus\s+stints\b|\bdos\s+seus\s+stints\b|\bde\s+los\s+\w+\s+stints\b|\bdos\s+\w+\s+stints\b|"
+                r"\b(?:race\s+)?data\s+(?:provided|shown|given)|\bstints\s+listed\b|\bsu\s+stint\s+más\b|\bseu\s+stint\s+mais\b")
