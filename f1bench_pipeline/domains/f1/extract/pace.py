@@ -159,13 +159,19 @@ def _table_pace(doc: Document, s: int) -> bool:
     return col < len(cells) and text[line_start:s].count("|") > 0 and bool(_HEADER_PACE.search(cells[col].lower()))
 
 
-def _anothers(low: str, lo: int, s: int, after_value: bool) -> bool:
+def _anothers(low: str, sent: Sentence, s: int) -> bool:
     """The stint or tyre named at ``s`` is not the next value's: it is the one compared with or left
-    ("faster than his first stint", "after the MEDIUM"), or (``after_value``: ``lo`` ends a value) the
-    previous value's own ("from 123.95s per lap in the first stint to 109.17s")."""
-    if after_value and s - lo <= 24 and _COMPOUND_AFTER.fullmatch(low, lo, s):
+    ("faster than his first stint", "after the MEDIUM"), or the previous value's own ("from 123.95s per
+    lap in the first stint to 109.17s")."""
+    pe = -1
+    for x in sent.tokens:
+        if x.start >= s:
+            break
+        if x.kind is NUMBER and x.decimal:
+            pe = x.end
+    if pe >= 0 and s - pe <= 24 and _COMPOUND_AFTER.fullmatch(low, pe, s):
         return True
-    return _COMPARED_TYRE_BEFORE.search(low, max(lo, s - 30), s) is not None
+    return _COMPARED_TYRE_BEFORE.search(low, max(sent.start, s - 30), s) is not None
 
 
 def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any]:
@@ -175,7 +181,6 @@ def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any
     out: dict[str, Any] = {}
     compounds: set[str] = set()
     change = False
-    after_value = any(x.kind is NUMBER and x.decimal and x.end == lo for x in toks)
     for i, x in enumerate(toks):
         if x.start < lo:
             continue
@@ -195,14 +200,12 @@ def _stint_of(doc: Document, sent: Sentence, lo: int, t: Token) -> dict[str, Any
             elif nxt is not None and nxt.kind is ORDINAL and isinstance(nxt.value, int) and nxt.value != 0 and \
                     nxt.start - x.end <= 2 and nxt.end <= t.start:
                 n = nxt.value  # "o stint final", "el stint 2"
-            if n is not None and not _anothers(doc.low, lo, start, after_value):
+            if n is not None and not _anothers(doc.low, sent, start):
                 out["stint"] = n
         elif x.kind is COMPOUND:
             low = doc.low
             w0 = max(lo, x.start - 30)
-            if x.start - lo <= 24 and _COMPOUND_AFTER.fullmatch(low, lo, x.start):
-                continue  # "83.28s no MEDIUM": the tyre of the value before
-            if _anothers(low, lo, x.start, after_value) or \
+            if _anothers(low, sent, x.start) or \
                     (x.word in _TYRE_LIKE_AVERAGE and _PACE_BEFORE_TYRE_WORD.search(low, w0, x.start)):
                 change = True  # a tyre compared with, or "pace médio": the value's stint is not pinned
                 continue
