@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
 from f1bench_pipeline.domains.f1.extract.layout import table_header
-from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, COMPOUND, DRIVER, NUMBER, ORDINAL, STINT_NOUN, Token
+from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, COMPOUND, DRIVER, NUMBER, ORDINAL, STINT_NOUN, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ _COMPARE_BEFORE = re.compile(r"\bthan\b|\bvs\b|\bversus\b|\bfrente\s+a\b|\bcompa
                              r"\bcontra\b|\bagainst\b")
 _OWNER_AFTER = re.compile(r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*\w+|per\s+lap|por\s+vuelta|por\s+volta)?\s*\)?\s*"
                           r"(?:de|do|da|del|of|for|para)\s+(?:el\s+|la\s+|o\s+|a\s+)?")
+_SIGN_STEMS = re.compile(r"negativ|positiv|zero|cero|nula")
 _RESPECTIVELY = re.compile(r"\brespectiv")
 _TYRE_LIKE_AVERAGE = frozenset({"médio", "medio", "media", "média", "medium"})
 _HEADER_PACE = re.compile(r"avg|averag|pace|promedi|media|média|ritmo|mean")
@@ -132,10 +133,13 @@ def degradation_figure(low: str, s: int, e: int) -> bool:
     return _DEG_CUE.search(low, _clause_from(low, s), s) is not None or low[s:s + 1] in "+-"
 
 
+_STEMS = re.compile(trie_regex(list(W.PACE_STEMS)))
+
+
 def prefilter(low: str, s: int, e: int) -> bool:
-    """A cheap substring test: the sentence holds some word of a pace or degradation claim."""
-    piece = low[s:e]
-    return any(w in piece for w in W.PACE_STEMS)
+    """A cheap test: the sentence holds some word of a pace or degradation claim (one scan of a
+    literal trie, not a regex per word)."""
+    return _STEMS.search(low, s, e) is not None
 
 
 def resolution(word: str) -> float:
@@ -311,15 +315,10 @@ def _lower_bound(sent: Sentence, t: Token, reach: int = STINT_REACH) -> int:
 def values(doc: Document, sent: Sentence) -> None:
     """The sentence's stint paces and degradation values."""
     low = doc.low
-    if _RESPECTIVELY.search(low, sent.start, sent.end):
-        return  # "106.97s and 105.00s respectively compared to LAW's ...": whose is which is left to the order
-    if not prefilter(low, sent.start, sent.end) and "|" not in doc.text[sent.start:sent.end] and \
-            not any(t.kind is NUMBER and t.decimal and _intro_cued(low, t.start, t.value < PACE_MIN_S) for t in sent.tokens):
-        return  # (a list item "- PIA: 93.69s" is read when its title names the average)
     used = sent.used
     paces: list[Token] = []
     degs: list[Token] = []
-    for t in sent.tokens:
+    for t in sent.tokens:  # (the candidates first: most sentences hold none, and the test is cheap)
         if t.kind is not NUMBER or not t.decimal or id(t) in used:
             continue
         v = abs(t.value)
@@ -327,6 +326,10 @@ def values(doc: Document, sent: Sentence) -> None:
             paces.append(t)  # (an average may be written per lap: "124.05 s por vuelta")
         elif v < DEG_MAX_S_PER_LAP and per_lap(low, t.end):
             degs.append(t)
+    if not paces and not degs:
+        return
+    if _RESPECTIVELY.search(low, sent.start, sent.end):
+        return  # "106.97s and 105.00s respectively compared to LAW's ...": whose is which is left to the order
     if paces:
         _paces(doc, sent, paces)
     if degs:
@@ -398,6 +401,8 @@ def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
 def signs(doc: Document, sent: Sentence) -> None:
     """Degradation stated only by its sign class, with no per-lap value of its own right after it."""
     low = doc.low
+    if _SIGN_STEMS.search(low, sent.start, sent.end) is None:
+        return  # (one scan: "negativ", "positiv", "zero", "cero", "nula")
     piece = low[sent.start:sent.end]
     if "deg" not in piece and "desgaste" not in piece:
         return

@@ -24,10 +24,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, prefilter,
-                                                      resolution)
+from f1bench_pipeline.domains.f1.extract.pace import PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, resolution
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
-                                                        STINT_NOUN, Token)
+                                                        STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -38,12 +37,16 @@ SIDE_B_REACH = 60  # characters after "than" read as side b
 THAN_REACH = 40  # characters from the comparative to its "than"
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
-_COMPARATIVES = tuple((metric, relation, re.compile(p)) for metric, relation, p in (
-    ("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
-    ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER)))
-_SUPERLATIVES = tuple((metric, relation, re.compile(p)) for metric, relation, p in (
-    ("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
-    ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST)))
+_COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
+                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER))
+_SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
+                 ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST))
+_COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
+_SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
+# literals one of which every comparative or superlative holds
+_STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
+                                "quickest", "slowest"]))
+_ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
 _SCOPE_DRIVER = re.compile(W.SCOPE_DRIVER)
@@ -112,14 +115,14 @@ def _difference(doc: Document, sent: Sentence, c_start: int) -> Token | None:
 
 def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
-    if not prefilter(low, sent.start, sent.end):
-        return
+    if _STEMS.search(low, sent.start, sent.end) is None or _ANY.search(low, sent.start, sent.end) is None:
+        return  # (a literal scan, then one for every comparative and superlative: most sentences hold none)
     piece = low[sent.start:sent.end]
     paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
-    for metric, relation, pat in _COMPARATIVES:
+    for metric, relation, pat in _COMPARATIVE_RES:
         for m in pat.finditer(low, sent.start, sent.end):
             _comparison(doc, sent, metric, relation, m.start(), m.end(), paced)
-    for metric, relation, pat in _SUPERLATIVES:
+    for metric, relation, pat in _SUPERLATIVE_RES:
         for m in pat.finditer(low, sent.start, sent.end):
             _superlative(doc, sent, metric, relation, m.start(), m.end(), paced)
 
