@@ -136,6 +136,17 @@ def degradation_figure(low: str, s: int, e: int) -> bool:
 _STEMS = re.compile(trie_regex(list(W.PACE_STEMS)))
 
 
+def stem_in(doc: Document, key: str, stems: re.Pattern[str], s: int, e: int) -> bool:
+    """Does [s, e) hold a match of ``stems``? The answer is scanned once (its match starts kept on the
+    document under ``key``), and each sentence looks its span up by bisection."""
+    starts = doc.__dict__.get(key)
+    if starts is None:
+        starts = [m.start() for m in stems.finditer(doc.low)]
+        doc.__dict__[key] = starts  # (a cache of this module's, on the one object a sentence's rules share)
+    k = bisect_left(starts, s)
+    return k < len(starts) and starts[k] < e
+
+
 def prefilter(low: str, s: int, e: int) -> bool:
     """A cheap test: the sentence holds some word of a pace or degradation claim (one scan of a
     literal trie, not a regex per word)."""
@@ -401,8 +412,8 @@ def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
 def signs(doc: Document, sent: Sentence) -> None:
     """Degradation stated only by its sign class, with no per-lap value of its own right after it."""
     low = doc.low
-    if _SIGN_STEMS.search(low, sent.start, sent.end) is None:
-        return  # (one scan: "negativ", "positiv", "zero", "cero", "nula")
+    if not stem_in(doc, "_pace_sign_stems", _SIGN_STEMS, sent.start, sent.end):
+        return  # ("negativ", "positiv", "zero", "cero", "nula": the answer scanned once)
     piece = low[sent.start:sent.end]
     if "deg" not in piece and "desgaste" not in piece:
         return

@@ -24,7 +24,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace import PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, resolution
+from f1bench_pipeline.domains.f1.extract.pace import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, resolution,
+                                                      stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
@@ -115,8 +116,9 @@ def _difference(doc: Document, sent: Sentence, c_start: int) -> Token | None:
 
 def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
-    if _STEMS.search(low, sent.start, sent.end) is None or _ANY.search(low, sent.start, sent.end) is None:
-        return  # (a literal scan, then one for every comparative and superlative: most sentences hold none)
+    if not stem_in(doc, "_pace_compare_stems", _STEMS, sent.start, sent.end) or \
+            _ANY.search(low, sent.start, sent.end) is None:
+        return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
     piece = low[sent.start:sent.end]
     paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
     for metric, relation, pat in _COMPARATIVE_RES:
