@@ -22,7 +22,7 @@ Tolerances (each the context's own rounding, ``instances/context.py``):
   within half its own last digit plus one context step (each side is rounded by half a step).
 
 Which stint: a claim's stint is *pinned* by its index ("the final stint": the driver's last), or by
-its compound (the driver's stints on it, and any whose compound the timing data does not know). A
+its compound (the driver's stints on it; none: those whose compound the timing data does not know). A
 value matching a stint of the driver other than the pinned one is contradicted; unpinned, any stint
 of the driver that matches supports it; pinned on a stint the context states no value of, it is
 unverifiable. A value matching nothing of its driver is
@@ -82,8 +82,10 @@ def _pinned(facts: list[Fact], stint: Any, compound: Any) -> list[Fact] | None:
             last = max(f.key.get("stint", 0) for f in facts)
             return [f for f in facts if f.key.get("stint") == last]
         return [f for f in facts if f.key.get("stint") == stint]
-    if isinstance(compound, str) and compound:  # (a stint of a tyre the timing data does not know may be it)
-        return [f for f in facts if str(f.value.get("compound", "")).upper() in (compound.upper(), UNKNOWN)]
+    if isinstance(compound, str) and compound:
+        exact = [f for f in facts if str(f.value.get("compound", "")).upper() == compound.upper()]
+        # (else a stint of a tyre the timing data does not know may be it)
+        return exact or [f for f in facts if str(f.value.get("compound", "")).upper() == UNKNOWN]
     return None
 
 
@@ -109,6 +111,8 @@ def _judge_stint(claim: Claim, facts: list[Fact], ok: Callable[[Fact], bool | No
         return Verdict(UNVERIFIABLE, f"the context states no {what} of that stint of {d}")
     others = [f for f in facts if pinned is not None and f not in pinned and ok(f)]
     expected = [f.fact_id for f in looked or facts]
+    if others and s.get("stint") is None and all(str(f.value.get("compound", "")).upper() == UNKNOWN for f in others):
+        return Verdict(UNVERIFIABLE, f"matches a stint of {d} whose tyre the context does not know ({others[0].fact_id})")
     if others:  # the driver's value, placed on another stint than the one the claim names
         return Verdict(CONTRADICTED, f"the context states it for another stint ({others[0].fact_id})", expected=expected)
     theirs = [f.fact_id for f in others_facts if ok(f)] if others_facts else []
