@@ -18,7 +18,7 @@ import pytest
 from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
 from f1bench_pipeline.domains.f1.context_index import ContextIndex
 from f1bench_pipeline.domains.f1.extract import _extract
-from f1bench_pipeline.domains.f1.extract.pace import resolution
+from f1bench_pipeline.domains.f1.extract.pace_cues import resolution
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract.pace import PACE_MAX_S, PACE_MIN_S, average_cued, degradation_figure, lap_level
+from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, average_cued, degradation_figure,
+                                                           lap_level)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
 

@@ -24,8 +24,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of, resolution,
-                                                      stem_in)
+from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
+                                                           resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
