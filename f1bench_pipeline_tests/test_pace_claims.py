@@ -120,6 +120,14 @@ def test_layouts_of_a_stint_average(lang, text, n):
     assert got == [("stint_pace", SUPPORTED)] * n
 
 
+def test_a_time_in_minutes_and_seconds():
+    c, v = _only("HAM's stint 2 average was 1:15.67.", "en")
+    assert (c.slots["seconds"], v) == (75.67, SUPPORTED)
+    c, v = _only("| Piloto | Compuesto | Media |\n|---|---|---|\n| HAM | HARD | 1:15,67 |", "es")  # under a "Media" column
+    assert (c.slots["seconds"], v) == (75.67, SUPPORTED)
+    assert _read("HAM set a 1:15.2 on lap 23.", "en") == []  # one lap's time
+
+
 @pytest.mark.parametrize("lang, text", [
     ("en", "HAM's laps 17-18 averaged 77.73s."),  # a stretch of two laps
     ("en", "Lap times on lap 30:\n- HAM: 75.67s\n- OCO: 77.20s"),  # a list under a title naming no average

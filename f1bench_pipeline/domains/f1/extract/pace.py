@@ -25,6 +25,7 @@ MEDIUM"). A number another claim took (a gap, a gain) is not read again.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,9 @@ def _add(doc: Document, sent: Sentence, ctype: str, slots: dict[str, Any], lo: i
     doc.add(ctype, slots, min(s, t.start), t.end)
 
 
+_MINUTES = re.compile(r"(?<![\d:.,])(\d{1,2}):$")  # the minutes of "1:51.593"
+
+
 def values(doc: Document, sent: Sentence) -> None:
     """The sentence's stint paces and degradation values."""
     low = doc.low
@@ -115,6 +119,14 @@ def values(doc: Document, sent: Sentence) -> None:
         if t.kind is not NUMBER or not t.decimal or id(t) in used:
             continue
         v = abs(t.value)
+        if t.start >= 2 and low[t.start - 1] == ":" and 0 <= t.value < 60:
+            m = _MINUTES.search(low, max(0, t.start - 4), t.start)
+            if m is not None:  # "1:51.593": a time in minutes and seconds, 111.593 s
+                used.add(id(t))
+                t = Token(m.start(1), t.end, NUMBER, 60 * int(m.group(1)) + t.value, t.word, t.tag, True)
+                if PACE_MIN_S <= t.value < PACE_MAX_S:
+                    paces.append(t)
+            continue
         if PACE_MIN_S <= t.value < PACE_MAX_S:
             paces.append(t)  # (an average may be written per lap: "124.05 s por vuelta")
         elif v < DEG_MAX_S_PER_LAP and per_lap(low, t.end):
