@@ -195,6 +195,9 @@ def test_a_stint_compared_with_or_the_previous_values_does_not_pin_the_value():
     ("en", "HAM and OCO averaged 75.67s and 77.20s respectively."),  # whose is whose: by order only
     ("en", "HAM's second stint was faster (-0.104s/lap) than OCO's second stint."),  # a rate, not an average
     ("en", "HAM's average pace was faster than OCO's HARD stint."),  # HAM's stint not named
+    ("pt", "HAM, em suas últimas 2 voltas com o HARD gasto, foi bem mais lento em média do que OCO com MEDIUM novo."),
+    ("en", "In his last 3 laps on old HARDs, HAM's average pace was slower than OCO's on fresh MEDIUMs."),
+    ("es", "En las últimas vueltas del stint, HAM fue más lento que OCO en ritmo medio."),
 ])
 def test_no_stint_claim_when_the_stint_or_its_owner_is_not_said(lang, text):
     assert _read(text, lang) == []

@@ -58,9 +58,10 @@ _BOUND_BEFORE = re.compile(r"(?:over|more\s+than|less\s+than|under|almost|nearly
 _LAP_LEVEL = re.compile(W.LAP_LEVEL)
 _PER_LAP_FIGURE = re.compile(r"\d\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*(?:lap|vuelta|volta|v)\b|per\s+lap|"
                              r"por\s+vuelta|por\s+volta)")
-_SHARED_AFTER = re.compile(r"\s+(?:in|on|during|en|no|na|em|durante|con|com)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
-                           r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?(?:stint|tyre|tire|compound|"
-                           r"compuesto|composto|neum|pneu|[a-z]*\s*(?:soft|medium|hard))")
+# a stint written after side b's driver with a preposition: of both sides ("than OCO in stint 1", "que OCO en ese
+# primer stint"); a tyre so written is b's own ("que BEA com HARD novo")
+_SHARED_AFTER = re.compile(r"\s+(?:in|during|en|no|na|em|durante)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
+                           r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?stint")
 _PER_LAP_AFTER = re.compile(r"\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?\s*")
 
 
