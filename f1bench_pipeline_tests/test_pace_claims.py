@@ -112,6 +112,7 @@ def test_read_and_verified(lang, text, ctype, slots, label):
 @pytest.mark.parametrize("lang, text, n", [
     ("es", "El primer stint de HAM tuvo un ritmo medio de 77.73 s por vuelta.", 1),  # an average written per lap
     ("en", "HAM started on HARDs (laps 1-18), with an average lap time of 77.73s.", 1),  # the stint's own range
+    ("en", "HAM ran the final 22 laps on MEDIUMs, averaging 75.85s.", 1),  # a stint's laps counted
     ("en", "On the HARD stint the average pace was:\n- HAM: 75.67s\n- OCO: 77.20s", 2),  # a list under its title
     ("pt", "Ritmo médio no primeiro stint:\n- HAM: 77.73s\n- OCO: 78.48s", 2),
 ])

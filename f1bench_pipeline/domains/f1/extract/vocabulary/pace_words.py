@@ -27,9 +27,10 @@ LAP_LEVEL = (r"\bfastest\s+lap|\bquickest\s+lap|\bbest\s+lap|\bslowest\s+lap|\bm
              r"\bmelhor\s+volta|\bsingle\s+lap|\bone\s+lap|\bfirst\s+lap|\blast\s+lap|\bprimera\s+vuelta|"
              r"\búltima\s+vuelta|\bprimeira\s+volta|\búltima\s+volta|\bqualif\w*|\bclasifica\w*|\bpole\b|"
              # a few laps counted, not a stint: "in his last 2 laps", "en las últimas vueltas", "nas primeiras 3 voltas"
-             r"\b(?:last|final|first|opening|closing)\s+(?:\d+|two|three|four|five|few|couple\s+of)\s+laps\b|"
-             r"\búltimas?\s+(?:\d+\s+|dos\s+|duas\s+|tres\s+|três\s+)?(?:vueltas|voltas)\b|"
-             r"\bprimeras?\s+(?:\d+\s+|dos\s+|tres\s+)?vueltas\b|\bprimeiras?\s+(?:\d+\s+|duas\s+|três\s+)?voltas\b|"
+             # (five laps at most: "the final 25 laps" is a stint)
+             r"\b(?:last|final|first|opening|closing)\s+(?:[1-5]|two|three|four|five|few|couple\s+of)\s+laps\b|"
+             r"\búltimas?\s+(?:[1-5]\s+|dos\s+|duas\s+|tres\s+|três\s+)?(?:vueltas|voltas)\b|"
+             r"\bprimeras?\s+(?:[1-5]\s+|dos\s+|tres\s+)?vueltas\b|\bprimeiras?\s+(?:[1-5]\s+|duas\s+|três\s+)?voltas\b|"
              # an average over the whole race is no stint's: "the overall average of 70.44 s", "media global"
              r"\boverall\b|\bwhole\s+race|\bentire\s+race|\bfull\s+race|\brace\s+average|\bglobal\b|\bgeneral\b|"
              r"\btoda\s+la\s+carrera|\bcorrida\s+inteira|\btoda\s+a\s+corrida|\bgeral\b")
