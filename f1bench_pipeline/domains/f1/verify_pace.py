@@ -90,10 +90,10 @@ def _pinned(facts: list[Fact], stint: Any, compound: Any) -> list[Fact] | None:
 
 
 def _judge_stint(claim: Claim, facts: list[Fact], ok: Callable[[Fact], bool | None], what: str,
-                 others_facts: list[Fact] | None = None) -> Verdict:
+                 others_facts: Callable[[], list[Fact]] | None = None) -> Verdict:
     """supported / contradicted / unverifiable of a claim about one stint of a driver, given
     ``ok(fact)``: True (the claim holds of that stint), False (it does not), None (undecided).
-    ``others_facts``: the other drivers' facts of the type; a value matching one of them and
+    ``others_facts``: the other drivers' facts of the type (made only when needed); a value matching one of them and
     nothing of its own driver is unverifiable (the value may be bound to the wrong driver)."""
     s = claim.slots
     d = s["driver"]
@@ -115,7 +115,7 @@ def _judge_stint(claim: Claim, facts: list[Fact], ok: Callable[[Fact], bool | No
         return Verdict(UNVERIFIABLE, f"matches a stint of {d} whose tyre the context does not know ({others[0].fact_id})")
     if others:  # the driver's value, placed on another stint than the one the claim names
         return Verdict(CONTRADICTED, f"the context states it for another stint ({others[0].fact_id})", expected=expected)
-    theirs = [f.fact_id for f in others_facts if ok(f)] if others_facts else []
+    theirs = [f.fact_id for f in others_facts() if ok(f)] if others_facts is not None else []
     if theirs:  # another driver's value: the extractor may have bound the value to the wrong driver
         return Verdict(UNVERIFIABLE, f"matches no {what} of {d} but another driver's ({theirs[0]})")
     if _bound(claim):
@@ -129,7 +129,7 @@ def verify_stint_pace(claim: Claim, idx: ContextIndex) -> Verdict:
     v, tol = float(s["seconds"]), _tolerance(s.get("resolution"), PACE_STEP_S)
     return _judge_stint(claim, idx.keyed("stint_pace", s["driver"]),
                         lambda f: abs(_stated(f, "seconds", PACE_STEP_S) - v) <= tol, "stint pace",
-                        _others(idx, "stint_pace", s["driver"]))
+                        lambda: _others(idx, "stint_pace", s["driver"]))
 
 
 def _others(idx: ContextIndex, ftype: str, driver: str) -> list[Fact]:
@@ -153,7 +153,9 @@ def verify_stint_degradation(claim: Claim, idx: ContextIndex) -> Verdict:
     sign = s.get("sign")
     if s.get("s_per_lap") is not None:
         v, tol = float(s["s_per_lap"]), _tolerance(s.get("resolution"), DEG_STEP_S_PER_LAP)
-        others = _others(idx, "stint_degradation", s["driver"])
+        def others() -> list[Fact]:
+            return _others(idx, "stint_degradation", s["driver"])
+
         if sign is None:  # written without a sign: compared by size
             return _judge_stint(claim, facts, lambda f: abs(abs(_stated(f, "s_per_lap", DEG_STEP_S_PER_LAP)) - abs(v)) <= tol,
                                 "stint degradation", others)
