@@ -57,9 +57,12 @@ def words(text: str) -> int:
 def detect(text: str | None) -> str | None:
     """The ISO 639-1 code of the language ``text`` is written in (one of ``CANDIDATES``), or None
     when it is too short or too uncertain to tell."""
-    if not text or words(text) < MIN_WORDS:
+    if not text:
         return None
-    lang, prob = _identifier().classify(_CODE.sub(" ", text))
+    plain = _CODE.sub(" ", text)  # (once: both the word count and the classifier read it)
+    if len(_WORD.findall(plain)) < MIN_WORDS:
+        return None
+    lang, prob = _identifier().classify(plain)
     return str(lang) if prob >= MIN_PROBABILITY else None
 
 
