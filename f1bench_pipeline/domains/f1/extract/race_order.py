@@ -1,0 +1,276 @@
+"""Positions around the stops and stops under a neutralisation.
+
+* ``relative_position``: "TSU was behind SAI before the stops", "ANT emerged ahead of LAW", "(HAD por
+  delante) tras las paradas", "BEA finished behind GAS" (``when`` "final"), "he moved from behind COL
+  to ahead of COL", "extended HUL's lead over STR" (ahead before and after), "amplió su ventaja sobre
+  HAM". The driver is the subject before the order word; the rival the driver named after it, else
+  the other driver of the answer's pair. A clause that says neither when (before/after the stops,
+  emerged, finished) nor whose order gives nothing; a negated one ("was not ahead") nothing either.
+* ``position_change``: "gained a position over SAI", "the earlier stop gained BEA a position over
+  SAI", "did not gain track position" (``denied``), "perdió la posición", "não perdeu a posição",
+  "não o ultrapassou" (a pass named beside a stop or the move, in an answer about a pit battle).
+  A failed outcome in the sense of a place ("the undercut did not work to gain a position") is read
+  so by ``battles.outcome`` (``position_sense``).
+* ``stop_neutralisation``: "the lap-33 stops were under SC/VSC", "BOR's lap-66 stop was under
+  SC/VSC", "vuelta 54 (bajo SC/VSC)", "paradas ... sob Safety Car", "(parada en condiciones
+  normales)" (not neutralised), in a sentence with a stop or tyre-change word: one claim per lap the
+  clause names before the phrase (with the driver when the clause names exactly one), or of the
+  one driver named without a lap. "no safety car" with no stop named is race-level.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
+from f1bench_pipeline.domains.f1.extract.lap_difference import object_before
+from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
+from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BEHIND, BOTH, CHANGE, DRIVER, NEGATION, ORDINAL, PASS, PIT, PLACE,
+                                                     Token)
+from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
+
+ORDER_REACH = 60  # characters from the subject to the order word, and from it to a when-cue
+NEGATION_REACH = 40  # characters from a negation or hedge to the subject it governs ("did not result in BOR ...")
+_ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
+                          "detras", "atrás", "atras", "à frente", "a frente", "na frente"})
+# a pass written as a noun or gerund ("resulted in overtaking", "ultrapassagem"): no one's pass asserted
+_PASS_NOUN = ("ing", "agem", "miento", "mento")
+_RIVAL_OF = re.compile(r"\s*(?:of|de|do|da|a)?\s*")
+_BEFORE_CUE = re.compile(r"\b(?:" + race_words("when_before") + r")")
+_AFTER_CUE = re.compile(r"\b(?:" + race_words("when_after") + r")")
+_EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0,2}$")
+_FINISH_BEFORE = re.compile(r"\b(?:" + race_words("finish") + r")\s+(?:\S+\s+){0,2}$")
+_FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+$")
+_TO_BEFORE = re.compile(r"\b(?:from|de|desde)\s+(?:behind|detrás|atrás)\s+\S+\s+(?:to|a|para)\s+$")
+_LEAD = re.compile(r"\b(?:" + race_words("lead_kept") + r")\s+(?:(?P<own>[a-z]{3})(?:'s|’s)\s+|his\s+|her\s+|su\s+|sua\s+|"
+                   r"seu\s+|la\s+|a\s+)(?:" + race_words("lead_noun") + r")\b(?:\s+(?:over|on|sobre|a)\s+(?P<rival>[a-z]{3})\b)?")
+_POSITION = re.compile(r"\b(?:(?P<gain>" + race_words("gain_pos") + r")|(?P<lose>" + race_words("lose_pos") + r"))\s+"
+                       r"(?:(?P<ben>[a-z]{3})\s+)?(?:" + race_words("position_noun") + r")\b(?:\s+(?:on|over|to|from|a|"
+                       r"sobre|para|de|em relação a)\s+(?P<rival>[a-z]{3})\b)?")
+_DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
+_NEUTRAL = re.compile(r"(?:\b(?:" + race_words("under") + r")\s+(?:" + race_words("vsc") + "|" + race_words("sc")
+                      + r")(?:\s*/\s*(?:" + race_words("vsc") + r"))?|\b(?:sc|safety[- ]car)\s*/\s*vsc[- ](?:assisted|aided))")
+_GREEN = re.compile(r"\b(?:" + race_words("green") + r")\b")
+_NO_SC = re.compile(r"\b(?:" + race_words("no_sc") + r")")
+_NEUTRAL_STEMS = ("sc", "safety", "segur", "normal", "green", "verde")
+
+
+def _driver_at(sent: Sentence, at: int) -> Token | None:
+    for t in sent.tokens:
+        if t.start >= at:
+            return t if t.kind is DRIVER and t.start == at and t.tag != "pron" else None
+    return None
+
+
+def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
+    """The last driver before ``s`` in its clause, at most ``ORDER_REACH`` characters back; None when
+    a negation or hedge stands before it in the clause ("No data suggests OCO overtook BOR") or it
+    follows a preposition ("ganó tiempo respecto a SAI y salió por delante": not SAI)."""
+    last = None
+    for t in sent.tokens:
+        if t.end > s:
+            break
+        if t.kind is DRIVER:
+            last = t
+    low = doc.low
+    if last is None or s - last.end > ORDER_REACH or CLAUSE_BREAK.search(low, last.end, s) or \
+            object_before(low, last):
+        return None
+    lo = max(sent.start, last.start - NEGATION_REACH)
+    if any(x.kind is NEGATION and lo <= x.start < last.start and not CLAUSE_BREAK.search(low, x.end, last.start)
+           for x in sent.tokens):
+        return None
+    if last.is_object:  # "TSU was behind SAI before the stops and ahead of him after": TSU
+        subj = next((t for t in sent.tokens if t.kind is DRIVER and not t.is_object and t.end <= last.start), None)
+        return subj if subj is not None and s - subj.end <= 2 * ORDER_REACH else None
+    return last
+
+
+def _when(doc: Document, t: Token, lo: int, hi: int) -> str | None:
+    """When the order word ``t`` holds: at the finish, after (emerged, "to ahead"), before ("from
+    behind"), else the one when-cue after it up to ``hi`` (the next order word), else the last one
+    before it from ``lo``."""
+    low = doc.low
+    if _FINISH_BEFORE.search(low, max(lo, t.start - 30), t.start):
+        return "final"
+    if _EMERGE_BEFORE.search(low, max(lo, t.start - 30), t.start) or _TO_BEFORE.search(low, max(lo, t.start - 40),
+                                                                                       t.start):
+        return "after"
+    if _FROM_BEFORE.search(low, max(lo, t.start - 8), t.start):
+        return "before"
+    after = {w for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
+             if p.search(low, t.end, min(hi, t.end + ORDER_REACH))}
+    if after:
+        return after.pop() if len(after) == 1 else None
+    before = [(m.start(), w) for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
+              for m in p.finditer(low, max(lo, t.start - ORDER_REACH), t.start)]
+    return max(before)[1] if before else None
+
+
+def positions(doc: Document, sent: Sentence) -> None:
+    """relative_position from "ahead of"/"behind"."""
+    low = doc.low
+    toks = sent.tokens
+    marks = [i for i, t in enumerate(toks) if (t.kind is AHEAD or t.kind is BEHIND) and t.word in _ORDER_WORDS]
+    prev: tuple[Token, Token | None] | None = None  # the previous order word's subject and named rival
+    for n, i in enumerate(marks):
+        t = toks[i]
+        subj = _subject_before(doc, sent, t.start)
+        if subj is not None and prev is not None and subj is prev[1]:
+            subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
+        if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks):
+            prev = None
+            continue
+        m = _RIVAL_OF.match(low, t.end)
+        rival_tok = _driver_at(sent, m.end() if m else t.end)
+        prev = (subj, rival_tok)
+        rival = rival_tok.value if rival_tok is not None else other_of_pair(doc, subj.value)
+        if rival is None or rival == subj.value:
+            continue
+        lo = toks[marks[n - 1]].end if n else sent.start
+        hi = toks[marks[n + 1]].start if n + 1 < len(marks) else sent.end
+        when = _when(doc, t, lo, hi)
+        if when is None:
+            continue
+        doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when,
+                                      "ahead": t.kind is AHEAD}, span_start(sent, subj.value, t.start),
+                rival_tok.end if rival_tok is not None else t.end)
+
+
+def leads(doc: Document, sent: Sentence) -> None:
+    """"extended HUL's lead over STR", "HAD increased his lead", "amplió su ventaja sobre HAM": the
+    driver was ahead before the stops and after them."""
+    low = doc.low
+    text = low[sent.start:sent.end]
+    if "lead" not in text and "ventaj" not in text and "vantag" not in text:
+        return
+    for m in _LEAD.finditer(low, sent.start, sent.end):
+        own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
+        if own is None or m.group("own") is None and own.is_object:
+            continue
+        if _DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()):
+            continue
+        r = _driver_at(sent, m.start("rival")) if m.group("rival") else None
+        rival = r.value if r is not None else other_of_pair(doc, own.value)
+        if rival is None or rival == own.value:
+            continue
+        for when in ("before", "after"):
+            doc.add("relative_position", {"driver_a": own.value, "driver_b": rival, "when": when, "ahead": True},
+                    min(m.start(), own.start), m.end())
+
+
+def changes(doc: Document, sent: Sentence) -> None:
+    """position_change from "gained/lost a position" and a pass beside a stop or the move."""
+    low = doc.low
+    for m in () if PLACE not in sent.kind_set else _POSITION.finditer(low, sent.start, sent.end):
+        ben = _driver_at(sent, m.start("ben")) if m.group("ben") else None
+        if m.group("ben") and ben is None:
+            continue  # "gained the position": "the" is no driver
+        subj = ben or _subject_before(doc, sent, m.start())
+        if subj is None:
+            continue
+        r = _driver_at(sent, m.start("rival")) if m.group("rival") else None
+        denied = _DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()) is not None
+        slots = {"driver": subj.value, "gained": m.group("gain") is not None, "denied": denied or None,
+                 "rival": r.value if r is not None else None}
+        doc.add("position_change", slots, min(subj.start, m.start()), r.end if r is not None else m.end())
+    if PASS in sent.kind_set and doc.has_battle_word and not doc.has_defense_word and \
+            (PIT in sent.kind_set or "undercut" in low[sent.start:sent.end] or "overcut" in low[sent.start:sent.end]):
+        _passes(doc, sent)
+
+
+def _passes(doc: Document, sent: Sentence) -> None:
+    """"não o ultrapassou", "did not pass NOR", "overtook BEA via the stop": a place won or not."""
+    toks = sent.tokens
+    for i, t in enumerate(toks):
+        if t.kind is not PASS or t.word.endswith(_PASS_NOUN):
+            continue
+        subj = _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        rival = nxt.value if nxt is not None and nxt.kind is DRIVER and nxt.start - t.end <= 2 and \
+            nxt.tag != "pron" else None
+        if subj is None or subj.is_object or rival == subj.value:
+            continue
+        if rival is None and other_of_pair(doc, subj.value) is None:
+            continue
+        denied = any(x.kind is NEGATION and subj.end <= x.start < t.start and t.start - x.end <= 12 for x in toks)
+        doc.add("position_change", {"driver": subj.value, "gained": True, "denied": denied or None, "rival": rival},
+                span_start(sent, subj.value, t.start), nxt.end if rival is not None and nxt is not None else t.end)
+
+
+def _first_subject(doc: Document, sent: Sentence, s: int) -> Token | None:
+    """The sentence's first driver named as a subject before ``s`` ("GAS parou depois de ALB, mas não o
+    ultrapassou": GAS), unless a negation or hedge opens the sentence before it."""
+    subj = next((x for x in sent.tokens if x.kind is DRIVER and not x.is_object and x.tag != "pron" and x.end <= s), None)
+    if subj is None or any(x.kind is NEGATION and x.start < subj.start for x in sent.tokens):
+        return None
+    return subj
+
+
+# "did not work to gain a position", "no funcionó para ganar posición": a place, not the final result
+_PLACE_SENSE = re.compile(r"[\s*]*(?:(?:\w+ly|\w+mente)\s+)?(?:as an?|as|in terms of|to|for|in|como|para|en|em|"
+                          r"en términos de|em termos de)\s+(?:(?:gain|gaining|ganar|ganhar)\s+)?(?:a |the |one |una |la |"
+                          r"uma |a )?(?:track )?(?:position|place|posición|posicion|posição|posicao)\b")
+
+
+def position_sense(doc: Document, s: int, e: int) -> bool:
+    """A failed outcome word at ``low[s:e]`` said of a place ("the undercut did not work to gain a
+    position"): read as a denied ``position_change`` of the battle's attacker on its defender."""
+    m = _PLACE_SENSE.match(doc.low, e)
+    if m is None or not doc.last_battle:
+        return False
+    a, d = doc.last_battle
+    doc.add("position_change", {"driver": a, "gained": True, "denied": True, "rival": d}, s, m.end())
+    return True
+
+
+def neutralisations(doc: Document, sent: Sentence) -> None:
+    """stop_neutralisation from "under SC/VSC", "bajo Safety Car", "sob VSC", "condiciones normales"."""
+    low = doc.low
+    text = low[sent.start:sent.end]
+    if not any(w in text for w in _NEUTRAL_STEMS):
+        return
+    found = [(m.start(), m.end(), True, _kind(m.group(0))) for m in _NEUTRAL.finditer(low, sent.start, sent.end)]
+    found += [(m.start(), m.end(), False, None) for m in _GREEN.finditer(low, sent.start, sent.end)]
+    if not found:
+        if PIT not in sent.kind_set:
+            m = _NO_SC.search(low, sent.start, sent.end)
+            if m:
+                doc.add("stop_neutralisation", {"neutralised": False}, m.start(), m.end())
+        return
+    if PIT not in sent.kind_set and CHANGE not in sent.kind_set:
+        return  # "lost time under the VSC": no stop
+    ids = sent.laps.ids if sent.laps is not None else []
+    prev = sent.start
+    for s, e, neutralised, kind in sorted(found):
+        if _DENY_BEFORE.search(low, max(sent.start, s - 12), s):
+            neutralised, kind = not neutralised, None
+        laps = sorted({lap for lap, ls, _le, _i in ids if prev <= ls < s})
+        last_lap = max((le for _l, ls, le, _i in ids if prev <= ls < s), default=prev)
+        nth = [t.value for t in sent.tokens if t.kind is ORDINAL and last_lap <= t.start < s]
+        if nth and len(laps) > 1:  # "stops on laps 11 and 29, and the second stop was under SC": lap 29
+            k = nth[-1]
+            laps = [laps[-1]] if k == -1 else [laps[k - 1]] if isinstance(k, int) and 1 <= k <= len(laps) else []
+        drivers = {t.value for t in sent.tokens if t.kind is DRIVER and prev <= t.start < s}
+        both = any(t.kind is BOTH and prev <= t.start < s for t in sent.tokens)
+        driver = drivers.pop() if len(drivers) == 1 and not both else None
+        if not laps and driver is None:
+            prev = e
+            continue
+        which: list[int | None] = [*laps] if laps else [None]
+        for lap in which:
+            doc.add("stop_neutralisation", {"neutralised": neutralised, "driver": driver, "lap": lap, "kind": kind},
+                    prev if prev > sent.start else sent.start, e)
+        prev = e
+
+
+def _kind(phrase: str) -> str | None:
+    """SC, VSC, or None for "SC/VSC" (either)."""
+    vsc = "vsc" in phrase or "virtual" in phrase
+    sc = re.search(r"\bsc\b|safety[- ]car(?! virtual)|seguridad(?! virtual)|segurança(?! virtual)", phrase.replace("virtual safety", "")) is not None
+    return None if vsc and sc else "VSC" if vsc else "SC"
