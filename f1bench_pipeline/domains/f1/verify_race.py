@@ -12,7 +12,8 @@ places it does not state, and the stated facts are no oracle facts (recall stays
   the context says VSC (or the reverse) is supported, its reason naming the context's kind (precision
   first: a loose name for a true neutralisation is no false statement of the race). Race-level "no
   safety car" (no driver, no lap) is contradicted only by a neutralised stop in the context; else
-  unverifiable (the context lists the drivers' stops, not the whole race's neutralisations).
+  unverifiable (the context lists the drivers' stops, not the whole race's neutralisations). A claim
+  of a driver's stop with no lap is supported by any of his stops, else unverifiable (which stop?).
 * ``relative_position``: driver_a ahead of / behind driver_b before or after the stops, on the
   context's running order of the battle (its gap's sign), else the two drivers' positions; at the
   finish (``when`` "final") on their finishing positions.
@@ -61,6 +62,8 @@ def _neutralisation(claim: Claim, idx: ContextIndex) -> Verdict:
     if not facts:
         return Verdict(UNVERIFIABLE, "the context states no such stop")
     hits = [f for f in facts if f.value["neutralised"] == s["neutralised"]]
+    if not hits and lap is None:  # "his late stops were under SC/VSC": which of his stops is not pinned
+        return Verdict(UNVERIFIABLE, f"no stop of {driver} fits, and the claim names no lap")
     if not hits:
         return Verdict(CONTRADICTED, "the context states the stop " + ("under " + facts[0].value["kind"]
                        if facts[0].value["neutralised"] else "under green flag"), expected=[f.fact_id for f in facts])

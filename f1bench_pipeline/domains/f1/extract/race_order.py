@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.lap_difference import object_before
 from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
-from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BEHIND, BOTH, CHANGE, DRIVER, NEGATION, ORDINAL, PASS, PIT, PLACE,
-                                                     Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, BOTH, CHANGE, DRIVER,
+                                                     NEGATION, ORDINAL, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
 if TYPE_CHECKING:
@@ -36,11 +36,13 @@ if TYPE_CHECKING:
 
 ORDER_REACH = 60  # characters from the subject to the order word, and from it to a when-cue
 NEGATION_REACH = 40  # characters from a negation or hedge to the subject it governs ("did not result in BOR ...")
+_COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mas|mais|menos|aún|ainda)\s+(?:\*+)?$")
+_NOUN_BEFORE = re.compile(r"\b(?:car|cars|driver|drivers|rival|man|runner|coche|piloto|carro|auto|rival)\s+(?:\*+)?$")
 _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
                           "detras", "atrás", "atras", "à frente", "a frente", "na frente"})
 # a pass written as a noun or gerund ("resulted in overtaking", "ultrapassagem"): no one's pass asserted
 _PASS_NOUN = ("ing", "agem", "miento", "mento")
-_RIVAL_OF = re.compile(r"\s*(?:of|de|do|da|a)?\s*")
+_RIVAL_OF = re.compile(r"\s*(?:(?:of|de|do|da|a)\s+)?")
 _BEFORE_CUE = re.compile(r"\b(?:" + race_words("when_before") + r")")
 _AFTER_CUE = re.compile(r"\b(?:" + race_words("when_after") + r")")
 _EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0,2}$")
@@ -57,6 +59,22 @@ _NEUTRAL = re.compile(r"(?:\b(?:" + race_words("under") + r")\s+(?:" + race_word
                       + r")(?:\s*/\s*(?:" + race_words("vsc") + r"))?|\b(?:sc|safety[- ]car)\s*/\s*vsc[- ](?:assisted|aided))")
 _GREEN = re.compile(r"\b(?:" + race_words("green") + r")\b")
 _NO_SC = re.compile(r"\b(?:" + race_words("no_sc") + r")")
+# finite forms: a gain or pass stated as happened (a base form counts only denied: "did not gain")
+_FINITE = frozenset({"gained", "lost", "ganó", "gano", "perdió", "perdio", "ganhou", "perdeu", "overtook", "passed",
+                     "got past", "got by", "made the pass", "adelantó", "superó", "rebasó", "ultrapassou", "superou",
+                     "passou à frente"})
+_STOP_OR_MOVE = frozenset({PIT, BATTLE})
+_HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhaps|suggests?|implies|expect\w*|if|"
+                    r"podría|podria|quizás|quizá|probablemente|posiblemente|si|poderia|provavelmente|possivelmente|"
+                    r"talvez|se)\b")
+_DETERMINER_BEFORE = re.compile(r"\b(?:this|that|the|a|esta|esa|la|essa|uma|una)\s+$")
+_OR_TIME_AFTER = re.compile(r"\s*(?:/|or\b|o\b|ou\b)\s*(?:time|gap|tiempo|tempo|diferencia|diferença)")
+_VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks to|with|by|at|en|con|durante|gracias a|"
+                              r"na|no|nas|nos|com|graças a)\b[^.;,\n]{0,24}?\b(?:pit|stops?|undercut|overcut|"
+                              r"paradas?|boxes|trocas?)")
+_OR_OTHER_AFTER = re.compile(r"\s*(?:or|o|ou)\s+(?:a\s+|an\s+|un\s+|um\s+|the\s+)?(?:virtual|vsc|safety|sc\b)")
+_LAP_AFTER = re.compile(r"[\s*]*(?:on|in|at|en|na|no)\s+(?:the\s+|la\s+|a\s+)?(?:lap|vuelta|volta)\s+\**(\d{1,2})\b")
+_LAP_LIST_GAP = re.compile(r"[\s*,()&/-]*(?:(?:and|y|e|or|o|ou)[\s*]+)?(?:(?:laps?|vueltas?|voltas?)[\s*]+)?")
 _NEUTRAL_STEMS = ("sc", "safety", "segur", "normal", "green", "verde")
 
 
@@ -85,13 +103,12 @@ def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
     if any(x.kind is NEGATION and lo <= x.start < last.start and not CLAUSE_BREAK.search(low, x.end, last.start)
            for x in sent.tokens):
         return None
-    if last.is_object:  # "TSU was behind SAI before the stops and ahead of him after": TSU
-        subj = next((t for t in sent.tokens if t.kind is DRIVER and not t.is_object and t.end <= last.start), None)
-        return subj if subj is not None and s - subj.end <= 2 * ORDER_REACH else None
+    if last.is_object and s - last.end > 2:  # ("(GAS ahead)": right before the order word, its subject)
+        return None  # the object of another verb: the order word's subject is not named here
     return last
 
 
-def _when(doc: Document, t: Token, lo: int, hi: int) -> str | None:
+def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int) -> str | None:
     """When the order word ``t`` holds: at the finish, after (emerged, "to ahead"), before ("from
     behind"), else the one when-cue after it up to ``hi`` (the next order word), else the last one
     before it from ``lo``."""
@@ -103,8 +120,14 @@ def _when(doc: Document, t: Token, lo: int, hi: int) -> str | None:
         return "after"
     if _FROM_BEFORE.search(low, max(lo, t.start - 8), t.start):
         return "before"
+    # "TSU was initially behind", "TSU, after the stops, was ahead": a when-word between the subject and it
+    between = {"before" if x.kind is BEFORE else "after" for x in sent.tokens
+               if (x.kind is BEFORE or x.kind is AFTER) and subj.start >= lo and subj.end <= x.start < t.start}
+    if between:
+        return between.pop() if len(between) == 1 else None
+    brk = CLAUSE_BREAK.search(low, t.end, min(hi, t.end + ORDER_REACH))  # (not the next clause's cue)
     after = {w for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
-             if p.search(low, t.end, min(hi, t.end + ORDER_REACH))}
+             if p.search(low, t.end, brk.start() if brk else min(hi, t.end + ORDER_REACH))}
     if after:
         return after.pop() if len(after) == 1 else None
     before = [(m.start(), w) for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
@@ -121,25 +144,30 @@ def positions(doc: Document, sent: Sentence) -> None:
     for n, i in enumerate(marks):
         t = toks[i]
         subj = _subject_before(doc, sent, t.start)
-        if subj is not None and prev is not None and subj is prev[1]:
+        again = subj is not None and prev is not None and subj is prev[1]
+        if again and prev is not None:
             subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
-        if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks):
+        if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks) or \
+                _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
+                _NOUN_BEFORE.search(low, max(0, t.start - 24), t.start):
             prev = None
-            continue
+            continue  # "was not ahead", "7 s farther behind ALB" (a change of the gap), "the car ahead" (a noun's)
         m = _RIVAL_OF.match(low, t.end)
         rival_tok = _driver_at(sent, m.end() if m else t.end)
+        if rival_tok is None and again and prev is not None:
+            rival_tok = prev[1]  # "went from being 1.6 s behind ALB to being 5.7 s ahead": of ALB
         prev = (subj, rival_tok)
         rival = rival_tok.value if rival_tok is not None else other_of_pair(doc, subj.value)
         if rival is None or rival == subj.value:
             continue
         lo = toks[marks[n - 1]].end if n else sent.start
         hi = toks[marks[n + 1]].start if n + 1 < len(marks) else sent.end
-        when = _when(doc, t, lo, hi)
+        when = _when(doc, sent, subj, t, lo, hi)
         if when is None:
             continue
         doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when,
                                       "ahead": t.kind is AHEAD}, span_start(sent, subj.value, t.start),
-                rival_tok.end if rival_tok is not None else t.end)
+                max(t.end, rival_tok.end) if rival_tok is not None else t.end)
 
 
 def leads(doc: Document, sent: Sentence) -> None:
@@ -164,31 +192,63 @@ def leads(doc: Document, sent: Sentence) -> None:
                     min(m.start(), own.start), m.end())
 
 
+def _denied(doc: Document, sent: Sentence, s: int) -> bool:
+    """A negation in the clause before ``s``, at most ``NEGATION_REACH`` characters back ("did not
+    succeed in gaining", "não o ultrapassou", "no ganó")."""
+    lo = max(sent.start, s - NEGATION_REACH)
+    return any(x.kind is NEGATION and lo <= x.start < s and not CLAUSE_BREAK.search(doc.low, x.end, s)
+               for x in sent.tokens)
+
+
+def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
+    """A hedge or condition before ``s`` in the sentence ("may have", "likely", "if", "we would expect"),
+    or a negation of another verb before the driver ("the data does not say that ANT passed RUS", "did
+    not result in BOR overtaking OCO"): nothing asserted of the pass or gain itself."""
+    if _HEDGE.search(doc.low, sent.start, s) is not None:
+        return True
+    toks = sent.tokens
+    return any(x.kind is NEGATION and s - x.start <= 2 * NEGATION_REACH and
+               any(d.kind is DRIVER and d.tag != "pron" and x.end <= d.start < s for d in toks)
+               for x in toks if x.start < s)
+
+
 def changes(doc: Document, sent: Sentence) -> None:
     """position_change from "gained/lost a position" and a pass beside a stop or the move."""
     low = doc.low
     for m in () if PLACE not in sent.kind_set else _POSITION.finditer(low, sent.start, sent.end):
+        verb = (m.group("gain") or m.group("lose") or "").strip()
+        denied = _denied(doc, sent, m.start())
+        if verb not in _FINITE and not denied or _hedged(doc, sent, m.start()):
+            continue  # "in an effort to gain track position", "allowed him to gain": a purpose, not a result
+        if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
+            continue  # "this gained position", "gained track position/time advantage"
         ben = _driver_at(sent, m.start("ben")) if m.group("ben") else None
         if m.group("ben") and ben is None:
             continue  # "gained the position": "the" is no driver
-        subj = ben or _subject_before(doc, sent, m.start())
+        subj = ben or _subject_before(doc, sent, m.start()) or _first_subject(doc, sent, m.start())
         if subj is None:
             continue
         r = _driver_at(sent, m.start("rival")) if m.group("rival") else None
-        denied = _DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()) is not None
+        if r is None and (m.group("lose") and not denied or not sent.kind_set & _STOP_OR_MOVE):
+            continue  # "he lost track position ... further behind": ground, or places to anyone; to whom?
         slots = {"driver": subj.value, "gained": m.group("gain") is not None, "denied": denied or None,
                  "rival": r.value if r is not None else None}
         doc.add("position_change", slots, min(subj.start, m.start()), r.end if r is not None else m.end())
-    if PASS in sent.kind_set and doc.has_battle_word and not doc.has_defense_word and \
-            (PIT in sent.kind_set or "undercut" in low[sent.start:sent.end] or "overcut" in low[sent.start:sent.end]):
+    if PASS in sent.kind_set and doc.has_battle_word and not doc.has_defense_word and sent.kind_set & _STOP_OR_MOVE:
         _passes(doc, sent)
 
 
 def _passes(doc: Document, sent: Sentence) -> None:
-    """"não o ultrapassou", "did not pass NOR", "overtook BEA via the stop": a place won or not."""
+    """"não o ultrapassou", "did not pass NOR", "overtook BEA via the stop": a place won or not (a pass
+    not denied only with the stops or the move named after it: "overtook BEA on track later" is no
+    change through the stops)."""
+    low = doc.low
     toks = sent.tokens
     for i, t in enumerate(toks):
-        if t.kind is not PASS or t.word.endswith(_PASS_NOUN):
+        if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or _hedged(doc, sent, t.start):
+            continue
+        denied = _denied(doc, sent, t.start)
+        if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)):
             continue
         subj = _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
         nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -198,7 +258,6 @@ def _passes(doc: Document, sent: Sentence) -> None:
             continue
         if rival is None and other_of_pair(doc, subj.value) is None:
             continue
-        denied = any(x.kind is NEGATION and subj.end <= x.start < t.start and t.start - x.end <= 12 for x in toks)
         doc.add("position_change", {"driver": subj.value, "gained": True, "denied": denied or None, "rival": rival},
                 span_start(sent, subj.value, t.start), nxt.end if rival is not None and nxt is not None else t.end)
 
@@ -245,28 +304,55 @@ def neutralisations(doc: Document, sent: Sentence) -> None:
         return
     if PIT not in sent.kind_set and CHANGE not in sent.kind_set:
         return  # "lost time under the VSC": no stop
-    ids = sent.laps.ids if sent.laps is not None else []
+    ids = sorted(sent.laps.ids, key=lambda x: x[1]) if sent.laps is not None else []
     prev = sent.start
     for s, e, neutralised, kind in sorted(found):
         if _DENY_BEFORE.search(low, max(sent.start, s - 12), s):
             neutralised, kind = not neutralised, None
-        laps = sorted({lap for lap, ls, _le, _i in ids if prev <= ls < s})
-        last_lap = max((le for _l, ls, le, _i in ids if prev <= ls < s), default=prev)
-        nth = [t.value for t in sent.tokens if t.kind is ORDINAL and last_lap <= t.start < s]
-        if nth and len(laps) > 1:  # "stops on laps 11 and 29, and the second stop was under SC": lap 29
-            k = nth[-1]
-            laps = [laps[-1]] if k == -1 else [laps[k - 1]] if isinstance(k, int) and 1 <= k <= len(laps) else []
+        if kind is not None and _OR_OTHER_AFTER.match(low, e):
+            kind = None  # "under Safety Car or Virtual Safety Car": either
+        if _hedged(doc, sent, s):
+            prev = e
+            continue  # "more probably, to switch ... under a Safety Car", "who may have pitted under green flag"
+        laps = _laps_of(doc, sent, ids, prev, s)
+        if not laps:
+            m = _LAP_AFTER.match(low, e)  # "under SC/VSC on lap 69"
+            laps = [int(m.group(1))] if m else []
         drivers = {t.value for t in sent.tokens if t.kind is DRIVER and prev <= t.start < s}
         both = any(t.kind is BOTH and prev <= t.start < s for t in sent.tokens)
         driver = drivers.pop() if len(drivers) == 1 and not both else None
-        if not laps and driver is None:
+        if not laps and (driver is None or not neutralised):
             prev = e
-            continue
+            continue  # a green-flag stop needs its lap: "pitted under green flag" of no stop in particular
         which: list[int | None] = [*laps] if laps else [None]
         for lap in which:
             doc.add("stop_neutralisation", {"neutralised": neutralised, "driver": driver, "lap": lap, "kind": kind},
                     prev if prev > sent.start else sent.start, e)
         prev = e
+
+
+def _laps_of(doc: Document, sent: Sentence, ids: list, lo: int, s: int) -> list[int]:
+    """The laps a neutralisation phrase at ``s`` is said of: the last list of lap ids before it (from
+    ``lo``) in its own clause ("laps 2, 3 and 4 were under SC", "vuelta 54 (bajo SC/VSC)"), or the
+    one an ordinal picks from it ("stops on laps 11 and 29, and the second stop was under SC")."""
+    low = doc.low
+    group: list[tuple[int, int, int]] = []  # (lap, start, end)
+    for lap, ls, le, _i in ids:
+        if not lo <= ls < s:
+            continue
+        if group and not _LAP_LIST_GAP.fullmatch(low, group[-1][2], ls):
+            group = []
+        group.append((lap, ls, le))
+    if not group:
+        return []
+    end = group[-1][2]
+    nth = [t.value for t in sent.tokens if t.kind is ORDINAL and end <= t.start < s]
+    if nth and len(group) > 1:  # (an ordinal past the list: "... and the second stop was under SC/VSC")
+        k = nth[-1]
+        return [group[-1][0]] if k == -1 else [group[k - 1][0]] if isinstance(k, int) and 1 <= k <= len(group) else []
+    if CLAUSE_BREAK.search(low, end, s):
+        return []  # "After the switch on lap 57, OCO then had three more pit entries under SC/VSC": not lap 57
+    return sorted({lap for lap, _s, _e in group})
 
 
 def _kind(phrase: str) -> str | None:
