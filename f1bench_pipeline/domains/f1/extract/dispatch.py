@@ -71,6 +71,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
+    _rule(lap_difference, lap_difference.race_distance, (LAP_WORD,), (NUMBER,)),
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
     _rule(race_order, race_order.leads, (DRIVER,)),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),

@@ -9,6 +9,8 @@
   (``rival_named`` false). "before"/"after" followed by anything else ("two laps after the restart")
   is a date, not a difference: nothing. Without a number, a stop verb followed by an order word is
   the order only (``sign_only``): "GAS pitted first", "BEA paró antes", "GAS parou depois de ALB".
+* ``race_laps`` (the distance, beside ``laps.race_laps``): "the 57-lap Qatar Grand Prix", "Race length:
+  51 laps", "el GP de Qatar de 57 vueltas", "distância da corrida: 57 voltas".
 * ``laps_to_go``: "pitted with 16 laps to go", "16 laps remaining", "a falta de 12 vueltas",
   "faltando 16 voltas", in a sentence with a stop word; the subject's stop when one is named.
 
@@ -35,7 +37,7 @@ VERB_REACH = 90  # characters from the stop or stay-out verb to the lap count ("
 
 _EARLIER = re.compile(r"\s+(?:" + race_words("earlier") + r")\b")
 _LATER = re.compile(r"\s+(?:" + race_words("later") + r")\b")
-_LONGER = re.compile(r"\s+(?:" + race_words("longer") + r")\b")
+_LONGER = re.compile(r"\s+(?:" + race_words("longer") + r")\b(?:\s+(?:fuera|afuera|en pista|out|on track|na pista))?")
 _MORE_LAPS = re.compile(r"\s+(?:more|extra|additional|further|más|mas|mais)\s+(?:laps?|vueltas?|voltas?)\b")
 _STAY_OUT = re.compile(r"\b(?:" + race_words("stay_out") + r")\b")
 # the rival after the direction: "than BOR", "de HAM", "que SAI", "OCO's"
@@ -182,6 +184,28 @@ def _add_difference(doc: Document, sent: Sentence, t: Token, n: int, sign: int, 
     doc.add("pit_lap_difference", {"driver_a": a, "driver_b": b, "laps": sign * n, "rival_named": named},
             span_start(sent, a, t.start), r_end if named else e)
     sent.used.add(id(t))
+
+
+MIN_RACE_LAPS = 20  # a shorter count is a stint or a gap, not a race distance (as laps.race_laps)
+_EVENT_AFTER = re.compile(r"[\s-]*(?:laps?|vueltas|voltas)\s+(?:[a-z\u00c0-\u024f]+\s+){0,3}?(?:grand prix|gp)\b")
+_DISTANCE_BEFORE = re.compile(r"\b(?:race length|race distance|length of the race|distance of the race|distancia de "
+                              r"(?:la )?carrera|longitud de (?:la )?carrera|distância da corrida|distancia da corrida|"
+                              r"extensão da corrida|(?:gp|gran premio|grande prêmio|grand prix)(?: de| do| da)?"
+                              r"(?: [a-z\u00c0-\u024f]+){1,3} de)[\s*:=]*(?:of\s+|de\s+)?$")
+
+
+def race_distance(doc: Document, sent: Sentence) -> None:
+    """race_laps: "the 57-lap Qatar Grand Prix", "Race length: 51 laps", "GP de Qatar de 57 vueltas"."""
+    low = doc.low
+    toks = sent.tokens
+    for i, t in enumerate(toks):
+        if t.kind is not NUMBER or t.decimal or t.tag or not isinstance(t.value, (int, float)) or \
+                t.value != int(t.value) or not MIN_RACE_LAPS <= t.value <= 99:
+            continue
+        if _EVENT_AFTER.match(low, t.end) and "-" in low[t.end:t.end + 2] or \
+                i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD and toks[i + 1].start - t.end <= 2 and \
+                _DISTANCE_BEFORE.search(low, max(sent.start, t.start - 60), t.start):
+            doc.add("race_laps", {"laps": int(t.value)}, t.start, t.end + len(low[t.end:].split(None, 1)[0]))
 
 
 def stop_order(doc: Document, sent: Sentence) -> None:

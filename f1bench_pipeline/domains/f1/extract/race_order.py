@@ -64,9 +64,12 @@ _FINITE = frozenset({"gained", "lost", "ganó", "gano", "perdió", "perdio", "ga
                      "got past", "got by", "made the pass", "adelantó", "superó", "rebasó", "ultrapassou", "superou",
                      "passou à frente"})
 _STOP_OR_MOVE = frozenset({PIT, BATTLE})
-_HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhaps|suggests?|implies|expect\w*|if|"
-                    r"podría|podria|quizás|quizá|probablemente|posiblemente|si|poderia|provavelmente|possivelmente|"
-                    r"talvez|se)\b")
+_HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhaps|presumably|apparently|suggests?|"
+                    r"implies|expect\w*|if|podría|podria|quizás|quizá|probablemente|posiblemente|presumiblemente|si|"
+                    r"poderia|provavelmente|possivelmente|presumivelmente|talvez|caso)\b")
+# "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
+_SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
+_LATER_AFTER = re.compile(r"[^.;\n]{0,40}\b(?:later|eventually|at the finish|más tarde|mais tarde|al final|no final)\b")
 _DETERMINER_BEFORE = re.compile(r"\b(?:this|that|the|a|esta|esa|la|essa|uma|una)\s+$")
 _OR_TIME_AFTER = re.compile(r"\s*(?:/|or\b|o\b|ou\b)\s*(?:time|gap|tiempo|tempo|diferencia|diferença)")
 _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks to|with|by|at|en|con|durante|gracias a|"
@@ -148,6 +151,7 @@ def positions(doc: Document, sent: Sentence) -> None:
         if again and prev is not None:
             subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
         if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks) or \
+                _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) or \
                 _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
                 _NOUN_BEFORE.search(low, max(0, t.start - 24), t.start):
             prev = None
@@ -207,9 +211,9 @@ def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
     if _HEDGE.search(doc.low, sent.start, s) is not None:
         return True
     toks = sent.tokens
-    return any(x.kind is NEGATION and s - x.start <= 2 * NEGATION_REACH and
-               any(d.kind is DRIVER and d.tag != "pron" and x.end <= d.start < s for d in toks)
-               for x in toks if x.start < s)
+    neg = next((x for x in reversed(toks) if x.kind is NEGATION and x.start < s), None)  # the last one before s
+    return neg is not None and s - neg.start <= 2 * NEGATION_REACH and \
+        any(d.kind is DRIVER and d.tag != "pron" and neg.end <= d.start < s for d in toks)
 
 
 def changes(doc: Document, sent: Sentence) -> None:
@@ -218,7 +222,8 @@ def changes(doc: Document, sent: Sentence) -> None:
     for m in () if PLACE not in sent.kind_set else _POSITION.finditer(low, sent.start, sent.end):
         verb = (m.group("gain") or m.group("lose") or "").strip()
         denied = _denied(doc, sent, m.start())
-        if verb not in _FINITE and not denied or _hedged(doc, sent, m.start()):
+        stated = verb in _FINITE or _SUCCEEDED_BEFORE.search(low, max(sent.start, m.start() - 24), m.start())
+        if not stated and not denied or _hedged(doc, sent, m.start()):
             continue  # "in an effort to gain track position", "allowed him to gain": a purpose, not a result
         if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
             continue  # "this gained position", "gained track position/time advantage"
@@ -234,7 +239,7 @@ def changes(doc: Document, sent: Sentence) -> None:
         slots = {"driver": subj.value, "gained": m.group("gain") is not None, "denied": denied or None,
                  "rival": r.value if r is not None else None}
         doc.add("position_change", slots, min(subj.start, m.start()), r.end if r is not None else m.end())
-    if PASS in sent.kind_set and doc.has_battle_word and not doc.has_defense_word and sent.kind_set & _STOP_OR_MOVE:
+    if PASS in sent.kind_set and doc.has_battle_word and not doc.has_defense_word:
         _passes(doc, sent)
 
 
@@ -248,8 +253,9 @@ def _passes(doc: Document, sent: Sentence) -> None:
         if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or _hedged(doc, sent, t.start):
             continue
         denied = _denied(doc, sent, t.start)
-        if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)):
-            continue
+        if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
+                _LATER_AFTER.match(low, t.end):
+            continue  # "overtook BEA on track later in the race": no change through the stops
         subj = _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         rival = nxt.value if nxt is not None and nxt.kind is DRIVER and nxt.start - t.end <= 2 and \
@@ -321,6 +327,8 @@ def neutralisations(doc: Document, sent: Sentence) -> None:
         drivers = {t.value for t in sent.tokens if t.kind is DRIVER and prev <= t.start < s}
         both = any(t.kind is BOTH and prev <= t.start < s for t in sent.tokens)
         driver = drivers.pop() if len(drivers) == 1 and not both else None
+        if driver is None and not drivers and not both and doc.single:
+            driver = doc.single  # "This stop happened under SC/VSC" in an answer about one driver
         if not laps and (driver is None or not neutralised):
             prev = e
             continue  # a green-flag stop needs its lap: "pitted under green flag" of no stop in particular
