@@ -69,6 +69,7 @@ _HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhap
                     r"poderia|provavelmente|possivelmente|presumivelmente|talvez|caso)\b")
 # "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
 _SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
+_NOT_ONLY = re.compile(r"\s+(?:only|just|solo|sólo|só|apenas|somente)\b")  # "not only passed": no negation
 _LATER_AFTER = re.compile(r"[^.;\n]{0,40}\b(?:later|eventually|at the finish|más tarde|mais tarde|al final|no final)\b")
 _DETERMINER_BEFORE = re.compile(r"\b(?:this|that|the|a|esta|esa|la|essa|uma|una)\s+$")
 _OR_TIME_AFTER = re.compile(r"\s*(?:/|or\b|o\b|ou\b)\s*(?:time|gap|tiempo|tempo|diferencia|diferença)")
@@ -200,8 +201,8 @@ def _denied(doc: Document, sent: Sentence, s: int) -> bool:
     """A negation in the clause before ``s``, at most ``NEGATION_REACH`` characters back ("did not
     succeed in gaining", "não o ultrapassou", "no ganó")."""
     lo = max(sent.start, s - NEGATION_REACH)
-    return any(x.kind is NEGATION and lo <= x.start < s and not CLAUSE_BREAK.search(doc.low, x.end, s)
-               for x in sent.tokens)
+    return any(x.kind is NEGATION and lo <= x.start < s and not CLAUSE_BREAK.search(doc.low, x.end, s) and
+               not _NOT_ONLY.match(doc.low, x.end) for x in sent.tokens)
 
 
 def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
@@ -211,7 +212,8 @@ def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
     if _HEDGE.search(doc.low, sent.start, s) is not None:
         return True
     toks = sent.tokens
-    neg = next((x for x in reversed(toks) if x.kind is NEGATION and x.start < s), None)  # the last one before s
+    neg = next((x for x in reversed(toks) if x.kind is NEGATION and x.start < s and not _NOT_ONLY.match(doc.low, x.end)),
+               None)  # the last one before s
     return neg is not None and s - neg.start <= 2 * NEGATION_REACH and \
         any(d.kind is DRIVER and d.tag != "pron" and neg.end <= d.start < s for d in toks)
 
