@@ -40,6 +40,7 @@ _LATER = re.compile(r"\s+(?:" + race_words("later") + r")\b")
 _LONGER = re.compile(r"\s+(?:" + race_words("longer") + r")\b(?:\s+(?:fuera|afuera|en pista|out|on track|na pista))?")
 _MORE_LAPS = re.compile(r"\s+(?:more|extra|additional|further|más|mas|mais)\s+(?:laps?|vueltas?|voltas?)\b")
 _STAY_OUT = re.compile(r"\b(?:" + race_words("stay_out") + r")\b")
+_STOP_PHRASE = re.compile(r"\b(?:" + race_words("stop_phrase") + r")\b")
 # the rival after the direction: "than BOR", "de HAM", "que SAI", "OCO's"
 _RIVAL_PREP = re.compile(r"\s*(?:(?:" + race_words("rival_prep") + r")\s+)?")
 _PREP_WORD = re.compile(r"\s*(?:" + race_words("rival_prep") + r")\s")
@@ -121,7 +122,7 @@ def _verb_before(doc: Document, sent: Sentence, s: int) -> bool:
     """A stop verb or a stay-out verb in the sentence, at most ``VERB_REACH`` characters before ``s``."""
     lo = max(sent.start, s - VERB_REACH)
     return any(t.kind is PIT and lo <= t.start < s for t in sent.tokens) or \
-        _STAY_OUT.search(doc.low, lo, s) is not None
+        _STAY_OUT.search(doc.low, lo, s) is not None or _STOP_PHRASE.search(doc.low, lo, s) is not None
 
 
 def differences(doc: Document, sent: Sentence) -> None:

@@ -18,7 +18,9 @@ _EN: dict[str, str] = {
     "rival_prep": r"than|that of|from",
     # a stay-out verb before "N laps longer": the driver's stop came later
     "stay_out": r"stayed out|stay out|staying out|stays out|remained out|remained on track|stayed on track|"
-                r"extended (?:his|her|their|the) (?:first |second |opening )?stint|went longer|ran longer",
+                r"(?:extended|extending|stretched|stretching) (?:his|her|their|the) (?:first|opening) stint|went longer",
+    # a stop stated as a phrase the stop words do not cover
+    "stop_phrase": r"came into the pits|came in",
     # "with 16 laps to go", "16 laps remaining"
     "to_go": r"to go|remaining|left",
     "to_go_before": r"with|leaving",
@@ -53,8 +55,10 @@ _ES: dict[str, str] = {
     "later": r"después|despues|más tarde|mas tarde",
     "longer": r"más|mas",
     "rival_prep": r"que|de|respecto a|respecto de",
-    "stay_out": r"se quedó|quedándose|quedandose|permaneció|aguantó|estiró (?:su|el) (?:primer |segundo )?stint|"
-                r"alargó (?:su|el) (?:primer |segundo )?stint",
+    "stay_out": r"se quedó|quedándose|quedandose|permaneció|permanecer|aguantó|seguía en pista|siguió en pista|"
+                r"continuó en pista|(?:estiró|alargó|extendió|extender|estirar|alargar) (?:su|el) (?:primer|stint inicial)"
+                r"(?: stint)?",
+    "stop_phrase": r"entró a boxes|entró en boxes|pasó por boxes|hizo su parada|hizo la parada|hizo su pit ?stop",
     "to_go": r"restantes|para el final|por disputar",
     "to_go_before": r"a falta de|faltando|quedando|restando|cuando faltaban|cuando quedaban",
     "sc": r"safety[- ]car|coche de seguridad|auto de seguridad|\bsc\b",
@@ -74,7 +78,7 @@ _ES: dict[str, str] = {
     "lose_pos": r"perdió|perdio|perder|perdiendo",
     "position_noun": r"(?:una |la )?(?:posición|posicion|plaza|puesto)",
     "deny": r"no|nunca",
-    "object_prep": r"respecto a|respecto de|sobre|frente a|contra|a|de|que|con|para",
+    "object_prep": r"respecto a|respecto de|sobre|frente a|contra|a|de|con|para",
 }
 
 _PT: dict[str, str] = {
@@ -82,8 +86,10 @@ _PT: dict[str, str] = {
     "later": r"depois|mais tarde",
     "longer": r"a mais|mais",
     "rival_prep": r"que|de|do que|em relação a",
-    "stay_out": r"ficou na pista|ficou fora|permaneceu na pista|permaneceu|esticou (?:seu|o) (?:primeiro |segundo )?stint|"
-                r"prolongou (?:seu|o) (?:primeiro |segundo )?stint",
+    "stay_out": r"ficou na pista|ficou fora|ficou|permaneceu na pista|permaneceu|continuou na pista|"
+                r"(?:esticou|prolongou|estendeu|alongou) (?:seu|o) (?:primeiro|stint inicial)(?: stint)?",
+    "stop_phrase": r"foi ao pit|foi aos boxes|entrou nos boxes|entrou no pit|fez o pit|fez a parada|fez seu pit ?stop|"
+                   r"fez sua parada",
     "to_go": r"restantes|para o fim|para o final",
     "to_go_before": r"faltando|restando|a falta de|quando faltavam|quando restavam",
     "sc": r"safety[- ]car|carro de segurança|\bsc\b",
@@ -103,7 +109,7 @@ _PT: dict[str, str] = {
     "lose_pos": r"perdeu|perder|perdendo",
     "position_noun": r"(?:uma |a )?(?:posição|posicao|colocação|lugar)",
     "deny": r"não|nao|nunca",
-    "object_prep": r"em relação a|sobre|contra|para|a|de|do|da|que|com",
+    "object_prep": r"em relação a|sobre|contra|para|a|de|do|da|com",
 }
 
 RACE_WORDS: dict[str, dict[str, str]] = {"en": _EN, "es": _ES, "pt": _PT}
