@@ -26,7 +26,7 @@ from f1bench_pipeline.domains.f1.instances import context as C
 from f1bench_pipeline.domains.f1.gold import load_gold, match_claims
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence, verbalize
-from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim
+from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim, ClaimType
 from f1bench_pipeline.domains.f1.extract import _extract, driver_table, extract_claims
 
 LANGS = ("en", "es", "pt")
@@ -620,6 +620,7 @@ def test_odd_inputs(value):
 # that policy (0.946 / 0.946 / 0.947).
 RECALL_FLOOR = {"en": 0.926, "es": 0.926, "pt": 0.927}
 PRECISION_FLOOR = {"en": 0.84, "es": 0.87, "pt": 0.88}
+PAPER_TYPES = frozenset(ClaimType.__args__[:ClaimType.__args__.index("other")])  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -635,7 +636,8 @@ def test_gold_recall_and_precision(gold, lang):
     tp = fp = fn = 0
     for g, item in gold[lang]:
         ent = {"drivers": re.findall(r"Driver ([A-Z]{3})\b", item.get("context_text", "")), "teams": []}
-        preds = [c for c in _extract(item["text"], lang, ent) if c.type != "other"]
+        # (the gold labels the types beyond the paper's ontology, issue #44, as "other": not compared here)
+        preds = [c for c in _extract(item["text"], lang, ent) if c.type in PAPER_TYPES]
         check_claims(item["text"], preds)
         matches, missed, spurious = match_claims([c for c in g["claims"] if c["type"] != "other"], preds)
         tp, fn, fp = tp + len(matches), fn + len(missed), fp + len(spurious)
