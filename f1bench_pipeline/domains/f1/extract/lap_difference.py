@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 MAX_DIFFERENCE = 30  # laps: a larger count is a stint or a race distance, not the gap between two stops
 VERB_REACH = 90  # characters from the stop or stay-out verb to the lap count ("pitted on lap 18, two laps after")
 
-_EARLIER = re.compile(r"\s+(?:" + race_words("earlier") + r")\b")
-_LATER = re.compile(r"\s+(?:" + race_words("later") + r")\b")
-_LONGER = re.compile(r"\s+(?:" + race_words("longer") + r")\b(?:\s+(?:fuera|afuera|en pista|out|on track|na pista))?")
+# after "<N> lap(s)": the direction of the difference, or "to go" (one match per count)
+_AFTER_COUNT = re.compile(r"\s+(?:(?P<to_go>" + race_words("to_go") + r")|(?P<earlier>" + race_words("earlier") + r")|"
+                          r"(?P<later>" + race_words("later") + r")|(?P<longer>" + race_words("longer") + r"))\b"
+                          r"(?:\s+(?:fuera|afuera|en pista|out|on track|na pista))?")
+_MORE_STARTS = (" more", " extra", " additional", " further", " más", " mas")  # (its openings: a cheap test first)
 _MORE_LAPS = re.compile(r"\s+(?:more|extra|additional|further|más|mas|mais)\s+(?:laps?|vueltas?|voltas?)\b")
 _STAY_OUT = re.compile(r"\b(?:" + race_words("stay_out") + r")\b")
 _STOP_PHRASE = re.compile(r"\b(?:" + race_words("stop_phrase") + r")\b")
@@ -47,26 +49,17 @@ _PREP_WORD = re.compile(r"\s*(?:" + race_words("rival_prep") + r")\s")
 # "before"/"after" are also dates ("two laps after the restart"): only a driver or the clause's end may follow
 _DATE_WORDS = frozenset({"before", "after", "antes", "después", "despues", "depois"})
 _CLAUSE_END = re.compile(r"\s*(?:[,.;:)\n*]|$|\s(?:and|y|e|but|pero|mas|while|mientras|enquanto|to|para|in order)\b)")
-_TO_GO_AFTER = re.compile(r"\s+(?:" + race_words("to_go") + r")\b")
 _TO_GO_BEFORE = re.compile(r"\b(?:" + race_words("to_go_before") + r")\s+(?:only\s+|solo\s+|sólo\s+|apenas\s+)?$")
+_TO_GO_ENDS = ("with", "leaving", "falta de", "faltando", "quedando", "restando", "faltaban", "quedaban", "faltavam",
+               "restavam", "only", "solo", "sólo", "apenas")  # (the words _TO_GO_BEFORE may end with: a cheap test first)
 # a stop verb followed by an order word: "pitted first", "paró antes", "parou depois de ALB"
 _ORDER_AFTER_STOP = re.compile(r"\s+(?:first|earlier|sooner|later|before|after|primero|antes|después|despues|"
                                r"más tarde|primeiro|depois|mais tarde|mais cedo)\b")
+_ORDER_STARTS = ("first", "earlier", "sooner", "later", "before", "after", "primero", "antes", "despu", "más", "mas",
+                 "primeiro", "depois")  # (the words _ORDER_AFTER_STOP opens with, after one space: a cheap test first)
 _ORDER_SIGN = {"first": -1, "earlier": -1, "sooner": -1, "before": -1, "primero": -1, "antes": -1, "primeiro": -1,
                "mais cedo": -1}
 _NOT_AN_ORDER = re.compile(r"\s+(?:in|on|en|no|na|del|da|do|of|de la|time|lap|vuelta|volta|stint|stop|parada)\b")
-
-
-def _count(toks: list[Token], i: int, low: str) -> int | None:
-    """The lap count of token ``i`` when a lap word follows it ("two laps", "2-lap"), else None."""
-    t = toks[i]
-    n = _whole(t)
-    if n is None or i + 1 >= len(toks):
-        return None
-    nxt = toks[i + 1]
-    if nxt.kind is not LAP_WORD or low[t.end:nxt.start].strip(" -") or nxt.start - t.end > 2:
-        return None
-    return n
 
 
 def _whole(t: Token) -> int | None:
@@ -129,40 +122,47 @@ def differences(doc: Document, sent: Sentence) -> None:
     """pit_lap_difference from "<N> laps earlier/later/longer (than D)" and laps_to_go."""
     low = doc.low
     toks = sent.tokens
-    for i, t in enumerate(toks):
-        n = _count(toks, i, low)
+    kinds = sent.kinds
+    for i, k in enumerate(kinds):
+        if k is not NUMBER and k is not NUMBER_WORD:
+            continue
+        t = toks[i]
+        n = _whole(t)
         if n is None:
-            w = _whole(t)
-            if w is not None:
-                m = _MORE_LAPS.match(low, t.end)  # "3 more laps" ("dos vueltas más" is read below)
-                if m and _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
-                    _add_difference(doc, sent, t, w, 1, m.end(), False)
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if nxt is None or nxt.kind is not LAP_WORD or nxt.start - t.end > 2 or low[t.end:nxt.start].strip(" -"):
+            # "3 more laps" ("dos vueltas más" is read below)
+            m = _MORE_LAPS.match(low, t.end) if low.startswith(_MORE_STARTS, t.end) else None
+            if m and _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
+                _add_difference(doc, sent, t, n, 1, m.end(), False)
             continue
         lap_end = toks[i + 1].end
-        if _TO_GO_AFTER.match(low, lap_end) or _TO_GO_BEFORE.search(low, max(sent.start, t.start - 30), t.start):
+        m = _AFTER_COUNT.match(low, lap_end)
+        to_go = m is not None and m.lastgroup == "to_go" or \
+            low[max(sent.start, t.start - 30):t.start].rstrip(" *").endswith(_TO_GO_ENDS) and \
+            _TO_GO_BEFORE.search(low, max(sent.start, t.start - 30), t.start) is not None
+        if to_go:
             if PIT in sent.kind_set:
                 d = _subject(doc, sent, t.start, None)
                 doc.add("laps_to_go", {"laps": n, "driver": d}, span_start(sent, d, t.start) if d else t.start,
                         _to_go_end(low, lap_end))
                 sent.used.add(id(t))
             continue
-        for pattern, sign in ((_EARLIER, -1), (_LATER, 1), (_LONGER, 1)):
-            m = pattern.match(low, lap_end)
-            if m is None:
-                continue
-            word = m.group(0).strip()
-            if pattern is _LONGER:
-                if not _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
-                    break  # "two laps more on the hards" without staying out: a stint length
-            stop = _stop_right_after(sent, m.end())
-            if pattern is not _LONGER and not stop and not _verb_before(doc, sent, t.start):
-                break
-            _add_difference(doc, sent, t, n, sign, stop.end if stop else m.end(), word in _DATE_WORDS)
-            break
+        if m is None:
+            continue
+        longer = m.lastgroup == "longer"
+        if longer and not _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
+            continue  # "two laps more on the hards" without staying out: a stint length
+        stop = _stop_right_after(sent, m.end())
+        if not longer and not stop and not _verb_before(doc, sent, t.start):
+            continue
+        sign = -1 if m.lastgroup == "earlier" else 1
+        _add_difference(doc, sent, t, n, sign, stop.end if stop else m.end(), m.group(0).strip() in _DATE_WORDS)
 
 
 def _to_go_end(low: str, e: int) -> int:
-    m = _TO_GO_AFTER.match(low, e)
+    m = _AFTER_COUNT.match(low, e)
     return m.end() if m else e
 
 
@@ -195,17 +195,28 @@ _DISTANCE_BEFORE = re.compile(r"\b(?:race length|race distance|length of the rac
                               r"(?: [a-z\u00c0-\u024f]+){1,3} de)[\s*:=]*(?:of\s+|de\s+)?$")
 
 
+_DISTANCE_CUE = ("grand prix", "gp", "gran premio", "grande prêmio", "race length", "race distance", "length of",
+                 "distance of", "distancia", "longitud", "distância", "extensão")
+
+
 def race_distance(doc: Document, sent: Sentence) -> None:
     """race_laps: "the 57-lap Qatar Grand Prix", "Race length: 51 laps", "GP de Qatar de 57 vueltas"."""
     low = doc.low
     toks = sent.tokens
-    for i, t in enumerate(toks):
-        if t.kind is not NUMBER or t.decimal or t.tag or not isinstance(t.value, (int, float)) or \
+    for i, k in enumerate(sent.kinds):
+        if k is not NUMBER:
+            continue
+        t = toks[i]
+        if t.decimal or t.tag or not isinstance(t.value, (int, float)) or \
                 t.value != int(t.value) or not MIN_RACE_LAPS <= t.value <= 99:
             continue
-        if _EVENT_AFTER.match(low, t.end) and "-" in low[t.end:t.end + 2] or \
-                i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD and toks[i + 1].start - t.end <= 2 and \
-                _DISTANCE_BEFORE.search(low, max(sent.start, t.start - 60), t.start):
+        hyphen = low.startswith("-", t.end)
+        counted = i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD and toks[i + 1].start - t.end <= 2
+        if not (hyphen or counted) or \
+                not any(low.find(w, max(sent.start, t.start - 60), t.end + 40) >= 0 for w in _DISTANCE_CUE):
+            continue  # (cheap tests before the patterns: a lap count, and a distance word near it)
+        if hyphen and _EVENT_AFTER.match(low, t.end) or \
+                counted and _DISTANCE_BEFORE.search(low, max(sent.start, t.start - 60), t.start):
             doc.add("race_laps", {"laps": int(t.value)}, t.start, t.end + len(low[t.end:].split(None, 1)[0]))
 
 
@@ -213,7 +224,7 @@ def stop_order(doc: Document, sent: Sentence) -> None:
     """pit_lap_difference with the order only: "GAS pitted first", "BEA paró antes", "parou depois de ALB"."""
     low = doc.low
     for t in sent.tokens:
-        if t.kind is not PIT:
+        if t.kind is not PIT or not low.startswith(_ORDER_STARTS, t.end + 1):
             continue
         m = _ORDER_AFTER_STOP.match(low, t.end)
         if m is None or _NOT_AN_ORDER.match(low, m.end()):

@@ -55,8 +55,10 @@ _POSITION = re.compile(r"\b(?:(?P<gain>" + race_words("gain_pos") + r")|(?P<lose
                        r"(?:(?P<ben>[a-z]{3})\s+)?(?:" + race_words("position_noun") + r")\b(?:\s+(?:on|over|to|from|a|"
                        r"sobre|para|de|em relação a)\s+(?P<rival>[a-z]{3})\b)?")
 _DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
-_NEUTRAL = re.compile(r"(?:\b(?:" + race_words("under") + r")\s+(?:" + race_words("vsc") + "|" + race_words("sc")
-                      + r")(?:\s*/\s*(?:" + race_words("vsc") + r"))?|\b(?:sc|safety[- ]car)\s*/\s*vsc[- ](?:assisted|aided))")
+# a neutralisation word ("SC", "VSC", "Safety Car", "coche de seguridad"), then what stands before and after it
+_SC_WORD = re.compile(r"(?:" + race_words("vsc") + "|" + race_words("sc") + r")(?:\s*/\s*(?:" + race_words("vsc") + r"))?")
+_UNDER_BEFORE = re.compile(r"\b(?:" + race_words("under") + r")\s+\**$")
+_ASSISTED_AFTER = re.compile(r"[- ](?:assisted|aided|timed)\b")
 _GREEN = re.compile(r"\b(?:" + race_words("green") + r")\b")
 _NO_SC = re.compile(r"\b(?:" + race_words("no_sc") + r")")
 # finite forms: a gain or pass stated as happened (a base form counts only denied: "did not gain")
@@ -79,7 +81,21 @@ _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks
 _OR_OTHER_AFTER = re.compile(r"\s*(?:or|o|ou)\s+(?:a\s+|an\s+|un\s+|um\s+|the\s+)?(?:virtual|vsc|safety|sc\b)")
 _LAP_AFTER = re.compile(r"[\s*]*(?:on|in|at|en|na|no)\s+(?:the\s+|la\s+|a\s+)?(?:lap|vuelta|volta)\s+\**(\d{1,2})\b")
 _LAP_LIST_GAP = re.compile(r"[\s*,()&/-]*(?:(?:and|y|e|or|o|ou)[\s*]+)?(?:(?:laps?|vueltas?|voltas?)[\s*]+)?")
-_NEUTRAL_STEMS = ("sc", "safety", "segur", "normal", "green", "verde")
+# cue words one of which a sentence must hold for these claims (bounded substring tests before any regex)
+_NEUTRAL_CUE = (" sc", "(sc", "/sc", "*sc", "vsc", "safety", "segur", "normal", "green", "verde")
+_LEAD_CUE = ("lead", "ventaj", "vantag")
+_GREEN_STEMS = ("green", "verde", "normal")
+_FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz")
+_EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou")
+
+
+def _within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
+    """One of ``stems`` in ``low[s:e]`` (substring tests on one slice: much cheaper than a regex)."""
+    seg = low[s:e]
+    for w in stems:
+        if w in seg:
+            return True
+    return False
 
 
 def _driver_at(sent: Sentence, at: int) -> Token | None:
@@ -117,10 +133,11 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     behind"), else the one when-cue after it up to ``hi`` (the next order word), else the last one
     before it from ``lo``."""
     low = doc.low
-    if _FINISH_BEFORE.search(low, max(lo, t.start - 30), t.start):
+    w30 = max(lo, t.start - 30)
+    if _within(low, w30, t.start, _FINISH_STEMS) and _FINISH_BEFORE.search(low, w30, t.start):
         return "final"
-    if _EMERGE_BEFORE.search(low, max(lo, t.start - 30), t.start) or _TO_BEFORE.search(low, max(lo, t.start - 40),
-                                                                                       t.start):
+    if _within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
+            _TO_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "after"
     if _FROM_BEFORE.search(low, max(lo, t.start - 8), t.start):
         return "before"
@@ -179,8 +196,7 @@ def leads(doc: Document, sent: Sentence) -> None:
     """"extended HUL's lead over STR", "HAD increased his lead", "amplió su ventaja sobre HAM": the
     driver was ahead before the stops and after them."""
     low = doc.low
-    text = low[sent.start:sent.end]
-    if "lead" not in text and "ventaj" not in text and "vantag" not in text:
+    if not _within(low, sent.start, sent.end, _LEAD_CUE):
         return
     for m in _LEAD.finditer(low, sent.start, sent.end):
         own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
@@ -299,16 +315,22 @@ def position_sense(doc: Document, s: int, e: int) -> bool:
 def neutralisations(doc: Document, sent: Sentence) -> None:
     """stop_neutralisation from "under SC/VSC", "bajo Safety Car", "sob VSC", "condiciones normales"."""
     low = doc.low
-    text = low[sent.start:sent.end]
-    if not any(w in text for w in _NEUTRAL_STEMS):
+    if not _within(low, sent.start, sent.end, _NEUTRAL_CUE):
         return
-    found = [(m.start(), m.end(), True, _kind(m.group(0))) for m in _NEUTRAL.finditer(low, sent.start, sent.end)]
-    found += [(m.start(), m.end(), False, None) for m in _GREEN.finditer(low, sent.start, sent.end)]
+    # (the phrase regexes from a little before the first cue word: most of a sentence precedes it)
+    first = min((i for i in (low.find(w, sent.start, sent.end) for w in _NEUTRAL_CUE) if i >= 0), default=sent.start)
+    lo = max(sent.start, first - 40)
+    found = []
+    for m in _SC_WORD.finditer(low, lo, sent.end):
+        u = _UNDER_BEFORE.search(low, max(sent.start, m.start() - 28), m.start())
+        if u is not None or _ASSISTED_AFTER.match(low, m.end()):
+            found.append((u.start() if u is not None else m.start(), m.end(), True, _kind(m.group(0))))
+    if _within(low, lo, sent.end, _GREEN_STEMS):
+        found += [(m.start(), m.end(), False, None) for m in _GREEN.finditer(low, lo, sent.end)]
     if not found:
-        if PIT not in sent.kind_set:
-            m = _NO_SC.search(low, sent.start, sent.end)
-            if m:
-                doc.add("stop_neutralisation", {"neutralised": False}, m.start(), m.end())
+        no_sc = _NO_SC.search(low, sent.start, sent.end) if PIT not in sent.kind_set else None
+        if no_sc:
+            doc.add("stop_neutralisation", {"neutralised": False}, no_sc.start(), no_sc.end())
         return
     if PIT not in sent.kind_set and CHANGE not in sent.kind_set:
         return  # "lost time under the VSC": no stop
@@ -324,8 +346,8 @@ def neutralisations(doc: Document, sent: Sentence) -> None:
             continue  # "more probably, to switch ... under a Safety Car", "who may have pitted under green flag"
         laps = _laps_of(doc, sent, ids, prev, s)
         if not laps:
-            m = _LAP_AFTER.match(low, e)  # "under SC/VSC on lap 69"
-            laps = [int(m.group(1))] if m else []
+            after = _LAP_AFTER.match(low, e)  # "under SC/VSC on lap 69"
+            laps = [int(after.group(1))] if after else []
         drivers = {t.value for t in sent.tokens if t.kind is DRIVER and prev <= t.start < s}
         both = any(t.kind is BOTH and prev <= t.start < s for t in sent.tokens)
         driver = drivers.pop() if len(drivers) == 1 and not both else None

@@ -27,8 +27,7 @@ _EN: dict[str, str] = {
     # neutralisations
     "sc": r"safety[- ]car|\bsc\b",
     "vsc": r"virtual safety[- ]car|\bvsc\b",
-    "under": r"under(?: the| a)?|during(?: the| a)?|behind(?: the)?|with(?: the| a)?|in(?: the| a)?|"
-             r"(?:sc|vsc|safety[- ]car)[- ](?:assisted|aided|timed)",
+    "under": r"under(?: the| a)?|during(?: the| a)?|behind(?: the)?|with(?: the| a)?|in(?: the| a)?",
     "green": r"under green(?: flag)?|green[- ]flag|normal conditions|racing conditions",
     "no_sc": r"no safety[- ]car|no sc\b|no vsc\b|without (?:a |any )?safety[- ]car|no neutrali[sz]ation",
     # positions around the stops
