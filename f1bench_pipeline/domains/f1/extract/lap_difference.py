@@ -119,23 +119,30 @@ def _verb_before(doc: Document, sent: Sentence, s: int) -> bool:
 
 
 def differences(doc: Document, sent: Sentence) -> None:
-    """pit_lap_difference from "<N> laps earlier/later/longer (than D)" and laps_to_go."""
+    """pit_lap_difference from "<N> laps earlier/later/longer (than D)", laps_to_go, and race_laps of a
+    count of 20 laps or more stated as the race's distance."""
     low = doc.low
     toks = sent.tokens
     kinds = sent.kinds
+    last = len(kinds) - 1
     for i, k in enumerate(kinds):
         if k is not NUMBER and k is not NUMBER_WORD:
             continue
         t = toks[i]
+        # (cheap tests first: a lap word right after the number, or the opening of "more laps")
+        counted = i < last and kinds[i + 1] is LAP_WORD and toks[i + 1].start - t.end <= 2 and \
+            not low[t.end:toks[i + 1].start].strip(" -")
+        if not counted:
+            if low.startswith(_MORE_STARTS, t.end):  # "3 more laps" ("dos vueltas más" is read below)
+                n = _whole(t)
+                m = _MORE_LAPS.match(low, t.end)
+                if n is not None and m and _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
+                    _add_difference(doc, sent, t, n, 1, m.end(), False)
+            continue
+        if k is NUMBER and not t.decimal and not t.tag and MIN_RACE_LAPS <= t.value <= 99:
+            _race_distance(doc, sent, t)
         n = _whole(t)
         if n is None:
-            continue
-        nxt = toks[i + 1] if i + 1 < len(toks) else None
-        if nxt is None or nxt.kind is not LAP_WORD or nxt.start - t.end > 2 or low[t.end:nxt.start].strip(" -"):
-            # "3 more laps" ("dos vueltas más" is read below)
-            m = _MORE_LAPS.match(low, t.end) if low.startswith(_MORE_STARTS, t.end) else None
-            if m and _STAY_OUT.search(low, max(sent.start, t.start - VERB_REACH), t.start):
-                _add_difference(doc, sent, t, n, 1, m.end(), False)
             continue
         lap_end = toks[i + 1].end
         m = _AFTER_COUNT.match(low, lap_end)
@@ -199,25 +206,16 @@ _DISTANCE_CUE = ("grand prix", "gp", "gran premio", "grande prêmio", "race leng
                  "distance of", "distancia", "longitud", "distância", "extensão")
 
 
-def race_distance(doc: Document, sent: Sentence) -> None:
-    """race_laps: "the 57-lap Qatar Grand Prix", "Race length: 51 laps", "GP de Qatar de 57 vueltas"."""
+def _race_distance(doc: Document, sent: Sentence, t: Token) -> None:
+    """race_laps of a lap count ``t`` of 20 or more: "the 57-lap Qatar Grand Prix", "Race length: 51 laps",
+    "GP de Qatar de 57 vueltas"."""
     low = doc.low
-    toks = sent.tokens
-    for i, k in enumerate(sent.kinds):
-        if k is not NUMBER:
-            continue
-        t = toks[i]
-        if t.decimal or t.tag or not isinstance(t.value, (int, float)) or \
-                t.value != int(t.value) or not MIN_RACE_LAPS <= t.value <= 99:
-            continue
-        hyphen = low.startswith("-", t.end)
-        counted = i + 1 < len(toks) and toks[i + 1].kind is LAP_WORD and toks[i + 1].start - t.end <= 2
-        if not (hyphen or counted) or \
-                not any(low.find(w, max(sent.start, t.start - 60), t.end + 40) >= 0 for w in _DISTANCE_CUE):
-            continue  # (cheap tests before the patterns: a lap count, and a distance word near it)
-        if hyphen and _EVENT_AFTER.match(low, t.end) or \
-                counted and _DISTANCE_BEFORE.search(low, max(sent.start, t.start - 60), t.start):
-            doc.add("race_laps", {"laps": int(t.value)}, t.start, t.end + len(low[t.end:].split(None, 1)[0]))
+    if t.value != int(t.value) or not any(low.find(w, max(sent.start, t.start - 60), t.end + 40) >= 0
+                                          for w in _DISTANCE_CUE):
+        return  # (a cheap test before the patterns: a distance word near it)
+    if low.startswith("-", t.end) and _EVENT_AFTER.match(low, t.end) or \
+            _DISTANCE_BEFORE.search(low, max(sent.start, t.start - 60), t.start):
+        doc.add("race_laps", {"laps": int(t.value)}, t.start, t.end + len(low[t.end:].split(None, 1)[0]))
 
 
 def stop_order(doc: Document, sent: Sentence) -> None:

@@ -1,4 +1,4 @@
-"""Positions around the stops and stops under a neutralisation.
+"""Positions around the stops (stops under a neutralisation: ``neutralisations.py``).
 
 * ``relative_position``: "TSU was behind SAI before the stops", "ANT emerged ahead of LAW", "(HAD por
   delante) tras las paradas", "BEA finished behind GAS" (``when`` "final"), "he moved from behind COL
@@ -11,11 +11,6 @@
   "não o ultrapassou" (a pass named beside a stop or the move, in an answer about a pit battle).
   A failed outcome in the sense of a place ("the undercut did not work to gain a position") is read
   so by ``battles.outcome`` (``position_sense``).
-* ``stop_neutralisation``: "the lap-33 stops were under SC/VSC", "BOR's lap-66 stop was under
-  SC/VSC", "vuelta 54 (bajo SC/VSC)", "paradas ... sob Safety Car", "(parada en condiciones
-  normales)" (not neutralised), in a sentence with a stop or tyre-change word: one claim per lap the
-  clause names before the phrase (with the driver when the clause names exactly one), or of the
-  one driver named without a lap. "no safety car" with no stop named is race-level.
 """
 
 from __future__ import annotations
@@ -26,8 +21,8 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.lap_difference import object_before
 from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
-from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, BOTH, CHANGE, DRIVER,
-                                                     NEGATION, ORDINAL, PASS, PIT, PLACE, Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER,
+                                                     NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
 if TYPE_CHECKING:
@@ -54,13 +49,7 @@ _LEAD = re.compile(r"\b(?:" + race_words("lead_kept") + r")\s+(?:(?P<own>[a-z]{3
 _POSITION = re.compile(r"\b(?:(?P<gain>" + race_words("gain_pos") + r")|(?P<lose>" + race_words("lose_pos") + r"))\s+"
                        r"(?:(?P<ben>[a-z]{3})\s+)?(?:" + race_words("position_noun") + r")\b(?:\s+(?:on|over|to|from|a|"
                        r"sobre|para|de|em relação a)\s+(?P<rival>[a-z]{3})\b)?")
-_DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
-# a neutralisation word ("SC", "VSC", "Safety Car", "coche de seguridad"), then what stands before and after it
-_SC_WORD = re.compile(r"(?:" + race_words("vsc") + "|" + race_words("sc") + r")(?:\s*/\s*(?:" + race_words("vsc") + r"))?")
-_UNDER_BEFORE = re.compile(r"\b(?:" + race_words("under") + r")\s+\**$")
-_ASSISTED_AFTER = re.compile(r"[- ](?:assisted|aided|timed)\b")
-_GREEN = re.compile(r"\b(?:" + race_words("green") + r")\b")
-_NO_SC = re.compile(r"\b(?:" + race_words("no_sc") + r")")
+DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
 # finite forms: a gain or pass stated as happened (a base form counts only denied: "did not gain")
 _FINITE = frozenset({"gained", "lost", "ganó", "gano", "perdió", "perdio", "ganhou", "perdeu", "overtook", "passed",
                      "got past", "got by", "made the pass", "adelantó", "superó", "rebasó", "ultrapassou", "superou",
@@ -69,6 +58,9 @@ _STOP_OR_MOVE = frozenset({PIT, BATTLE})
 _HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhaps|presumably|apparently|suggests?|"
                     r"implies|expect\w*|if|podría|podria|quizás|quizá|probablemente|posiblemente|presumiblemente|si|"
                     r"poderia|provavelmente|possivelmente|presumivelmente|talvez|caso)\b")
+_HEDGE_STEMS = ("may", "might", "could", "would", "likely", "probabl", "possibl", "perhaps", "presum", "apparent",
+                "suggest", "impl", "expect", "if", "podr", "quiz", "posibl", "si", "poderia", "provavel", "possivel",
+                "talvez", "caso")  # (what every _HEDGE match holds: a cheap test first)
 # "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
 _SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
 _NOT_ONLY = re.compile(r"\s+(?:only|just|solo|sólo|só|apenas|somente)\b")  # "not only passed": no negation
@@ -78,18 +70,14 @@ _OR_TIME_AFTER = re.compile(r"\s*(?:/|or\b|o\b|ou\b)\s*(?:time|gap|tiempo|tempo|
 _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks to|with|by|at|en|con|durante|gracias a|"
                               r"na|no|nas|nos|com|graças a)\b[^.;,\n]{0,24}?\b(?:pit|stops?|undercut|overcut|"
                               r"paradas?|boxes|trocas?)")
-_OR_OTHER_AFTER = re.compile(r"\s*(?:or|o|ou)\s+(?:a\s+|an\s+|un\s+|um\s+|the\s+)?(?:virtual|vsc|safety|sc\b)")
-_LAP_AFTER = re.compile(r"[\s*]*(?:on|in|at|en|na|no)\s+(?:the\s+|la\s+|a\s+)?(?:lap|vuelta|volta)\s+\**(\d{1,2})\b")
-_LAP_LIST_GAP = re.compile(r"[\s*,()&/-]*(?:(?:and|y|e|or|o|ou)[\s*]+)?(?:(?:laps?|vueltas?|voltas?)[\s*]+)?")
 # cue words one of which a sentence must hold for these claims (bounded substring tests before any regex)
-_NEUTRAL_CUE = (" sc", "(sc", "/sc", "*sc", "vsc", "safety", "segur", "normal", "green", "verde")
 _LEAD_CUE = ("lead", "ventaj", "vantag")
-_GREEN_STEMS = ("green", "verde", "normal")
+_GAIN_STEMS = ("gain", "lost", "los", "gan", "perd")
 _FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz")
 _EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou")
 
 
-def _within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
+def within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
     """One of ``stems`` in ``low[s:e]`` (substring tests on one slice: much cheaper than a regex)."""
     seg = low[s:e]
     for w in stems:
@@ -134,9 +122,9 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     before it from ``lo``."""
     low = doc.low
     w30 = max(lo, t.start - 30)
-    if _within(low, w30, t.start, _FINISH_STEMS) and _FINISH_BEFORE.search(low, w30, t.start):
+    if within(low, w30, t.start, _FINISH_STEMS) and _FINISH_BEFORE.search(low, w30, t.start):
         return "final"
-    if _within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
+    if within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
             _TO_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "after"
     if _FROM_BEFORE.search(low, max(lo, t.start - 8), t.start):
@@ -169,7 +157,8 @@ def positions(doc: Document, sent: Sentence) -> None:
         if again and prev is not None:
             subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
         if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks) or \
-                _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) or \
+                within(low, max(sent.start, subj.start - ORDER_REACH), subj.start, _HEDGE_STEMS) and \
+                _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) is not None or \
                 _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
                 _NOUN_BEFORE.search(low, max(0, t.start - 24), t.start):
             prev = None
@@ -196,13 +185,16 @@ def leads(doc: Document, sent: Sentence) -> None:
     """"extended HUL's lead over STR", "HAD increased his lead", "amplió su ventaja sobre HAM": the
     driver was ahead before the stops and after them."""
     low = doc.low
-    if not _within(low, sent.start, sent.end, _LEAD_CUE):
+    cues = doc.__dict__.setdefault("_race_cues", {})  # (the answer-wide test once per answer: three stems)
+    if cues.get("lead") is None:
+        cues["lead"] = within(low, 0, len(low), _LEAD_CUE)
+    if not cues["lead"] or not within(low, sent.start, sent.end, _LEAD_CUE):
         return
     for m in _LEAD.finditer(low, sent.start, sent.end):
         own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
         if own is None or m.group("own") is None and own.is_object:
             continue
-        if _DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()):
+        if DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()):
             continue
         r = _driver_at(sent, m.start("rival")) if m.group("rival") else None
         rival = r.value if r is not None else other_of_pair(doc, own.value)
@@ -221,11 +213,11 @@ def _denied(doc: Document, sent: Sentence, s: int) -> bool:
                not _NOT_ONLY.match(doc.low, x.end) for x in sent.tokens)
 
 
-def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
+def hedged(doc: Document, sent: Sentence, s: int) -> bool:
     """A hedge or condition before ``s`` in the sentence ("may have", "likely", "if", "we would expect"),
     or a negation of another verb before the driver ("the data does not say that ANT passed RUS", "did
     not result in BOR overtaking OCO"): nothing asserted of the pass or gain itself."""
-    if _HEDGE.search(doc.low, sent.start, s) is not None:
+    if within(doc.low, sent.start, s, _HEDGE_STEMS) and _HEDGE.search(doc.low, sent.start, s) is not None:
         return True
     toks = sent.tokens
     neg = next((x for x in reversed(toks) if x.kind is NEGATION and x.start < s and not _NOT_ONLY.match(doc.low, x.end)),
@@ -237,11 +229,12 @@ def _hedged(doc: Document, sent: Sentence, s: int) -> bool:
 def changes(doc: Document, sent: Sentence) -> None:
     """position_change from "gained/lost a position" and a pass beside a stop or the move."""
     low = doc.low
-    for m in () if PLACE not in sent.kind_set else _POSITION.finditer(low, sent.start, sent.end):
+    scan = PLACE in sent.kind_set and within(low, sent.start, sent.end, _GAIN_STEMS)
+    for m in _POSITION.finditer(low, sent.start, sent.end) if scan else ():
         verb = (m.group("gain") or m.group("lose") or "").strip()
         denied = _denied(doc, sent, m.start())
         stated = verb in _FINITE or _SUCCEEDED_BEFORE.search(low, max(sent.start, m.start() - 24), m.start())
-        if not stated and not denied or _hedged(doc, sent, m.start()):
+        if not stated and not denied or hedged(doc, sent, m.start()):
             continue  # "in an effort to gain track position", "allowed him to gain": a purpose, not a result
         if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
             continue  # "this gained position", "gained track position/time advantage"
@@ -268,7 +261,7 @@ def _passes(doc: Document, sent: Sentence) -> None:
     low = doc.low
     toks = sent.tokens
     for i, t in enumerate(toks):
-        if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or _hedged(doc, sent, t.start):
+        if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or hedged(doc, sent, t.start):
             continue
         denied = _denied(doc, sent, t.start)
         if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
@@ -310,85 +303,3 @@ def position_sense(doc: Document, s: int, e: int) -> bool:
     a, d = doc.last_battle
     doc.add("position_change", {"driver": a, "gained": True, "denied": True, "rival": d}, s, m.end())
     return True
-
-
-def neutralisations(doc: Document, sent: Sentence) -> None:
-    """stop_neutralisation from "under SC/VSC", "bajo Safety Car", "sob VSC", "condiciones normales"."""
-    low = doc.low
-    if not _within(low, sent.start, sent.end, _NEUTRAL_CUE):
-        return
-    # (the phrase regexes from a little before the first cue word: most of a sentence precedes it)
-    first = min((i for i in (low.find(w, sent.start, sent.end) for w in _NEUTRAL_CUE) if i >= 0), default=sent.start)
-    lo = max(sent.start, first - 40)
-    found = []
-    for m in _SC_WORD.finditer(low, lo, sent.end):
-        u = _UNDER_BEFORE.search(low, max(sent.start, m.start() - 28), m.start())
-        if u is not None or _ASSISTED_AFTER.match(low, m.end()):
-            found.append((u.start() if u is not None else m.start(), m.end(), True, _kind(m.group(0))))
-    if _within(low, lo, sent.end, _GREEN_STEMS):
-        found += [(m.start(), m.end(), False, None) for m in _GREEN.finditer(low, lo, sent.end)]
-    if not found:
-        no_sc = _NO_SC.search(low, sent.start, sent.end) if PIT not in sent.kind_set else None
-        if no_sc:
-            doc.add("stop_neutralisation", {"neutralised": False}, no_sc.start(), no_sc.end())
-        return
-    if PIT not in sent.kind_set and CHANGE not in sent.kind_set:
-        return  # "lost time under the VSC": no stop
-    ids = sorted(sent.laps.ids, key=lambda x: x[1]) if sent.laps is not None else []
-    prev = sent.start
-    for s, e, neutralised, kind in sorted(found):
-        if _DENY_BEFORE.search(low, max(sent.start, s - 12), s):
-            neutralised, kind = not neutralised, None
-        if kind is not None and _OR_OTHER_AFTER.match(low, e):
-            kind = None  # "under Safety Car or Virtual Safety Car": either
-        if _hedged(doc, sent, s):
-            prev = e
-            continue  # "more probably, to switch ... under a Safety Car", "who may have pitted under green flag"
-        laps = _laps_of(doc, sent, ids, prev, s)
-        if not laps:
-            after = _LAP_AFTER.match(low, e)  # "under SC/VSC on lap 69"
-            laps = [int(after.group(1))] if after else []
-        drivers = {t.value for t in sent.tokens if t.kind is DRIVER and prev <= t.start < s}
-        both = any(t.kind is BOTH and prev <= t.start < s for t in sent.tokens)
-        driver = drivers.pop() if len(drivers) == 1 and not both else None
-        if driver is None and not drivers and not both and doc.single:
-            driver = doc.single  # "This stop happened under SC/VSC" in an answer about one driver
-        if not laps and (driver is None or not neutralised):
-            prev = e
-            continue  # a green-flag stop needs its lap: "pitted under green flag" of no stop in particular
-        which: list[int | None] = [*laps] if laps else [None]
-        for lap in which:
-            doc.add("stop_neutralisation", {"neutralised": neutralised, "driver": driver, "lap": lap, "kind": kind},
-                    prev if prev > sent.start else sent.start, e)
-        prev = e
-
-
-def _laps_of(doc: Document, sent: Sentence, ids: list, lo: int, s: int) -> list[int]:
-    """The laps a neutralisation phrase at ``s`` is said of: the last list of lap ids before it (from
-    ``lo``) in its own clause ("laps 2, 3 and 4 were under SC", "vuelta 54 (bajo SC/VSC)"), or the
-    one an ordinal picks from it ("stops on laps 11 and 29, and the second stop was under SC")."""
-    low = doc.low
-    group: list[tuple[int, int, int]] = []  # (lap, start, end)
-    for lap, ls, le, _i in ids:
-        if not lo <= ls < s:
-            continue
-        if group and not _LAP_LIST_GAP.fullmatch(low, group[-1][2], ls):
-            group = []
-        group.append((lap, ls, le))
-    if not group:
-        return []
-    end = group[-1][2]
-    nth = [t.value for t in sent.tokens if t.kind is ORDINAL and end <= t.start < s]
-    if nth and len(group) > 1:  # (an ordinal past the list: "... and the second stop was under SC/VSC")
-        k = nth[-1]
-        return [group[-1][0]] if k == -1 else [group[k - 1][0]] if isinstance(k, int) and 1 <= k <= len(group) else []
-    if CLAUSE_BREAK.search(low, end, s):
-        return []  # "After the switch on lap 57, OCO then had three more pit entries under SC/VSC": not lap 57
-    return sorted({lap for lap, _s, _e in group})
-
-
-def _kind(phrase: str) -> str | None:
-    """SC, VSC, or None for "SC/VSC" (either)."""
-    vsc = "vsc" in phrase or "virtual" in phrase
-    sc = re.search(r"\bsc\b|safety[- ]car(?! virtual)|seguridad(?! virtual)|segurança(?! virtual)", phrase.replace("virtual safety", "")) is not None
-    return None if vsc and sc else "VSC" if vsc else "SC"
