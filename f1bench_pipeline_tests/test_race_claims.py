@@ -160,6 +160,8 @@ def test_no_relative_position(text, lang):
     ("The undercut gained TSU a position over SAI.", "en", "supported"),
     ("TSU did not gain a position on SAI.", "en", "contradicted"),
     ("TSU undercut SAI. The undercut did not work to gain a position.", "en", "contradicted"),
+    ("TSU hizo un undercut a SAI. El undercut no funcionó para ganar posición.", "es", "contradicted"),
+    ("TSU fez undercut em SAI. O undercut não funcionou para TSU ganhar a posição.", "pt", "contradicted"),
     ("TSU ganó la posición sobre SAI con la parada.", "es", "supported"),
     ("SAI no perdió la posición ante TSU en las paradas.", "es", "contradicted"),
     ("TSU fez undercut em SAI e não o ultrapassou.", "pt", "contradicted"),
@@ -175,6 +177,8 @@ def test_position_change(text, lang, expected):
     ("The data does not say that TSU passed SAI because of the undercut.", "en"),  # a report's negation
     ("TSU undercut SAI. He overtook SAI on track later in the race.", "en"),  # not through the stops
     ("TSU hizo undercut a SAI para intentar ganar posición.", "es"),
+    ("TSU undercut SAI. The undercut did not work in terms of the final result.", "en"),  # the finish, not a place
+    ("TSU fez undercut em SAI. O undercut não funcionou para SAI ganhar a posição.", "pt"),  # not the attacker
     ("TSU fez undercut em SAI e ganhou posição/tempo.", "pt"),  # a gain of time or place
 ])
 def test_no_position_change(text, lang):

@@ -290,7 +290,7 @@ def _first_subject(doc: Document, sent: Sentence, s: int) -> Token | None:
 
 # "did not work to gain a position", "no funcionó para ganar posición": a place, not the final result
 _PLACE_SENSE = re.compile(r"[\s*]*(?:(?:\w+ly|\w+mente)\s+)?(?:as an?|as|in terms of|to|for|in|como|para|en|em|"
-                          r"en términos de|em termos de)\s+(?:(?:gain|gaining|ganar|ganhar)\s+)?(?:a |the |one |una |la |"
+                          r"en términos de|em termos de)\s+(?:(?P<who>[a-z]{3})\s+)?(?:(?:gain|gaining|ganar|ganhar)\s+)?(?:a |the |one |una |la |"
                           r"uma |a )?(?:track )?(?:position|place|posición|posicion|posição|posicao)\b")
 
 
@@ -301,5 +301,8 @@ def position_sense(doc: Document, s: int, e: int) -> bool:
     if m is None or not doc.last_battle:
         return False
     a, d = doc.last_battle
+    if m.group("who") and (m.group("who").upper() != a or
+                           not any(t.start == m.start("who") and t.kind is DRIVER for t in doc.toks)):
+        return False  # "não funcionou para SAI ganhar": said of whom, if not the attacker? ("the" is no one)
     doc.add("position_change", {"driver": a, "gained": True, "denied": True, "rival": d}, s, m.end())
     return True
