@@ -131,6 +131,13 @@ def test_race_level_no_safety_car():
     ("Tras las paradas, SAI quedó por delante de TSU.", "es", [("after", True, "contradicted")]),
     ("TSU saiu à frente de SAI após as paradas.", "pt", [("after", True, "supported")]),
     ("SAI terminou atrás de TSU.", "pt", [("final", False, "supported")]),
+    # "from ... behind ... to ... ahead": the from-side before the stops, the to-side after (decimal commas)
+    ("TSU went from 1.60s behind SAI before the stops to 10.55s ahead of SAI after them.", "en",
+     [("before", False, "supported"), ("after", True, "supported")]),
+    ("TSU pasó de estar 1,60 s detrás de SAI antes de las paradas a 10,55 s por delante de SAI después.", "es",
+     [("before", False, "supported"), ("after", True, "supported")]),
+    ("TSU passou de 1,60 s atrás de SAI antes das paradas para 10,55 s à frente de SAI depois delas.", "pt",
+     [("before", False, "supported"), ("after", True, "supported")]),
 ])
 def test_relative_position(text, lang, expected):
     got = [(s["when"], s["ahead"], label) for s, label in _verdicts(text, lang, "relative_position")]

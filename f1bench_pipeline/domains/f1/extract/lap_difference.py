@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
-from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
+from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK as _ANY_BREAK
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, PIT, Token
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
+# a clause break, but not the comma of a decimal ("1,91 s detrás": one clause)
+CLAUSE_BREAK = re.compile(_ANY_BREAK.pattern.replace("[,;:]", "[;:]|,(?!\\d)"))
 MAX_DIFFERENCE = 30  # laps: a larger count is a stint or a race distance, not the gap between two stops
 VERB_REACH = 90  # characters from the stop or stay-out verb to the lap count ("pitted on lap 18, two laps after")
 

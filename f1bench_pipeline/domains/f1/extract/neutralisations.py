@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
+from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
 from f1bench_pipeline.domains.f1.extract.race_order import DENY_BEFORE, hedged, within
 from f1bench_pipeline.domains.f1.extract.tokens import BOTH, CHANGE, DRIVER, ORDINAL, PIT
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words

@@ -19,8 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
-from f1bench_pipeline.domains.f1.extract.lap_difference import object_before
-from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK
+from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER,
                                                      NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
@@ -42,7 +41,11 @@ _BEFORE_CUE = re.compile(r"\b(?:" + race_words("when_before") + r")")
 _AFTER_CUE = re.compile(r"\b(?:" + race_words("when_after") + r")")
 _EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0,2}$")
 _FINISH_BEFORE = re.compile(r"\b(?:" + race_words("finish") + r")\s+(?:\S+\s+){0,2}$")
-_FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+$")
+# "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR": the from-side is before the
+# stops, the to-side after ("pasó de estar 1.9 s detrás a 0.9 s por delante", "passou de 1,9 s atrás para ...")
+_GAP_SIZE = r"(?:being\s+|estar\s+)?(?:\**[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?"
+_FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+" + _GAP_SIZE + "$")
+_TO_SIDE = re.compile(r"\b(?:to|a|para)\s+" + _GAP_SIZE + "$")
 _TO_BEFORE = re.compile(r"\b(?:from|de|desde)\s+(?:behind|detrás|atrás)\s+\S+\s+(?:to|a|para)\s+$")
 _LEAD = re.compile(r"\b(?:" + race_words("lead_kept") + r")\s+(?:(?P<own>[a-z]{3})(?:'s|’s)\s+|his\s+|her\s+|su\s+|sua\s+|"
                    r"seu\s+|la\s+|a\s+)(?:" + race_words("lead_noun") + r")\b(?:\s+(?:over|on|sobre|a)\s+(?P<rival>[a-z]{3})\b)?")
@@ -116,7 +119,7 @@ def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
     return last
 
 
-def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int) -> str | None:
+def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int, from_side: bool) -> str | None:
     """When the order word ``t`` holds: at the finish, after (emerged, "to ahead"), before ("from
     behind"), else the one when-cue after it up to ``hi`` (the next order word), else the last one
     before it from ``lo``."""
@@ -127,8 +130,10 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     if within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
             _TO_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "after"
-    if _FROM_BEFORE.search(low, max(lo, t.start - 8), t.start):
+    if _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "before"
+    if from_side and _TO_SIDE.search(low, max(lo, t.start - 40), t.start):
+        return "after"  # the to-side of "from ... behind ... to ... ahead"
     # "TSU was initially behind", "TSU, after the stops, was ahead": a when-word between the subject and it
     between = {"before" if x.kind is BEFORE else "after" for x in sent.tokens
                if (x.kind is BEFORE or x.kind is AFTER) and subj.start >= lo and subj.end <= x.start < t.start}
@@ -150,10 +155,12 @@ def positions(doc: Document, sent: Sentence) -> None:
     toks = sent.tokens
     marks = [i for i, t in enumerate(toks) if (t.kind is AHEAD or t.kind is BEHIND) and t.word in _ORDER_WORDS]
     prev: tuple[Token, Token | None] | None = None  # the previous order word's subject and named rival
+    from_side = False  # the previous order word was the from-side of "went from ... to ..."
     for n, i in enumerate(marks):
         t = toks[i]
         subj = _subject_before(doc, sent, t.start)
-        again = subj is not None and prev is not None and subj is prev[1]
+        last = next((x for x in reversed(toks[:i]) if x.kind is DRIVER), None)
+        again = prev is not None and prev[1] is not None and last is prev[1] and (subj is None or subj is last)
         if again and prev is not None:
             subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
         if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks) or \
@@ -173,7 +180,8 @@ def positions(doc: Document, sent: Sentence) -> None:
             continue
         lo = toks[marks[n - 1]].end if n else sent.start
         hi = toks[marks[n + 1]].start if n + 1 < len(marks) else sent.end
-        when = _when(doc, sent, subj, t, lo, hi)
+        when = _when(doc, sent, subj, t, lo, hi, from_side)
+        from_side = _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start) is not None
         if when is None:
             continue
         doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when,
