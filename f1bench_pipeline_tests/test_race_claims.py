@@ -131,6 +131,13 @@ def test_race_level_no_safety_car():
     ("Tras las paradas, SAI quedó por delante de TSU.", "es", [("after", True, "contradicted")]),
     ("TSU saiu à frente de SAI após as paradas.", "pt", [("after", True, "supported")]),
     ("SAI terminou atrás de TSU.", "pt", [("final", False, "supported")]),
+    # a yes/no item in the context's own wording ("TSU ahead after the stops: yes")
+    ("TSU undercut SAI.\n- SAI ahead after the stops: no\n- TSU behind before the stops: yes", "en",
+     [("after", False, "supported"), ("before", False, "supported")]),
+    ("TSU hizo undercut a SAI.\n- SAI por delante tras las paradas: sí", "es", [("after", True, "contradicted")]),
+    ("TSU undercut SAI.\n- [x] TSU ahead after the stops\n- [ ] SAI ahead after the stops", "en",
+     [("after", True, "supported"), ("after", False, "supported")]),
+    ("TSU fez undercut em SAI.\n- TSU à frente depois das paradas: não", "pt", [("after", False, "contradicted")]),
     # "from ... behind ... to ... ahead": the from-side before the stops, the to-side after (decimal commas)
     ("TSU went from 1.60s behind SAI before the stops to 10.55s ahead of SAI after them.", "en",
      [("before", False, "supported"), ("after", True, "supported")]),

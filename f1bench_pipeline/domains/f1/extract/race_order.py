@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 
 ORDER_REACH = 60  # characters from the subject to the order word, and from it to a when-cue
 NEGATION_REACH = 40  # characters from a negation or hedge to the subject it governs ("did not result in BOR ...")
+# a yes/no verdict after the item, or a checklist mark before it ("- [ ] HAM ahead after the stops", "☐ ...")
+_VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:(?:[:?|=→—–]|->)\s*\**\s*|\(\s*|\s*(?=[✗✘❌✓✔✅]))"
+                            r"(?P<v>no|não|nao|false|falso|yes|sí|si|sim|true|verdadero|verdadeiro|[✗✘❌☐✓✔✅☑])(?![\w])",
+                            re.IGNORECASE)
+_NO_WORDS = frozenset({"no", "não", "nao", "false", "falso", "✗", "✘", "❌", "☐"})
+_UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|[☐✗✘❌])")
 _COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mas|mais|menos|aún|ainda)\s+(?:\*+)?$")
 _NOUN_BEFORE = re.compile(r"\b(?:car|cars|driver|drivers|rival|man|runner|coche|piloto|carro|auto|rival)\s+(?:\*+)?$")
 _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
@@ -184,9 +190,14 @@ def positions(doc: Document, sent: Sentence) -> None:
         from_side = _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start) is not None
         if when is None:
             continue
-        doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when,
-                                      "ahead": t.kind is AHEAD}, span_start(sent, subj.value, t.start),
-                max(t.end, rival_tok.end) if rival_tok is not None else t.end)
+        # "HAM ahead after the stops: no" (the context's own wording), "| ... | no |", "- [ ] HAM ahead after ..."
+        # (read in the original text: ``low`` blanks table pipes)
+        verdict = _VERDICT_AFTER.match(doc.text, t.end)
+        line = low.rfind("\n", 0, t.start) + 1
+        unchecked = _UNCHECKED.match(doc.text, line) is not None
+        ahead = (t.kind is AHEAD) != ((verdict is not None and verdict.group("v") in _NO_WORDS) != unchecked)
+        doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when, "ahead": ahead}, span_start(sent, subj.value, t.start),
+                max(t.end, rival_tok.end if rival_tok is not None else 0, verdict.end() if verdict else 0))
 
 
 def leads(doc: Document, sent: Sentence) -> None:
