@@ -163,6 +163,8 @@ def test_extended_lead_is_ahead_before_and_after():
     ("TSU emerged 10 seconds farther ahead of SAI after the stops.", "en"),  # a change of the gap
     ("TSU ahora iba 3.2s por delante.", "es"),  # no when, no rival named
     ("Presumivelmente, TSU estava atrás de SAI antes das paradas.", "pt"),  # a hedge
+    ("TSU undercut SAI. SAI failed to get ahead after the stops.", "en"),  # a failure is a negation
+    ("TSU hizo undercut a SAI.\n- Undercut de TSU\n- Por delante tras las paradas: SAI", "es"),  # no subject on its line
 ])
 def test_no_relative_position(text, lang):
     assert _claims(text, lang, "relative_position") == []

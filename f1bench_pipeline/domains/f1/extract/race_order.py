@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
-from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER,
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
                                                      NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 ORDER_REACH = 60  # characters from the subject to the order word, and from it to a when-cue
 NEGATION_REACH = 40  # characters from a negation or hedge to the subject it governs ("did not result in BOR ...")
 # a yes/no verdict after the item, or a checklist mark before it ("- [ ] HAM ahead after the stops", "☐ ...")
-_VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:(?:[:?|=→—–]|->)\s*\**\s*|\(\s*|\s*(?=[✗✘❌✓✔✅]))"
+_VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:[`*_\"']*\s*(?:[:?|=→—–]|->)[\s`*_\"']*|\(\s*|\s*(?=[✗✘❌✓✔✅]))"
                             r"(?P<v>no|não|nao|false|falso|yes|sí|si|sim|true|verdadero|verdadeiro|[✗✘❌☐✓✔✅☑])(?![\w])",
                             re.IGNORECASE)
 _NO_WORDS = frozenset({"no", "não", "nao", "false", "falso", "✗", "✘", "❌", "☐"})
@@ -103,7 +103,7 @@ def _driver_at(sent: Sentence, at: int) -> Token | None:
 
 
 def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
-    """The last driver before ``s`` in its clause, at most ``ORDER_REACH`` characters back; None when
+    """The last driver before ``s`` in its clause and on its line, at most ``ORDER_REACH`` characters back; None when
     a negation or hedge stands before it in the clause ("No data suggests OCO overtook BOR") or it
     follows a preposition ("ganó tiempo respecto a SAI y salió por delante": not SAI)."""
     last = None
@@ -114,6 +114,7 @@ def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
             last = t
     low = doc.low
     if last is None or s - last.end > ORDER_REACH or CLAUSE_BREAK.search(low, last.end, s) or \
+            low.find("\n", last.end, s) >= 0 or \
             object_before(low, last):
         return None
     lo = max(sent.start, last.start - NEGATION_REACH)
@@ -169,7 +170,7 @@ def positions(doc: Document, sent: Sentence) -> None:
         again = prev is not None and prev[1] is not None and last is prev[1] and (subj is None or subj is last)
         if again and prev is not None:
             subj = prev[0]  # "TSU was behind SAI before the stops and ahead of him after": TSU again
-        if subj is None or any(x.kind is NEGATION and subj.end <= x.start < t.start for x in toks) or \
+        if subj is None or any((x.kind is NEGATION or x.kind is FAILED) and subj.end <= x.start < t.start for x in toks) or \
                 within(low, max(sent.start, subj.start - ORDER_REACH), subj.start, _HEDGE_STEMS) and \
                 _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) is not None or \
                 _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
