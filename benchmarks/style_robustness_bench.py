@@ -100,6 +100,24 @@ def print_pivot(report: Report, column: str, values: tuple[str, ...], title: str
             print("-" * len(head))
 
 
+# The claim types of issue #44 (what the context states beyond the oracle, inserted entities).
+NEW_TYPES = ("stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
+             "position_change", "pit_lap_difference", "laps_to_go", "entity")
+
+
+def print_new_types(report: Report) -> None:
+    """The new claim types' labels per type (all sets together): in faithful answers every one
+    should be supported."""
+    sub = report.claims.filter(pl.col("type").is_in(NEW_TYPES))
+    print(f"\nClaims of the new types (#44): {sub.height}")
+    if sub.height:
+        with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=200):
+            print(sub.group_by("type").agg(
+                pl.len().alias("claims"), (pl.col("label") == "supported").sum().alias("supported"),
+                (pl.col("label") == "contradicted").sum().alias("contradicted"),
+                (pl.col("label") == "unverifiable").sum().alias("unverifiable")).sort("type"))
+
+
 def print_failures(report: Report, n: int) -> None:
     by_type = Counter((f["type"], f["family"]) for f in report.failures)
     print("\nContradicted claims by claim type and family (top 40):")
@@ -116,7 +134,7 @@ def print_failures(report: Report, n: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--warehouse", type=Path, help="an existing warehouse (default: build the embedded sample)")
-    ap.add_argument("--n", type=int, default=5700, help="answers to render (default 5700 = 300 per style)")
+    ap.add_argument("--n", type=int, default=6000, help="answers to render (default 6000 = 300 per style)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--styles", help=f"comma-separated subset of: {','.join(STYLES)}; or blind families "
                                      f"({','.join(sorted(BLIND))}), 'blind' for all of them; 'blind2' for the second "
@@ -156,6 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     with pl.Config(tbl_cols=-1, tbl_width_chars=200):
         print(tot.select("set", "answers", "claims", "supported", "contradicted", "unverifiable",
                          "answers_with_contradiction", "contradicted_rate", "answer_fail_rate"))
+    print_new_types(report)
     print_failures(report, args.failures)
     if args.json:
         args.json.write_text(json.dumps(report.failures, ensure_ascii=False, indent=1))

@@ -13,10 +13,12 @@ from pathlib import Path
 
 from f1bench_pipeline.domains.f1 import extract
 from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, gaps, lap_difference, laps, neutralisations,
-                                               race_order, results, stint_bounds, tokens, tyres, vocabulary)
+                                               pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
+                                               vocabulary)
 
 PACKAGE = Path(extract.__file__).parent
-FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, lap_difference, race_order, neutralisations)
+FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
+            neutralisations)
 
 
 def _modules() -> list[Path]:

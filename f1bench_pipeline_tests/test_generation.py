@@ -208,7 +208,13 @@ def test_offline_systems_materialize_through_dagster(gen_settings, dagster_insta
     from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
     from f1bench_pipeline.domains.f1.instances.verbalize import verbalize
 
-    assert all(t == verbalize(facts_from_json(f), lang)
+    from f1bench_pipeline.domains.f1.templates import answer_sentences, rendered_stated_facts
+
+    # the oracle's sentences with what the context states beyond it (issue #44)
+    assert all(t == " ".join(answer_sentences(o, o, rendered_stated_facts(c), lang))
+               for t, o, lang, c in ((t, facts_from_json(f), lang, c) for t, f, lang, c in
+                                     joined.select("text", "facts", "lang", "context").iter_rows()))
+    assert all(t.startswith(verbalize(facts_from_json(f), lang).split(". ")[0])
                for t, f, lang in joined.select("text", "facts", "lang").iter_rows())
     # The asset's checks ran and passed; its metadata counts every status, tokens and cost.
     import dagster as dg

@@ -21,7 +21,8 @@ def test_en_claimed_numbers_and_per_lap_figures():
             "- The stint had an average of **90.79s/lap** and **degradation of -0.285s/lap**.")
     got = by_text(text, "en", extract_claims(text, "en"))
     assert got["ANT"] == "claim" and got["32"] == "claim"
-    assert got["90.79s"] == "per_lap_rate" and got["-0.285s"] == "per_lap_rate"
+    # the average (written per lap) and the degradation are read (stint_pace, stint_degradation)
+    assert got["90.79s"] == "claim" and got["-0.285s"] == "claim"
     assert reading_coverage(text, "en", extract_claims(text, "en")) == 1.0
 
 
@@ -45,11 +46,36 @@ def test_es_real_extraction_accounts_for_stop_laps():
     assert got["54"] == "claim" and got["55"] == "claim" and got["SAI"] == "claim"
 
 
-def test_pt_stint_length_unread_average_skipped():
+def test_pt_an_unread_stint_average_is_no_skip():
+    # a stint's average is checkable (stint_pace, #44): left unread, it is unaccounted
     text = "O Medium durou 19 voltas, com média de 91.61s."
     r = reading(text, "pt", [])
-    assert [(t.text, t.accounted_by) for t in r.tokens] == [("19", None), ("91.61s", "pace")]
-    assert r.coverage == 0.5
+    assert [(t.text, t.accounted_by) for t in r.tokens] == [("19", None), ("91.61s", None)]
+    assert r.coverage == 0.0
+    text = "OCO: o Medium durou 19 voltas, com média de 91.61s."
+    got = by_text(text, "pt", extract_claims(text, "pt"))
+    assert got["91.61s"] == "claim"
+
+
+@pytest.mark.parametrize("text,lang,token,rule", [
+    ("HAM's lap 17-18 avg was ~77.73s.", "en", "77.73s", "pace"),  # a stretch of laps: no stint's average
+    ("LEC's median pace was 95.123s.", "en", "95.123s", "pace"),  # a defense's median
+    ("His fastest lap was a 95.53s.", "en", "95.53s", "lap_time"),
+    ("NOR was 0.3 s/lap faster than PIA.", "en", "0.3 s", "per_lap_rate"),  # a pace difference per lap
+    ("NOR ganó 0,4 s por vuelta.", "es", "0,4 s", "per_lap_rate"),
+])
+def test_what_the_schema_still_cannot_check_stays_skipped(text, lang, token, rule):
+    assert by_text(text, lang)[token] == rule
+
+
+@pytest.mark.parametrize("text,lang,token", [
+    ("The stint's degradation was -0.026s/vuelta.", "en", "-0.026s"),
+    ("Stint 1: MEDIUM (18 laps, avg 77.73s, +0.050s/lap).", "en", "77.73s"),
+    ("Stint 1: MEDIUM (18 laps, avg 77.73s, +0.050s/lap).", "en", "+0.050s"),
+    ("El ritmo medio fue de 124.05 s.", "es", "124.05 s"),
+])
+def test_stint_averages_and_degradations_are_no_skip(text, lang, token):
+    assert by_text(text, lang)[token] is None  # no claim given: unaccounted
 
 
 def test_pt_lap_difference_of_two_stops_is_a_claims_not_a_skip():

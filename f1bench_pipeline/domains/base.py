@@ -151,8 +151,10 @@ class Domain(ABC):
 
     @abstractmethod
     def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
-                        entities_json: str = "{}", seed: int = 0) -> str:
-        """The answer of the offline system ``template-<kind>`` (faithful, noisy, terse)."""
+                        entities_json: str = "{}", seed: int = 0, context_json: str | None = None) -> str:
+        """The answer of the offline system ``template-<kind>`` (faithful, noisy, terse);
+        ``context_json``: the instance's structured context when the rows hold one (a domain
+        may render what it states beyond the oracle; the provider passes it only when present)."""
 
     def reading_coverage(self, text: str, lang: str, claims: list[Any]) -> float | None:
         """The share of the answer's checkable tokens (numbers, names) its claims or deliberate

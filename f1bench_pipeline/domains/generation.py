@@ -43,8 +43,9 @@ def work_items(domain: Domain, system: System, rows: pl.DataFrame) -> list[WorkI
     items = []
     if "entities" not in rows.columns:
         rows = rows.with_columns(pl.lit("{}").alias("entities"))
+    context = [c for c in ("context",) if c in rows.columns]  # a domain's templates may render it (#44)
     for r in rows.select("id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts",
-                         "entities").iter_rows(named=True):
+                         "entities", *context).iter_rows(named=True):
         messages = [{"role": "system", "content": r["system_prompt"]}, {"role": "user", "content": r["user_message"]}]
         extra = local_cache_extra(system)  # a local model's weights/adapter digests (None for others)
         metadata = None
@@ -52,7 +53,7 @@ def work_items(domain: Domain, system: System, rows: pl.DataFrame) -> list[WorkI
             extra = {"domain": domain.name, "oracle": _digest(r["facts"]), "seed": system.seed,
                      "template_version": domain.template_version}
             metadata = {METADATA_KEY: {"domain": domain.name, "id": r["id"], "lang": r["lang"], "facts": r["facts"],
-                                       "entities": r["entities"], "seed": system.seed}}
+                                       "entities": r["entities"], "seed": system.seed, "context": r.get("context")}}
         items.append(WorkItem(id=r["id"], lang=r["lang"], variant=r["variant"], messages=messages,
                               cache_key=cache_key(system.model, system.params, messages, extra),
                               decision_type=r["decision_type"] or "", metadata=metadata))

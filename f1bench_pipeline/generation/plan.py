@@ -73,6 +73,7 @@ def _digest(text: str) -> str:
 
 def work_items(system: System, rows: pl.DataFrame) -> list[WorkItem]:
     cols = ["id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts", "entities"]
+    cols += [c for c in ("context",) if c in rows.columns]  # the templates render what it states (#44)
     return [item_for(system, r, [{"role": "system", "content": r["system_prompt"]},
                                  {"role": "user", "content": r["user_message"]}])
             for r in rows.select(cols).iter_rows(named=True)]
@@ -87,7 +88,7 @@ def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkI
         extra = {"oracle": _digest(row["facts"]), "entities": _digest(row["entities"]), "seed": system.seed,
                  "template_version": template_version("f1")}
         metadata = {METADATA_KEY: {"id": row["id"], "lang": row["lang"], "facts": row["facts"],
-                                   "entities": row["entities"], "seed": system.seed}}
+                                   "entities": row["entities"], "seed": system.seed, "context": row.get("context")}}
     return WorkItem(
         id=row["id"], lang=row["lang"], variant=row["variant"], messages=messages,
         cache_key=cache_key(system.model, system.params, messages, extra),

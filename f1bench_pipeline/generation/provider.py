@@ -7,7 +7,7 @@ the last hop is served here instead of over HTTP.
 How the template knows the answer: a template must answer from the *oracle*, which is
 not in the chat messages (the messages hold the context the model sees). The engine
 passes the instance's oracle in the call's litellm ``metadata`` under ``"f1bench"``
-(``{"id", "lang", "facts", "entities"}``) — only for ``f1bench/`` models, so the oracle
+(``{"id", "lang", "facts", "entities"}``, and the structured ``context`` when the rows hold it) — only for ``f1bench/`` models, so the oracle
 never leaves the process — and the handler reads it from ``litellm_params["metadata"]``.
 The oracle's digest is part of the cache key of these calls, so a rebuilt oracle is
 answered afresh.
@@ -37,8 +37,8 @@ from f1bench_pipeline.generation.registry import OFFLINE_PROVIDER
 METADATA_KEY = "f1bench"
 KINDS = ("faithful", "noisy", "terse")  # the templates every domain answers with
 
-#: ``(kind, facts_json, lang, instance_id, entities_json, seed) -> answer``
-TemplateAnswer = Callable[[str, str, str, str, str, int], str]
+#: ``(kind, facts_json, lang, instance_id, entities_json, seed, context_json) -> answer``
+TemplateAnswer = Callable[[str, str, str, str, str, int, str | None], str]
 #: ``(previous answer, the message asking for edits) -> revised answer``
 Reviser = Callable[[str, str], str]
 
@@ -108,7 +108,7 @@ def answer_for(model: str, messages: list[dict], litellm_params: dict | None) ->
         return _reviser()(str(previous[-1].get("content") or ""), str(messages[-1].get("content") or ""))
     answer = _templates(str(meta.get("domain", "f1")))
     return answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
-                  meta.get("entities", "{}"), int(meta.get("seed", 0)))
+                  meta.get("entities", "{}"), int(meta.get("seed", 0)), meta.get("context"))
 
 
 def install_template_provider(litellm: Any) -> None:

@@ -13,8 +13,11 @@ from f1bench_pipeline.generation.provider import register_reviser, register_temp
 
 
 def _domain_templates(name: str):
-    def answer(kind: str, facts_json: str, lang: str, instance_id: str, entities_json: str = "{}", seed: int = 0) -> str:
-        return get_domain(name).template_answer(kind, facts_json, lang, instance_id, entities_json, seed)
+    def answer(kind: str, facts_json: str, lang: str, instance_id: str, entities_json: str = "{}", seed: int = 0,
+               context_json: str | None = None) -> str:
+        # the context only when the rows hold one: a domain written before it existed takes six arguments
+        extra = {"context_json": context_json} if context_json else {}
+        return get_domain(name).template_answer(kind, facts_json, lang, instance_id, entities_json, seed, **extra)
 
     return answer
 

@@ -83,7 +83,8 @@ def refine(
     ``max_cost_usd`` overrides the system's spending cap for the rounds of this run."""
     facts = InstanceFacts(instances)
     rows = {tuple(r[k] for k in KEY): r for r in instances.select(
-        *KEY, "decision_type", "system_prompt", "user_message", "facts", "entities").iter_rows(named=True)}
+        *KEY, "decision_type", "system_prompt", "user_message", "facts", "entities",
+        *[c for c in ("context",) if c in instances.columns]).iter_rows(named=True)}
     by_id: dict[str, dict[str, Any]] = {}
 
     def facts_by_id(iid: str) -> dict[str, Any]:

@@ -341,6 +341,10 @@ def stint_draft(view: InstanceView, v: Voice) -> Draft:
         cmp_ = _stint_compare(v, d)
         if cmp_:
             pts.append(Point(v.t("Pace", "Ritmo", "Ritmo"), cmp_))
+    if v.has("stated"):  # issue #44: what the context states beyond the oracle
+        from f1bench_pipeline_tests.robustness.stated import stint_sentences
+
+        pts += [Point(v.t("Pace", "Ritmo", "Ritmo"), x) for x in stint_sentences(view, v, d)]
     pts.append(Point(L_res, _cap(result_line(v, d)) + "."))
     table = None
     if d.stints:
@@ -444,6 +448,10 @@ def battle_points(view: InstanceView, v: Voice, b: Battle, full: bool = True) ->
             av = _battle_avgs(view, v, first, f_lap, second, s_lap)
             if av:
                 pts.append(Point(v.t("Pace", "Ritmo", "Ritmo"), av))
+    if full and v.has("stated"):  # issue #44: what the context states beyond the oracle
+        from f1bench_pipeline_tests.robustness.stated import battle_sentences
+
+        pts += [Point(v.t("Order", "Orden", "Ordem"), x) for x in battle_sentences(view, v, b)]
     # Gaps.
     gaps = _gap_text(v, b)
     if gaps:

@@ -73,6 +73,9 @@ STYLE_SPECS: dict[str, StyleSpec] = {
                         doc="English tyre names and F1 jargon inside ES/PT ('hizo pit', 'pitou', 'na lap 17')"),
     "outlap": _spec(("prose", "bullets"), "outlap",
                     doc="out-lap wording: 'fitted the softs on lap 31' after a stop on lap 30 (judge separately)"),
+    "race_facts": _spec(("prose", "bullets"), "stated", "avg",
+                        doc="what the context states beyond the oracle (#44): degradation as a rate or a direction, "
+                            "pace/degradation comparisons, green-flag stops, running order and places around the stops"),
     "mix": _spec(("prose", "bullets", "table"), doc="2-4 tuned features combined"),
     # --- held-out families
     "paren_stint": _spec(("prose", "bullets"), "paren", "ranges", doc="parentheses '(stint 2, laps 15–33)'"),

@@ -49,9 +49,10 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # a stint's degradation: its value in s/lap, or only its ``sign`` (+1 rising, -1 falling, 0 flat)
     "stint_degradation": (("driver",), ("stint", "compound", "s_per_lap", "sign", "resolution")),
     # ``metric`` (pace/degradation) of side a ``relation`` (lower/higher) than side b's; a superlative
-    # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints)
+    # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints);
+    # ``difference``: the size of the difference when stated ("1.9 s per lap faster"), to ``resolution``
     "pace_comparison": (("metric", "relation"), ("driver_a", "stint_a", "compound_a", "driver_b", "stint_b",
-                                                 "compound_b", "scope")),
+                                                 "compound_b", "scope", "difference", "resolution")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
     # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"

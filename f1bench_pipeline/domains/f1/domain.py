@@ -31,7 +31,10 @@ class F1Domain(Domain):
     llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
     verifier_sources = (
         "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
-        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key")),
+        "domains/f1/context_index.py", "domains/f1/verify_pace.py", "domains/f1/verify_race.py",
+        "domains/f1/instances/stated.py",
+        ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key", "stint_pace", "stint_degradation",
+                                           "stop_neutralisation", "race_position", "running_order")),
     )
 
     @property
@@ -108,7 +111,7 @@ class F1Domain(Domain):
         return verify_claim(claim, context.verify_context)
 
     def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
-                        entities_json: str = "{}", seed: int = 0) -> str:
+                        entities_json: str = "{}", seed: int = 0, context_json: str | None = None) -> str:
         from f1bench_pipeline.domains.f1.templates import template_answer
 
-        return template_answer(kind, facts_json, lang, instance_id, entities_json, seed)
+        return template_answer(kind, facts_json, lang, instance_id, entities_json, seed, context_json)

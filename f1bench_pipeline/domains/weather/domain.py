@@ -63,5 +63,5 @@ class WeatherDomain(Domain):
         return verify_weather_claim(claim, context.verify_context)
 
     def template_answer(self, kind: str, facts_json: str, lang: str, instance_id: str,
-                        entities_json: str = "{}", seed: int = 0) -> str:
+                        entities_json: str = "{}", seed: int = 0, context_json: str | None = None) -> str:
         return templates.template_answer(kind, facts_json, lang, instance_id, entities_json, seed)

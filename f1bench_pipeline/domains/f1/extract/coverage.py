@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
+from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, average_cued, degradation_figure,
+                                                           lap_level)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
@@ -43,17 +45,23 @@ from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 # The deliberate skip rules: name -> what they cover. Each is a number the claim schema has no
 # type for; the order is the order they are tried in (the first that holds names the skip).
 SKIP_RULES: dict[str, str] = {
-    "per_lap_rate": "a figure per lap: '0.05 s/lap', '90.79s/lap', '-0.026s/vuelta', '0,1 s por volta' "
-                    "(degradation, average lap times)",
+    "per_lap_rate": "a figure per lap that is no stint's degradation (no degradation word before it in its "
+                    "clause, no sign): a pace difference or a gain per lap ('0.3 s/lap faster', 'ganó 0.5 s por "
+                    "vuelta'); a degradation figure ('deg +0.421s/lap', '-0.026s/vuelta') or an average written per "
+                    "lap ('an average of 90.79s/lap') is a stint claim's and no skip",
     "pace": "a number right after a pace word in its clause (the extractor's own 'avg_word' window: "
             "avg, average, pace, deg, lap time, faster/slower; media, promedio, ritmo, degradación; "
-            "média, ritmo, degradação …): 'avg 77.20s', 'média de 91.61s'",
-    "lap_time": "a time of 55-200 s written with decimals: a lap time ('95.53s vs 95.72s'), never a gap "
-                "or a gain in these contexts",
+            "média, ritmo, degradação …) that is no stint's average: a pace delta ('pace advantage of 0.3s'), "
+            "a lap-level time ('lap 17-18 avg ~77.73s', 'median pace 95.123s'); a stint's average "
+            "('avg 77.20s', 'média de 91.61s') is a stint_pace claim's and no skip",
+    "lap_time": "a time of 55-200 s written with decimals that the text does not call an average: one lap's "
+                "time ('a 95.2s on lap 23', 'his fastest lap, 95.53s') or a bare time ('95.53s vs 95.72s'), "
+                "never a gap or a gain in these contexts",
     "year": "a four-digit year 1950-2099 ('the 2025 season')",
     "list_number": "the number of a list item or heading at the start of a line ('1. ', '2) ', '### 3.')",
     "percent": "a percentage ('40%', '40 percent', '40 por ciento')",
-    "pace_difference": "a time followed by a pace comparative ('1.4s faster', '0,3 s más lento', '0.2s mais rápido')",
+    "pace_difference": "a time followed by a pace comparative ('1.4s faster', '0,3 s más lento', '0.2s mais rápido') "
+                       "that no pace_comparison reads (its two stints not named: a lap's, a driver's overall)",
     "lap_difference": "a count of laps between two events with no stop or stay-out verb before it in its clause "
                       "('a stint 13 laps longer', '4 vueltas menos en el primer stint'); a difference between two "
                       "stops ('stopped 3 laps earlier', 'se quedó 4 vueltas más', 'parou 2 voltas antes') is a "
@@ -145,14 +153,19 @@ def _skip_rule(low: str, s: int, e: int, kind: str, value: Any, decimal: bool) -
     if kind != NUMBER:
         return None
     p = _patterns()
+    v = abs(value) if isinstance(value, (int, float)) else None
+    stint_time = v is not None and decimal and PACE_MIN_S <= v < PACE_MAX_S
     if p["per_lap_after"].match(low, e, e + 20):
+        # a degradation figure, or an average written per lap, is the schema's: not skipped
+        if degradation_figure(low, s, e) or stint_time and average_cued(low, s, e) and not lap_level(low, s, e):
+            return None
         return "per_lap_rate"
     lo = max(0, s - 30)
     if p["pace_before"].search(low[lo:s]):
-        return "pace"
-    v = abs(value) if isinstance(value, (int, float)) else None
-    if v is not None and decimal and 55 <= v < 200:
-        return "lap_time"
+        # a stint's average is the schema's (stint_pace): skipped only when it is a lap's time
+        return "pace" if not stint_time or lap_level(low, s, e) else None
+    if stint_time and v is not None and v >= 55:
+        return "lap_time" if lap_level(low, s, e) or not average_cued(low, s, e) else None
     if v is not None and not decimal and e - s == 4 and 1950 <= v <= 2099:
         return "year"
     if not decimal and p["list_mark_after"].match(low, e) and p["line_start_before"].search(low[max(0, s - 12):s]):

@@ -22,6 +22,7 @@ from pydantic import TypeAdapter
 
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
+from f1bench_pipeline.domains.f1.extract.entity_names import inserted_names
 from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, RETRACTED_AFTER, RETRACTION_WORD, VS_PAIR
 from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
 from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
@@ -256,3 +257,7 @@ def entity_claims(doc: Document) -> None:
                 doc.add("entity", {"name": t.value}, t.start, t.end)
         elif t.kind is TEAM and t.value not in doc.ent_teams:
             doc.add("entity", {"name": t.word}, t.start, t.end)
+    # first names alone and people who are no driver (team principals, former champions)
+    taken = [(t.start, t.end) for t in doc.toks if t.kind is DRIVER or t.kind is TEAM]
+    for name, s, e in inserted_names(doc.clean, doc.ent_drivers, taken):
+        doc.add("entity", {"name": name}, s, e)

@@ -28,9 +28,11 @@ from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, LAP_WORD,
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
 
-# the claim types a reading may apply to, and the slot whose number the reading reads
+# the claim types a reading may apply to (and the stint values, whose verifier contradicts a value matching
+# nothing of its driver only when the driver is certain), and the slot whose number the reading reads
 _READ_SLOTS: dict[str, tuple[str, ...]] = {"pit_lap": ("lap",), "compound_change": ("lap",),
-                                           "stint_laps": ("start_lap", "n_laps")}
+                                           "stint_laps": ("start_lap", "n_laps"), "stint_pace": ("seconds",),
+                                           "stint_degradation": ("s_per_lap",)}
 _NUMBER_KINDS = frozenset({NUMBER, LAP_ID, ORDINAL_NUMBER})
 POSTFIX_OWNER = 9  # characters from a value to a driver named right after it as its owner ("lap 55 for GAS")
 RELATIVE_WINDOW = 24  # characters before a driver searched for "before", "than", "antes que"

@@ -8,18 +8,7 @@ language's convention (decimal comma in Spanish and Portuguese).
 from __future__ import annotations
 
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType
-
-COMPOUND_WORDS = {
-    "en": {"SOFT": "soft", "MEDIUM": "medium", "HARD": "hard", "INTERMEDIATE": "intermediate", "WET": "full wet",
-           "HYPERSOFT": "hypersoft", "ULTRASOFT": "ultrasoft", "SUPERSOFT": "supersoft", "SUPERHARD": "superhard",
-           "UNKNOWN": "unknown"},
-    "es": {"SOFT": "blando", "MEDIUM": "medio", "HARD": "duro", "INTERMEDIATE": "intermedio", "WET": "de lluvia extrema",
-           "HYPERSOFT": "hiperblando", "ULTRASOFT": "ultrablando", "SUPERSOFT": "superblando", "SUPERHARD": "superduro",
-           "UNKNOWN": "desconocido"},
-    "pt": {"SOFT": "macio", "MEDIUM": "médio", "HARD": "duro", "INTERMEDIATE": "intermediário", "WET": "de chuva extrema",
-           "HYPERSOFT": "hipermacio", "ULTRASOFT": "ultramacio", "SUPERSOFT": "supermacio", "SUPERHARD": "superduro",
-           "UNKNOWN": "desconhecido"},
-}
+from f1bench_pipeline.domains.f1.instances.tyre_words import COMPOUND_WORDS, tyre  # noqa: F401 - re-exported
 
 NUMBER_WORDS = {
     "en": ["no", "one", "two", "three", "four", "five", "six"],
@@ -31,10 +20,6 @@ NUMBER_WORDS = {
 def seconds(x: float, lang: str) -> str:
     text = f"{x:.1f}"
     return text.replace(".", ",") if lang in ("es", "pt") else text
-
-
-def tyre(compound: str, lang: str) -> str:
-    return COMPOUND_WORDS[lang].get(compound, compound.lower())
 
 
 def _stops(n: int, lang: str) -> str:
@@ -128,6 +113,11 @@ def sentence(f: Fact, lang: str) -> str:
     if t == FactType.race_laps:
         return {"en": f"The race ran over {v['laps']} laps.", "es": f"La carrera se disputó a {v['laps']} vueltas.",
                 "pt": f"A corrida teve {v['laps']} voltas."}[lang]
+    # what the context states beyond the oracle (issue #44); imported here: that module words tyres with ours
+    from f1bench_pipeline.domains.f1.instances.verbalize_stated import STATED, fact_sentence
+
+    if t in STATED:
+        return fact_sentence(f, lang)
     raise ValueError(f"no sentence for fact type {f.type}")
 
 

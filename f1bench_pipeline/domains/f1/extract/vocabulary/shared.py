@@ -4,6 +4,8 @@ writes it, e.g. "duro" in Spanish and Portuguese)."""
 
 from __future__ import annotations
 
+from f1bench_pipeline.domains.f1.extract.vocabulary.team_variants import TEAM_VARIANTS
+
 # Compound words that are also everyday words: (previous words that veto, next words that veto).
 AMBIGUOUS_COMPOUND_VETO: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "hard": (frozenset({"very", "so", "too", "pushed", "push", "pushing", "pushes", "quite", "how", "it's", "is",
@@ -78,6 +80,7 @@ TEAM_ALIASES: dict[str, str] = {
     "Renault": "renault",
     "Racing Bulls": "rb", "Visa Cash App RB": "rb", "VCARB": "rb",
 }
+TEAM_ALIASES.update(TEAM_VARIANTS)  # issue #44: variants and teams no context holds
 
 
 def team_key(name: str) -> str:

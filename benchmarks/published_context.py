@@ -1,0 +1,84 @@
+"""The context a published answer was given, as f1bench facts: measure the instrument on it.
+
+A gold item (``gold_dev/items_<lang>.json``, ``benchmarks/gold/items_*.json``) carries the exact context
+text the model saw and its ``ground_truth``. Our 2025 build holds another context for some ids (another
+stop of the pair chosen, gaps at other laps) and none at all for others (88 of the dev gold's 275
+``other`` claims). Judging an answer against what it was given measures the instrument, not the
+difference between two builds, so ``published_index(item)`` turns the published context into the
+facts our verifier reads: the oracle's types and the stated ones (``instances/stated.py``).
+
+The published conventions, as the gold guide states them: a gap is the attacker's lead (positive:
+the attacker ahead); the move worked when the gain is positive; a stop "under SC/VSC" names no
+kind (``stop_neutralisation`` kind ``SC/VSC``: either).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from f1bench_pipeline.domains.f1.verifier import ContextIndex  # noqa: E402
+from f1bench_pipeline.domains.f1.instances import facts as F  # noqa: E402
+from f1bench_pipeline.domains.f1.instances.facts import Fact  # noqa: E402
+
+_RACE = re.compile(r"^Race: .*\((\d+) laps\)", re.M)
+_DRIVER = re.compile(r"^Driver ([A-Z]{3}) \((?:[^,()]*, )?finished P(\d+)\)", re.M)
+_DRIVER_ANY = re.compile(r"^Driver ([A-Z]{3})\b", re.M)
+
+
+def _stint_facts(stints: list[dict[str, Any]]) -> list[Fact]:
+    out: list[Fact] = []
+    for s in stints:
+        d, n = s["driver"], s["stint"]
+        out += [F.stint_compound(d, n, s["compound"]), F.stint_laps(d, n, s["start_lap"], s["end_lap"])]
+        if s.get("avg_laptime_s") is not None:
+            out.append(F.stint_pace(d, n, s["compound"], s["avg_laptime_s"]))
+        if s.get("degradation_s_per_lap") is not None:
+            out.append(F.stint_degradation(d, n, s["compound"], s["degradation_s_per_lap"]))
+    return out
+
+
+def _stop_facts(stops: list[dict[str, Any]]) -> list[Fact]:
+    out: list[Fact] = []
+    for p in stops:
+        d = p["driver"]
+        out += [F.pit_lap(d, p["lap"]), F.compound_change(d, p["lap"], p["from_compound"], p["to_compound"]),
+                F.stop_neutralisation(d, p["lap"], "SC/VSC" if p.get("under_neutralization") else None)]
+    return out
+
+
+def _battle_facts(gt: dict[str, Any]) -> list[Fact]:
+    a, d = gt["attacker"], gt["defender"]
+    out = [F.battle(gt["kind"], a, d), F.battle_outcome(a, d, float(gt["gained_s"]) > 0),
+           F.gain(a, d, float(gt["gained_s"])), F.gap(a, d, "before", abs(float(gt["gap_before_s"]))),
+           F.gap(a, d, "after", abs(float(gt["gap_after_s"])))]
+    for when in ("before", "after"):  # the published gap: positive when the attacker is ahead
+        gap = float(gt[f"gap_{when}_s"])
+        if gap:
+            out.append(F.running_order(a, d, when, a if gap > 0 else d))
+    return out
+
+
+def published_index(item: dict[str, Any]) -> tuple[list[Fact], ContextIndex, dict[str, list[str]]]:
+    """(facts, index, entities) of the context the answer of ``item`` was given."""
+    text, gt = item["context_text"], item.get("ground_truth") or {}
+    facts: list[Fact] = []
+    race = _RACE.search(text)
+    if race:
+        facts.append(F.race_laps(int(race.group(1))))
+    facts += [F.final_position(d, int(p)) for d, p in _DRIVER.findall(text)]
+    facts += _stint_facts(gt.get("stints") or [])
+    stops = gt.get("pit_stops") or []
+    facts += _stop_facts(stops)
+    drivers = sorted(set(_DRIVER_ANY.findall(text)))
+    for d in drivers:
+        facts.append(F.n_stops(d, sum(p["driver"] == d for p in stops)))
+    if gt.get("attacker"):
+        facts += _battle_facts(gt)
+    entities = {"drivers": drivers, "teams": []}
+    return facts, ContextIndex(facts, entities), entities

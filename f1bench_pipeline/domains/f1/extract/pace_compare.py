@@ -1,0 +1,216 @@
+"""Comparisons of a stint's average pace or degradation with another's (``pace_comparison``).
+
+Grammar (EN/ES/PT), side a before the comparative, side b after "than" / "que" / "vs" / "frente a":
+
+* pace: "TSU's HARD average was faster than GAS's", "the Hard stint was faster on average than the
+  Soft stint", "OCO fue más rápido que BEA en el mismo compuesto", "mais rápido que o stint final de
+  BEA" (``relation`` lower: side a's average lap time is the lower); a difference written before the
+  comparative ("1.90 seconds per lap faster on average than the HARD stint") is its ``difference``.
+* degradation: "LAW had more degradation than OCO in stint 1", "less degradation than the Medium"
+  (``relation`` higher / lower: of the signed s/lap value).
+* superlatives with a stated scope: "his fastest stint", "the lowest degradation of the race"
+  (``scope`` driver / race; no side b).
+
+A side names a driver, a stint ("stint 2", "the first stint") or a compound; side b inherits side a's
+stint or compound when it names only another driver ("faster than GAS's"). A pace comparison needs a
+pace word in its sentence or a stint or tyre on each side ("HAM was faster than OCO after the stop" is
+no stint comparison); a negated one ("was not faster") or one against a lap ("faster than on lap 17")
+gives no claim.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from f1bench_pipeline.domains.f1.extract.binding import drivers_for
+from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
+                                                           resolution, stem_in)
+from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
+                                                        STINT_NOUN, Token, trie_regex)
+from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.sentence import Sentence
+
+SIDE_B_REACH = 60  # characters after "than" read as side b
+THAN_REACH = 40  # characters from the comparative to its "than"
+DIFF_REACH = 30  # characters from a stated difference to its comparative
+
+_COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
+                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER))
+_SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
+                 ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST))
+_COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
+_SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
+# literals one of which every comparative or superlative holds
+_STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
+                                "quickest", "slowest"]))
+_ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
+_THAN = re.compile(W.THAN)
+_SCOPE_RACE = re.compile(W.SCOPE_RACE)
+_SCOPE_DRIVER = re.compile(W.SCOPE_DRIVER)
+_ON_AVERAGE = re.compile(r"on\s+average|en\s+promedio|em\s+m[ée]dia|de\s+m[ée]dia|por\s+m[ée]dia")
+_SIDE_END = re.compile(r"[,;(:]|\band\b|\by\b|\be\b|\bbut\b|\bpero\b|\bmas\b|\bwhile\b|\bmientras\b|\benquanto\b")
+_BOUND_BEFORE = re.compile(r"(?:over|more\s+than|less\s+than|under|almost|nearly|up\s+to|m[áa]s\s+de|menos\s+de|"
+                           r"casi|mais\s+de|quase|at\s+least|al\s+menos|pelo\s+menos)\s*$")
+_LAP_LEVEL = re.compile(W.LAP_LEVEL)
+_PER_LAP_FIGURE = re.compile(r"\d\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*(?:lap|vuelta|volta|v)\b|per\s+lap|"
+                             r"por\s+vuelta|por\s+volta)")
+# a stint written after side b's driver with a preposition: of both sides ("than OCO in stint 1", "que OCO en ese
+# primer stint"); a tyre so written is b's own ("que BEA com HARD novo")
+_SHARED_AFTER = re.compile(r"\s+(?:in|during|en|no|na|em|durante)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
+                           r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?stint")
+_PER_LAP_AFTER = re.compile(r"\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?\s*")
+
+
+def _side_b(doc: Document, sent: Sentence, s: int, e: int) -> dict[str, Any] | None:
+    """Side b: the driver, stint and compound named in [s, e) (None when it names a lap)."""
+    out: dict[str, Any] = {}
+    toks = sent.tokens
+    low = doc.low
+    for i, x in enumerate(toks):
+        if x.start < s:
+            continue
+        if x.start >= e:
+            break
+        if x.kind is LAP_ID or x.kind is LAP_WORD:
+            return None  # "faster than on lap 17": a lap, not a stint
+        if x.kind is DRIVER and "driver" not in out:
+            out["driver"] = x.value
+            # a stint or tyre written after the driver with a preposition qualifies the whole comparison
+            out["shared"] = _SHARED_AFTER.match(low, x.end) is not None
+        elif x.kind is COMPOUND and "compound" not in out:
+            out["compound"] = x.value
+        elif x.kind is STINT_NOUN and "stint" not in out:
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            prv = toks[i - 1] if i else None
+            if nxt is not None and nxt.kind is NUMBER and not nxt.decimal and 0 < nxt.value < 10 and nxt.start - x.end <= 2:
+                out["stint"] = int(nxt.value)
+            elif prv is not None and prv.kind is ORDINAL and isinstance(prv.value, int) and prv.value != 0 and \
+                    prv.start >= s and x.start - prv.end <= 2:
+                out["stint"] = prv.value  # (-1: the last)
+            elif nxt is not None and nxt.kind is ORDINAL and isinstance(nxt.value, int) and nxt.value != 0 and \
+                    nxt.start - x.end <= 2:
+                out["stint"] = nxt.value  # "o stint final de BEA"
+            else:
+                out["stint_noun"] = True
+    return out
+
+
+def _difference(doc: Document, sent: Sentence, c_start: int) -> Token | None:
+    """A number written right before the comparative ("1.90 seconds per lap faster")."""
+    low = doc.low
+    for x in reversed(sent.tokens):
+        if x.end > c_start:
+            continue
+        if x.kind is NUMBER and c_start - x.end <= DIFF_REACH and 0 < abs(x.value) < 50 and \
+                id(x) not in sent.used and _PER_LAP_AFTER.match(low, x.end) is not None:
+            gap = low[x.end:c_start]
+            if re.fullmatch(r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?"
+                            r"\s*(?:on\s+average\s+)?", gap):
+                return x
+        return None
+    return None
+
+
+def comparisons(doc: Document, sent: Sentence) -> None:
+    low = doc.low
+    if not stem_in(doc, "_pace_compare_stems", _STEMS, sent.start, sent.end) or \
+            _ANY.search(low, sent.start, sent.end) is None:
+        return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
+    piece = low[sent.start:sent.end]
+    paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
+    for metric, relation, pat in _COMPARATIVE_RES:
+        for m in pat.finditer(low, sent.start, sent.end):
+            _comparison(doc, sent, metric, relation, m.start(), m.end(), paced)
+    for metric, relation, pat in _SUPERLATIVE_RES:
+        for m in pat.finditer(low, sent.start, sent.end):
+            _superlative(doc, sent, metric, relation, m.start(), m.end(), paced)
+
+
+def a_named(doc: Document, sent: Sentence, s: int, e: int) -> bool:
+    anchor = Token(s, e, NUMBER, 0.0, "")
+    return any(k in ("stint", "compound") for k in _stint_of(doc, sent, max(sent.start, s - 80), anchor))
+
+
+def _negated(sent: Sentence, s: int) -> bool:
+    return any(x.kind is NEGATION and 0 <= s - x.end <= 15 for x in sent.tokens)
+
+
+def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, paced: bool) -> None:
+    low = doc.low
+    if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
+        return
+    lo = max(sent.start, s - 60)
+    if _laps_named(low[lo:s]) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
+        return  # "HAM's pace on old HARDs (lap 17-18 avg) was faster": a stretch of laps, not a stint
+    than = _THAN.search(low, e, min(sent.end, e + THAN_REACH))
+    if than is None:
+        return
+    end = min(sent.end, than.end() + SIDE_B_REACH)
+    hi = min(sent.end, end + 20)
+    if metric == "pace" and _PER_LAP_FIGURE.search(low, s, hi) and \
+            not any(x.kind is NUMBER and PACE_MIN_S <= x.value < PACE_MAX_S and s <= x.start < hi for x in sent.tokens):
+        return  # "BEA's second stint was faster (-0.104s/lap) compared to OCO's": a rate, not an average
+    stop = _SIDE_END.search(low, than.end(), end)
+    b = _side_b(doc, sent, than.end(), stop.start() if stop else end)
+    if not b:
+        return
+    owners = drivers_for(doc, sent, s, e, postfix=False)
+    if len(owners) != 1:
+        return
+    clause = max(sent.start, s - 80)
+    anchor = Token(s, e, NUMBER, 0.0, "")
+    a = {k: v for k, v in _stint_of(doc, sent, clause, anchor).items() if k in ("stint", "compound")}
+    driver_b = b.get("driver", owners[0])
+    if not a and b.get("shared"):  # "LAW had more degradation than OCO in stint 1": both sides' stint
+        a = {k: b[k] for k in ("stint", "compound") if k in b}
+    if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
+        return  # "HAM was faster than OCO after the stop": no stint's pace
+    if driver_b == owners[0] and not ("stint" in b or "compound" in b):
+        return  # "the HARD was faster than the first one": the stint compared with is not named
+    if not a:
+        return  # "BOR was faster than OCO's (HARD stint)": which stint of side a is compared is not said
+    if driver_b == owners[0] and a.get("stint") == b.get("stint") and a.get("compound") == b.get("compound"):
+        return
+    slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "driver_b": driver_b}
+    for k in ("stint", "compound"):
+        if k in a:
+            slots[f"{k}_a"] = a[k]
+        if k in b:
+            slots[f"{k}_b"] = b[k]
+    span_s = s
+    diff = _difference(doc, sent, s) if metric == "pace" else None
+    if diff is not None:
+        sent.used.add(id(diff))
+        span_s = diff.start
+        if not _BOUND_BEFORE.search(low, max(0, diff.start - 14), diff.start):
+            slots["difference"] = round(abs(float(diff.value)), 3)
+            slots["resolution"] = resolution(diff.word.lstrip("+-"))
+    doc.add("pace_comparison", slots, span_s, stop.start() if stop else min(end, than.end() + 30))
+
+
+def _superlative(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, paced: bool) -> None:
+    low = doc.low
+    if _negated(sent, s) or _LAP_LEVEL.search(low, s, min(sent.end, e + 12)):
+        return  # "his fastest lap": one lap
+    if metric == "pace" and not paced and "stint" not in low[e:e + 12]:
+        return
+    near = low[max(sent.start, s - 40):min(sent.end, e + 60)]
+    # his own stints first: "his quickest average stint of the race" is over his stints
+    scope = "driver" if _SCOPE_DRIVER.search(near) else ("race" if _SCOPE_RACE.search(near) else None)
+    if scope is None:
+        return  # "the lowest degradation": of what is not said
+    if scope == "driver" and not a_named(doc, sent, s, e):
+        return  # "his fastest stint" that names no stint: which one is not said
+    owners = drivers_for(doc, sent, s, e, postfix=False)
+    if len(owners) != 1:
+        return
+    anchor = Token(s, e, NUMBER, 0.0, "")
+    a = {k: v for k, v in _stint_of(doc, sent, max(sent.start, s - 80), anchor).items() if k in ("stint", "compound")}
+    slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "scope": scope}
+    for k, v in a.items():
+        slots[f"{k}_a"] = v
+    doc.add("pace_comparison", slots, s, e)
