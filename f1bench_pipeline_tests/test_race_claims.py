@@ -145,6 +145,12 @@ def test_race_level_no_safety_car():
      [("before", False, "supported"), ("after", True, "supported")]),
     ("TSU passou de 1,60 s atrás de SAI antes das paradas para 10,55 s à frente de SAI depois delas.", "pt",
      [("before", False, "supported"), ("after", True, "supported")]),
+    ("TSU ran behind SAI before the stops but ahead of SAI after them.", "en",
+     [("before", False, "supported"), ("after", True, "supported")]),
+    ("TSU pasó de estar **1,60s** por detrás de SAI antes de las paradas a **cerca de 10,5 s** por delante después.",
+     "es", [("before", False, "supported"), ("after", True, "supported")]),
+    ("TSU rodava atrás de SAI antes das paradas, mas à frente depois.", "pt",
+     [("before", False, "supported"), ("after", True, "supported")]),
 ])
 def test_relative_position(text, lang, expected):
     got = [(s["when"], s["ahead"], label) for s, label in _verdicts(text, lang, "relative_position")]

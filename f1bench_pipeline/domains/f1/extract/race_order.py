@@ -36,7 +36,7 @@ _VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:[`*_\"']*\s*(?:[:?|=
                             re.IGNORECASE)
 _NO_WORDS = frozenset({"no", "não", "nao", "false", "falso", "✗", "✘", "❌", "☐"})
 _UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|[☐✗✘❌])")
-_COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mas|mais|menos|aún|ainda)\s+(?:\*+)?$")
+_COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mais|menos|aún|ainda)\s+(?:\*+)?$")
 _NOUN_BEFORE = re.compile(r"\b(?:car|cars|driver|drivers|rival|man|runner|coche|piloto|carro|auto|rival)\s+(?:\*+)?$")
 _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
                           "detras", "atrás", "atras", "à frente", "a frente", "na frente"})
@@ -49,7 +49,8 @@ _EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0
 _FINISH_BEFORE = re.compile(r"\b(?:" + race_words("finish") + r")\s+(?:\S+\s+){0,2}$")
 # "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR": the from-side is before the
 # stops, the to-side after ("pasó de estar 1.9 s detrás a 0.9 s por delante", "passou de 1,9 s atrás para ...")
-_GAP_SIZE = r"(?:being\s+|estar\s+)?(?:\**[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?"
+_GAP_SIZE = (r"(?:being\s+|estar\s+)?(?:\**\s*(?:~|about\s+|around\s+|roughly\s+|some\s+|unos\s+|unas\s+|cerca\s+de\s+|"
+             r"casi\s+|aproximadamente\s+|uns\s+|umas\s+|quase\s+)?~?\s*[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?")
 _FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+" + _GAP_SIZE + "$")
 _TO_SIDE = re.compile(r"\b(?:to|a|para)\s+" + _GAP_SIZE + "$")
 _TO_BEFORE = re.compile(r"\b(?:from|de|desde)\s+(?:behind|detrás|atrás)\s+\S+\s+(?:to|a|para)\s+$")
@@ -137,10 +138,10 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     if within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
             _TO_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "after"
+    if from_side and _TO_SIDE.search(low, max(lo, t.start - 40), t.start):
+        return "after"  # the to-side of "from ... behind ... to ... ahead" ("a cerca de 2,3 s": not a from-side)
     if _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start):
         return "before"
-    if from_side and _TO_SIDE.search(low, max(lo, t.start - 40), t.start):
-        return "after"  # the to-side of "from ... behind ... to ... ahead"
     # "TSU was initially behind", "TSU, after the stops, was ahead": a when-word between the subject and it
     between = {"before" if x.kind is BEFORE else "after" for x in sent.tokens
                if (x.kind is BEFORE or x.kind is AFTER) and subj.start >= lo and subj.end <= x.start < t.start}

@@ -36,7 +36,8 @@ _EN: dict[str, str] = {
     "when_before": r"before the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
                    r"pre-stops?|pre-pit",
     "when_after": r"after the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
-                  r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)",
+                  r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)|after them|after that|"
+                  r"afterwards?|thereafter",
     "emerge": r"emerged|came out|rejoined|exited|came back out",
     "finish": r"finished|finishing|crossed the line|came home|ended the race",
     "lead_kept": r"extended|increased|grew|stretched|built",
@@ -68,7 +69,8 @@ _ES: dict[str, str] = {
     "ahead": r"por delante de|delante de|al frente de",
     "behind": r"por detrás de|detrás de|detras de",
     "when_before": r"antes de (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
-    "when_after": r"(?:después de|despues de|tras) (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
+    "when_after": r"(?:después de|despues de|tras) (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
+                  r"después(?! de)|despues(?! de)|tras ellas|luego",
     "emerge": r"salió|salio|volvió a pista|quedó",
     "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
     "lead_kept": r"amplió|amplio|aumentó|aumento|extendió",
@@ -99,7 +101,8 @@ _PT: dict[str, str] = {
     "ahead": r"à frente de|a frente de|na frente de|adiante de",
     "behind": r"atrás de|atras de|por trás de",
     "when_before": r"antes d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)",
-    "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)",
+    "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|depois delas|"
+                  r"após elas",
     "emerge": r"saiu|voltou à pista|ficou",
     "finish": r"terminou|acabou|cruzou a linha|finalizou",
     "lead_kept": r"ampliou|aumentou|estendeu",
