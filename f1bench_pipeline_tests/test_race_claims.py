@@ -168,6 +168,8 @@ def test_extended_lead_is_ahead_before_and_after():
     ("TSU was not ahead of SAI before the stops.", "en"),  # negated
     ("TSU emerged 10 seconds farther ahead of SAI after the stops.", "en"),  # a change of the gap
     ("TSU ahora iba 3.2s por delante.", "es"),  # no when, no rival named
+    ("Gap a SAI: +1,60 s antes, -10,55 s después (negativo = TSU detrás).", "es"),  # a sign's legend
+    ("Gap para SAI: +1.60 s antes, -10.55 s depois (negativo = TSU atrás).", "pt"),
     ("Presumivelmente, TSU estava atrás de SAI antes das paradas.", "pt"),  # a hedge
     ("TSU undercut SAI. SAI failed to get ahead after the stops.", "en"),  # a failure is a negation
     ("TSU hizo undercut a SAI.\n- Undercut de TSU\n- Por delante tras las paradas: SAI", "es"),  # no subject on its line

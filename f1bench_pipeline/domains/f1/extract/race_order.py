@@ -36,6 +36,9 @@ _VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:[`*_\"']*\s*(?:[:?|=
                             re.IGNORECASE)
 _NO_WORDS = frozenset({"no", "não", "nao", "false", "falso", "✗", "✘", "❌", "☐"})
 _UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|[☐✗✘❌])")
+# a sign's legend, no statement: "(negative = VER behind)", "(negativo = MAG atrás)"
+_LEGEND_BEFORE = re.compile(r"\b(?:negative|positive|negativo|positivo|negativa|positiva|sign|signo|sinal)\s*"
+                            r"(?:=|:|means|significa|quiere decir|quer dizer)\s*\**$")
 _COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mais|menos|aún|ainda)\s+(?:\*+)?$")
 _NOUN_BEFORE = re.compile(r"\b(?:car|cars|driver|drivers|rival|man|runner|coche|piloto|carro|auto|rival)\s+(?:\*+)?$")
 _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
@@ -175,6 +178,7 @@ def positions(doc: Document, sent: Sentence) -> None:
                 within(low, max(sent.start, subj.start - ORDER_REACH), subj.start, _HEDGE_STEMS) and \
                 _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) is not None or \
                 _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
+                _LEGEND_BEFORE.search(low, max(0, subj.start - 30), subj.start) or \
                 _NOUN_BEFORE.search(low, max(0, t.start - 24), t.start):
             prev = None
             continue  # "was not ahead", "7 s farther behind ALB" (a change of the gap), "the car ahead" (a noun's)
