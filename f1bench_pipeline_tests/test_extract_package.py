@@ -12,11 +12,13 @@ import re
 from pathlib import Path
 
 from f1bench_pipeline.domains.f1 import extract
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, gaps, laps, pace, pace_compare, results,
-                                               stint_bounds, tokens, tyres, vocabulary)
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, gaps, lap_difference, laps, neutralisations,
+                                               pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
+                                               vocabulary)
 
 PACKAGE = Path(extract.__file__).parent
-FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare)
+FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
+            neutralisations)
 
 
 def _modules() -> list[Path]:

@@ -78,9 +78,16 @@ def test_stint_averages_and_degradations_are_no_skip(text, lang, token):
     assert by_text(text, lang)[token] is None  # no claim given: unaccounted
 
 
-def test_pt_lap_difference_and_narrative_drivers_are_skipped():
-    # gpt-5.4-mini, PT: "stopped 2 laps earlier" has no claim type; its drivers state nothing checkable
+def test_pt_lap_difference_of_two_stops_is_a_claims_not_a_skip():
+    # gpt-5.4-mini, PT: "stopped 2 laps earlier" is a pit_lap_difference claim (issue #44), no skip rule's
     text = "Isso é um undercut porque DOO foi aos boxes 2 voltas antes de TSU."
+    assert by_text(text, "pt") == {"DOO": None, "2": None, "TSU": None}
+    assert by_text(text, "pt", extract_claims(text, "pt")) == {"DOO": "claim", "2": "claim", "TSU": "claim"}
+
+
+def test_a_lap_difference_of_no_stop_and_narrative_drivers_are_skipped():
+    # a difference of two stints' lengths has no claim type; its drivers state nothing checkable
+    text = "Isso mostra que o stint de DOO foi 2 voltas mais curto que o de TSU."
     assert by_text(text, "pt") == {"DOO": "narrative_driver", "2": "lap_difference", "TSU": "narrative_driver"}
 
 
@@ -93,15 +100,26 @@ def test_a_driver_beside_an_unread_number_is_not_narrative():
 @pytest.mark.parametrize("text,lang,token,rule", [
     ("The 2025 season was his best.", "en", "2025", "year"),
     ("VER led 40% of the race.", "en", "40", "percent"),
-    ("OCO pitted with 16 laps to go.", "en", "16", "laps_to_go"),
-    ("Pararon faltando 12 vueltas para el final.", "es", "12", "laps_to_go"),
+    ("With 16 laps to go, the safety car came out.", "en", "16", "laps_to_go"),
+    ("Faltando 12 vueltas para el final, empezó a llover.", "es", "12", "laps_to_go"),
     ("PIA fue 1.4s más rápido en ese stint.", "es", "1.4s", "pace_difference"),
     ("Stint 2: 95.53s vs 95.72s for LAW.", "en", "95.53s", "lap_time"),
-    ("RUS stayed out 13 more laps on the hards.", "en", "13", "lap_difference"),
+    ("RUS's hard stint was 13 laps longer than his medium stint.", "en", "13", "lap_difference"),
 ])
 def test_skip_rules(text, lang, token, rule):
     assert rule in SKIP_RULES
     assert by_text(text, lang)[token] == rule
+
+
+@pytest.mark.parametrize("text,lang,token", [
+    ("OCO pitted with 16 laps to go.", "en", "16"),
+    ("SAI paró a falta de 12 vueltas para el final.", "es", "12"),
+    ("RUS stayed out 13 more laps on the hards.", "en", "13"),
+    ("HAD foi ao pit 2 voltas antes de COL.", "pt", "2"),
+])
+def test_laps_to_go_and_lap_differences_of_a_stop_are_no_skip(text, lang, token):
+    # issue #44: these are read by laps_to_go / pit_lap_difference claims; unread, they stay unaccounted
+    assert by_text(text, lang)[token] is None
 
 
 def test_a_gap_or_a_stop_lap_is_no_skip():

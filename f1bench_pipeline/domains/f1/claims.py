@@ -55,12 +55,14 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                  "compound_b", "scope", "difference", "resolution")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
-    # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` before/after the stops or at the finish
+    # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"
     "relative_position": (("driver_a", "driver_b", "when", "ahead"), ()),
-    # a driver gained (true) or lost (false) a position through the stops, on ``rival`` when named
-    "position_change": (("driver", "gained"), ("rival",)),
-    # driver_a stopped ``laps`` laps after driver_b (negative: before)
-    "pit_lap_difference": (("driver_a", "driver_b", "laps"), ()),
+    # a driver gained (true) or lost (false) a position through the stops, on ``rival`` when named;
+    # ``denied``: the text says it did not happen ("did not gain a position", "não o ultrapassou")
+    "position_change": (("driver", "gained"), ("rival", "denied")),
+    # driver_a stopped ``laps`` laps after driver_b (negative: before); ``sign_only``: only the order is
+    # stated ("GAS pitted first"); ``rival_named`` false: driver_b is the answer's pair, not named beside it
+    "pit_lap_difference": (("driver_a", "driver_b", "laps"), ("sign_only", "rival_named")),
     # a stop made with ``laps`` laps of the race to go
     "laps_to_go": (("laps",), ("driver",)),
 }

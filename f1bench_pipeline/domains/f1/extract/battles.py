@@ -22,6 +22,7 @@ from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_
                                                        GAVE_POSITION, NEG_LIGHT, ON_DEF, PASSIVE_BY, POSITION_OVER, PREP_BEFORE, QUESTION_ANSWER,
                                                        QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
                                                        YES_WORDS)
+from f1bench_pipeline.domains.f1.extract.race_order import position_sense
 from f1bench_pipeline.domains.f1.extract.senses import plan_subject_before, result_sense_after, unknowable_before
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED, Token
 
@@ -164,6 +165,7 @@ def outcome(doc: Document, sent: Sentence) -> None:
         if negs:
             success = False if k is WORK_BASE else not success
         if not success and result_sense_after(low, t.end):
+            position_sense(doc, negs[-1].start if negs else t.start, t.end)  # "did not work to gain a position"
             continue  # "not a successful race-deciding undercut": the final result, not the time gained
         slots: dict[str, Any] = {"success": success}
         if doc.last_battle:

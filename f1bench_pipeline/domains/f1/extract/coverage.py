@@ -40,6 +40,7 @@ from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_
                                                            lap_level)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
+from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
 # The deliberate skip rules: name -> what they cover. Each is a number the claim schema has no
 # type for; the order is the order they are tried in (the first that holds names the skip).
@@ -61,9 +62,13 @@ SKIP_RULES: dict[str, str] = {
     "percent": "a percentage ('40%', '40 percent', '40 por ciento')",
     "pace_difference": "a time followed by a pace comparative ('1.4s faster', '0,3 s más lento', '0.2s mais rápido') "
                        "that no pace_comparison reads (its two stints not named: a lap's, a driver's overall)",
-    "lap_difference": "a count of laps between two events ('stopped 3 laps earlier', '4 vueltas antes', "
-                      "'13 more laps', '4 voltas a mais'): the schema has stops and stints, not their differences",
-    "laps_to_go": "laps left in the race ('with 16 laps to go', '12 vueltas restantes', 'faltando 16 voltas')",
+    "lap_difference": "a count of laps between two events with no stop or stay-out verb before it in its clause "
+                      "('a stint 13 laps longer', '4 vueltas menos en el primer stint'); a difference between two "
+                      "stops ('stopped 3 laps earlier', 'se quedó 4 vueltas más', 'parou 2 voltas antes') is a "
+                      "pit_lap_difference claim's",
+    "laps_to_go": "laps left in the race with no stop word before it in its clause ('with 10 laps to go, the safety "
+                  "car came out'); the laps to go at a stop ('pitted with 16 laps to go', 'paró a falta de 12 "
+                  "vueltas') are a laps_to_go claim's",
     "narrative_driver": "a driver named in a sentence that states no checkable number (reasons, hedges, "
                         "conclusions: 'suggesting HUL used it to get through the early phase')",
 }
@@ -108,6 +113,12 @@ class Reading:
         return [t for t in self.tokens if not t.accounted]
 
 
+def _pit_words() -> str:
+    """Stop words of every language (the lexicon's PIT rows), longest first."""
+    ws = {w for lex in LEXICONS.values() for w, (kind, _v) in lex.items() if kind == "PIT"}
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(ws, key=len, reverse=True))
+
+
 def _lap_words() -> str:
     """Lap nouns of every language (the lexicon's LAPW rows), longest first."""
     ws = {w for lex in LEXICONS.values() for w, (kind, _v) in lex.items() if kind == "LAPW"}
@@ -132,6 +143,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "laps_left_before": re.compile(r"\b(?:" + words("laps_left") + r")\s+(?:\w+\s+)?$"),
         "line_start_before": re.compile(r"(?:^|\n)[ \t>*#_-]*$"),
         "list_mark_after": re.compile(r"[.)](?:\s|\*|$)"),
+        "stop_before": re.compile(r"\b(?:" + _pit_words() + "|" + race_words("stay_out") + "|" + race_words("stop_phrase")
+                                  + r")\b"),
     }
 
 
@@ -162,10 +175,20 @@ def _skip_rule(low: str, s: int, e: int, kind: str, value: Any, decimal: bool) -
     if p["pace_cmp_after"].match(low, e, e + 24):
         return "pace_difference"
     if p["to_go_after"].match(low, e, e + 40) or p["laps_left_before"].search(low[max(0, s - 30):s]):
-        return "laps_to_go"
+        return None if _stop_before(low, s, p) else "laps_to_go"  # (a stop's laps to go is a claim's)
     if not decimal and (p["lap_cmp_after"].match(low, e, e + 40) or p["more_laps_after"].match(low, e, e + 30)):
-        return "lap_difference"
+        return None if _stop_before(low, s, p) else "lap_difference"  # (two stops' difference is a claim's)
     return None
+
+
+STOP_REACH = 90  # characters before a count in which a stop or stay-out verb makes it a claim's (lap_difference.py)
+
+
+def _stop_before(low: str, s: int, p: dict[str, re.Pattern[str]]) -> bool:
+    """A stop word or stay-out verb before ``s`` in its clause: the count is a stop's, read by a claim."""
+    lo = max(0, s - STOP_REACH)
+    lo = max(lo, low.rfind("\n", lo, s) + 1, low.rfind(". ", lo, s) + 2, low.rfind("; ", lo, s) + 2)
+    return p["stop_before"].search(low, lo, s) is not None
 
 
 def _claims_read(claims: Iterable[Any]) -> tuple[list[tuple[int, int, frozenset[str]]], set[tuple[str, float]]]:

@@ -22,13 +22,13 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, laps, pace, pace_compare, results, stint_bounds,
-                                                tyres)
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, lap_difference, laps, neutralisations, pace,
+                                                 pace_compare, race_order, results, stint_bounds, tyres)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
-from f1bench_pipeline.domains.f1.extract.tokens import (BATTLE, COMPOUND, DEFEND, DRIVER, EVENTUALLY, FAILED, FINISH, LAP_ID,
-                                                     LAP_WORD, NEGATION, NUMBER, NUMBER_WORD, ORDINAL, ORDINAL_NUMBER,
-                                                     PASS, PIT, PLACE, POSITION, PRONOUN, STINT_NOUN, TEAMMATE,
-                                                     WIN, WORK_BASE, WORKED)
+from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
+                                                     EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
+                                                     NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
+                                                     PRONOUN, STINT_NOUN, TEAMMATE, WIN, WORK_BASE, WORKED)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -72,6 +72,12 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
+    _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
+    _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
+    _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
+    _rule(race_order, race_order.leads, (DRIVER,)),
+    _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
+    _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION)),
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 

@@ -181,6 +181,7 @@ READING_OF_SLOT: dict[tuple[str, str], str] = {
     ("stint_laps", "end_lap"): "lap", ("stint_laps", "n_laps"): "stint length", ("race_laps", "laps"): "race distance",
     ("n_stops", "n"): "stop count", ("final_position", "position"): "position", ("stint_laps", "stint"): "stint index",
     ("stint_compound", "stint"): "stint index", ("gain", "seconds"): "seconds", ("gap", "seconds"): "seconds",
+    ("pit_lap_difference", "laps"): "lap difference", ("laps_to_go", "laps"): "laps to go",
 }
 _NUMERIC_KINDS = frozenset({NUMBER, NUMBER_WORD, POSITION, LAP_ID, ORDINAL_NUMBER})
 
@@ -224,10 +225,12 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
 
 _CUE_BEFORE = {"lap": frozenset({LAP_WORD}), "stint index": frozenset({STINT_NOUN}), "position": frozenset({PLACE})}
 _CUE_AFTER = {"stop count": frozenset({PIT}), "stint length": frozenset({LAP_WORD}),
-              "race distance": frozenset({LAP_WORD}), "stint index": frozenset({STINT_NOUN})}
+              "race distance": frozenset({LAP_WORD}), "stint index": frozenset({STINT_NOUN}),
+              "lap difference": frozenset({LAP_WORD}), "laps to go": frozenset({LAP_WORD})}
 # readings whose number is always written next to its cue: without one, the slot was inferred
 # ("started on the MEDIUM" is stint 1, "laps 1-18" is 18 laps) and reads no token
-_CUED_ONLY = frozenset({"stop count", "stint length", "race distance", "stint index", "position"})
+_CUED_ONLY = frozenset({"stop count", "stint length", "race distance", "stint index", "position", "lap difference",
+                        "laps to go"})
 
 
 def _cued(toks: list[Token], i: int, reading: str) -> bool:

@@ -1,0 +1,137 @@
+"""Words of the race-order claims (``extract/lap_difference.py``, ``extract/race_order.py``): lap
+differences between stops, laps to go, stops under a neutralisation, positions around the stops.
+
+Data only: regex fragments ("|"-separated alternatives) per language; ``race_words(name)`` joins the
+three languages (models mix English words into Spanish and Portuguese answers). Kept apart from the
+per-language vocabularies, which are near their size limit.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+_EN: dict[str, str] = {
+    # after "<N> lap(s)": the direction of the difference
+    "earlier": r"earlier|sooner|before",
+    "later": r"later|after",
+    "longer": r"longer|more|further|extra",  # only after a stay-out verb: "stayed out one lap longer"
+    "rival_prep": r"than|that of|from",
+    # a stay-out verb before "N laps longer": the driver's stop came later
+    "stay_out": r"stayed out|stay out|staying out|stays out|remained out|remained on track|stayed on track|"
+                r"(?:extended|extending|stretched|stretching) (?:his|her|their|the) (?:first|opening) stint|went longer",
+    # a stop stated as a phrase the stop words do not cover
+    "stop_phrase": r"came into the pits|came in",
+    # "with 16 laps to go", "16 laps remaining"
+    "to_go": r"to go|remaining|left",
+    "to_go_before": r"with|leaving",
+    # neutralisations
+    "sc": r"safety[- ]car|\bsc\b",
+    "vsc": r"virtual safety[- ]car|\bvsc\b",
+    "under": r"under(?: the| a)?|during(?: the| a)?|behind(?: the)?|with(?: the| a)?|in(?: the| a)?",
+    "green": r"under green(?: flag)?|green[- ]flag|normal conditions|racing conditions",
+    "no_sc": r"no safety[- ]car|no sc\b|no vsc\b|without (?:a |any )?safety[- ]car|no neutrali[sz]ation",
+    # positions around the stops
+    "ahead": r"ahead of|in front of|clear of",
+    "behind": r"behind",
+    "when_before": r"before the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
+                   r"pre-stops?|pre-pit",
+    "when_after": r"after the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
+                  r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)|after them|after that|"
+                  r"afterwards?|thereafter",
+    "emerge": r"emerged|came out|rejoined|exited|came back out",
+    "finish": r"finished|finishing|crossed the line|came home|ended the race",
+    "lead_kept": r"extended|increased|grew|stretched|built",
+    "lead_noun": r"lead|advantage",
+    "gain_pos": r"gained|gain|gaining|gains",
+    "lose_pos": r"lost|lose|losing|loses",
+    "position_noun": r"(?:track |a |the |one )?(?:position|place|spot)",
+    "deny": r"did not|didn't|does not|doesn't|never|failed to|not",
+    # a driver right after one of these is an object, not the subject of what follows
+    "object_prep": r"of|to|on|over|than|from|with|for|vs\.?|versus|against",
+}
+
+_ES: dict[str, str] = {
+    "earlier": r"antes|más temprano|mas temprano",
+    "later": r"después|despues|más tarde|mas tarde",
+    "longer": r"más|mas",
+    "rival_prep": r"que|de|respecto a|respecto de",
+    "stay_out": r"se quedó|quedándose|quedandose|permaneció|permanecer|aguantó|seguía en pista|siguió en pista|"
+                r"continuó en pista|(?:estiró|alargó|extendió|extender|estirar|alargar) (?:su|el) (?:primer|stint inicial)"
+                r"(?: stint)?",
+    "stop_phrase": r"entró a boxes|entró en boxes|pasó por boxes|hizo su parada|hizo la parada|hizo su pit ?stop",
+    "to_go": r"restantes|para el final|por disputar",
+    "to_go_before": r"a falta de|faltando|quedando|restando|cuando faltaban|cuando quedaban",
+    "sc": r"safety[- ]car|coche de seguridad|auto de seguridad|\bsc\b",
+    "vsc": r"virtual safety[- ]car|safety[- ]car virtual|coche de seguridad virtual|\bvsc\b",
+    "under": r"bajo(?: el| un)?|durante(?: el| un)?|con(?: el| un)?|en(?: el| un)?|en condiciones de",
+    "green": r"condiciones normales|bandera verde|en verde",
+    "no_sc": r"sin safety[- ]car|sin coche de seguridad|sin sc\b|sin vsc\b|ningún safety[- ]car|no hubo safety[- ]car",
+    "ahead": r"por delante de|delante de|al frente de",
+    "behind": r"por detrás de|detrás de|detras de",
+    "when_before": r"antes de (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
+    "when_after": r"(?:después de|despues de|tras) (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
+                  r"después(?! de)|despues(?! de)|tras ellas|luego",
+    "emerge": r"salió|salio|volvió a pista|quedó",
+    "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
+    "lead_kept": r"amplió|amplio|aumentó|aumento|extendió",
+    "lead_noun": r"ventaja",
+    "gain_pos": r"ganó|gano|ganar|ganando",
+    "lose_pos": r"perdió|perdio|perder|perdiendo",
+    "position_noun": r"(?:una |la )?(?:posición|posicion|plaza|puesto)",
+    "deny": r"no|nunca",
+    "object_prep": r"respecto a|respecto de|sobre|frente a|contra|a|de|con|para",
+}
+
+_PT: dict[str, str] = {
+    "earlier": r"antes|mais cedo",
+    "later": r"depois|mais tarde",
+    "longer": r"a mais|mais",
+    "rival_prep": r"que|de|do que|em relação a",
+    "stay_out": r"ficou na pista|ficou fora|ficou|permaneceu na pista|permaneceu|continuou na pista|"
+                r"(?:esticou|prolongou|estendeu|alongou) (?:seu|o) (?:primeiro|stint inicial)(?: stint)?",
+    "stop_phrase": r"foi ao pit|foi aos boxes|entrou nos boxes|entrou no pit|fez o pit|fez a parada|fez seu pit ?stop|"
+                   r"fez sua parada",
+    "to_go": r"restantes|para o fim|para o final",
+    "to_go_before": r"faltando|restando|a falta de|quando faltavam|quando restavam",
+    "sc": r"safety[- ]car|carro de segurança|\bsc\b",
+    "vsc": r"virtual safety[- ]car|safety[- ]car virtual|carro de segurança virtual|\bvsc\b",
+    "under": r"sob(?: o| um)?|durante(?: o| um)?|com(?: o| um)?|em condições de",
+    "green": r"condições normais|bandeira verde",
+    "no_sc": r"sem safety[- ]car|sem carro de segurança|sem sc\b|sem vsc\b|nenhum safety[- ]car|não houve safety[- ]car",
+    "ahead": r"à frente de|a frente de|na frente de|adiante de",
+    "behind": r"atrás de|atras de|por trás de",
+    "when_before": r"antes d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)",
+    "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|depois delas|"
+                  r"após elas",
+    "emerge": r"saiu|voltou à pista|ficou",
+    "finish": r"terminou|acabou|cruzou a linha|finalizou",
+    "lead_kept": r"ampliou|aumentou|estendeu",
+    "lead_noun": r"vantagem",
+    "gain_pos": r"ganhou|ganhar|ganhando",
+    "lose_pos": r"perdeu|perder|perdendo",
+    "position_noun": r"(?:uma |a )?(?:posição|posicao|colocação|lugar)",
+    "deny": r"não|nao|nunca",
+    "object_prep": r"em relação a|sobre|contra|para|a|de|do|da|com",
+}
+
+RACE_WORDS: dict[str, dict[str, str]] = {"en": _EN, "es": _ES, "pt": _PT}
+
+
+def _split_top(fragments: str) -> list[str]:
+    """"|"-separated fragments split at the top level (not inside a group)."""
+    out, depth, cur = [], 0, ""
+    for ch in fragments:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur]
+
+
+@cache
+def race_words(name: str) -> str:
+    """The alternatives of ``name`` in the three languages, "|"-joined, longest first (a regex body)."""
+    alts = dict.fromkeys(a for lang in RACE_WORDS.values() for a in _split_top(lang.get(name, "")) if a)
+    return "|".join(sorted(alts, key=len, reverse=True))
