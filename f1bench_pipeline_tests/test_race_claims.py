@@ -138,6 +138,24 @@ def test_race_level_no_safety_car():
     ("TSU undercut SAI.\n- [x] TSU ahead after the stops\n- [ ] SAI ahead after the stops", "en",
      [("after", True, "supported"), ("after", False, "supported")]),
     ("TSU fez undercut em SAI.\n- TSU à frente depois das paradas: não", "pt", [("after", False, "contradicted")]),
+    # a cross before a statement marks a bad outcome as often as a false item: no order either way
+    ("TSU undercut SAI.\n- ❌ SAI stayed ahead of TSU after the stops, so the undercut failed.", "en", []),
+    ("TSU hizo undercut a SAI.\n- ❌ TSU seguía detrás de SAI tras las paradas.", "es", []),
+    ("TSU fez undercut em SAI.\n- ✗ TSU continuava atrás de SAI depois das paradas.", "pt", []),
+    ("TSU undercut SAI.\n- ✅ TSU ahead after the stops", "en", [("after", True, "supported")]),
+    # an unchecked box marks its item up to the item's first break; the statement after it asserts
+    ("TSU undercut SAI.\n- [ ] SAI ahead after the stops — SAI stayed behind TSU after the stops.", "en",
+     [("after", False, "supported")]),  # (the same order twice: one claim)
+    ("TSU hizo undercut a SAI.\n- [ ] SAI delante de TSU tras las paradas — SAI seguía detrás de TSU tras las paradas.",
+     "es", [("after", False, "supported")]),
+    ("TSU fez undercut em SAI.\n- [ ] SAI à frente de TSU depois das paradas — SAI continuava atrás de TSU depois das paradas.",
+     "pt", [("after", False, "supported")]),
+    # a verdict in parentheses closes them: "(no)", not the Portuguese "(no contexto: ...)" ("in the context")
+    ("TSU undercut SAI.\n- SAI ahead after the stops (no)", "en", [("after", False, "supported")]),
+    ("TSU fez undercut em SAI. TSU ficou à frente de SAI depois das paradas (no contexto: «ahead: yes»).", "pt",
+     [("after", True, "supported")]),
+    ("TSU hizo undercut a SAI. TSU quedó por delante de SAI tras las paradas (no lo esperaba nadie).", "es",
+     [("after", True, "supported")]),
     # "from ... behind ... to ... ahead": the from-side before the stops, the to-side after (decimal commas)
     ("TSU went from 1.60s behind SAI before the stops to 10.55s ahead of SAI after them.", "en",
      [("before", False, "supported"), ("after", True, "supported")]),

@@ -35,7 +35,17 @@ _VERDICT_AFTER = re.compile(r"[^\n.;:?|=→—–(]{0,60}(?:[`*_\"']*\s*(?:[:?|=
                             r"(?P<v>no|não|nao|false|falso|yes|sí|si|sim|true|verdadero|verdadeiro|[✗✘❌☐✓✔✅☑])(?![\w])",
                             re.IGNORECASE)
 _NO_WORDS = frozenset({"no", "não", "nao", "false", "falso", "✗", "✘", "❌", "☐"})
-_UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|[☐✗✘❌])")
+_UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|☐)")
+# A cross at the head of an item marks it false in a checklist of the context's wording, but a bad
+# outcome before a statement ("- ❌ RUS stayed behind ALO after the stops, so the overcut failed"):
+# the two readings give opposite orders, so such an item gives no order (precision first).
+_CROSSED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*[✗✘❌]")
+# a verdict opened by a parenthesis is one only when it closes it: "(no)", not PT "(no contexto: ...)"
+_PAREN_OPEN = re.compile(r"\(\s*$")
+_PAREN_CLOSE = re.compile(r"\s*\)")
+# an unchecked box marks its item, up to the item's first break; a statement after the break
+# ("- [ ] GAS ahead after the stops — GAS stayed behind TSU") asserts its own order
+_ITEM_BREAK = re.compile(r"[—–;:]|\s-\s|\.\s")
 # a sign's legend, no statement: "(negative = VER behind)", "(negativo = MAG atrás)"
 _LEGEND_BEFORE = re.compile(r"\b(?:negative|positive|negativo|positivo|negativa|positiva|sign|signo|sinal)\s*"
                             r"(?:=|:|means|significa|quiere decir|quer dizer)\s*\**$")
@@ -199,8 +209,14 @@ def positions(doc: Document, sent: Sentence) -> None:
         # "HAM ahead after the stops: no" (the context's own wording), "| ... | no |", "- [ ] HAM ahead after ..."
         # (read in the original text: ``low`` blanks table pipes)
         verdict = _VERDICT_AFTER.match(doc.text, t.end)
+        if verdict is not None and _PAREN_OPEN.search(doc.text, t.end, verdict.start("v")) and \
+                not _PAREN_CLOSE.match(doc.text, verdict.end("v")):
+            verdict = None
         line = low.rfind("\n", 0, t.start) + 1
-        unchecked = _UNCHECKED.match(doc.text, line) is not None
+        if _CROSSED.match(doc.text, line):
+            continue
+        unchecked = _UNCHECKED.match(doc.text, line) is not None and \
+            _ITEM_BREAK.search(doc.text, line, t.start) is None
         ahead = (t.kind is AHEAD) != ((verdict is not None and verdict.group("v") in _NO_WORDS) != unchecked)
         doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": when, "ahead": ahead}, span_start(sent, subj.value, t.start),
                 max(t.end, rival_tok.end if rival_tok is not None else 0, verdict.end() if verdict else 0))
