@@ -208,6 +208,9 @@ def test_no_relative_position(text, lang):
     ("SAI no perdió la posición ante TSU en las paradas.", "es", "contradicted"),
     ("TSU fez undercut em SAI e não o ultrapassou.", "pt", "contradicted"),
     ("TSU fez undercut em SAI. TSU ultrapassou SAI nas paradas.", "pt", "supported"),
+    # "depois"/"después" of the stops is through them: still read
+    ("TSU fez undercut em SAI e depois das paradas ganhou a posição sobre SAI.", "pt", "supported"),
+    ("TSU hizo undercut a SAI y después de las paradas ganó la posición a SAI.", "es", "supported"),
 ])
 def test_position_change(text, lang, expected):
     got = _verdicts(text, lang, "position_change")
@@ -222,6 +225,10 @@ def test_position_change(text, lang, expected):
     ("TSU undercut SAI. The undercut did not work in terms of the final result.", "en"),  # the finish, not a place
     ("TSU fez undercut em SAI. O undercut não funcionou para SAI ganhar a posição.", "pt"),  # not the attacker
     ("TSU fez undercut em SAI e ganhou posição/tempo.", "pt"),  # a gain of time or place
+    # a change placed later in the race: not the one through the stops
+    ("TSU undercut SAI, but TSU was later re-passed and lost the position to SAI.", "en"),
+    ("TSU hizo undercut a SAI, pero más tarde perdió la posición ante SAI.", "es"),
+    ("TSU fez undercut em SAI, mas mais tarde perdeu a posição para SAI.", "pt"),
 ])
 def test_no_position_change(text, lang):
     assert _claims(text, lang, "position_change") == []

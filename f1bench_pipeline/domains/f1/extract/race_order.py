@@ -88,6 +88,11 @@ _HEDGE_STEMS = ("may", "might", "could", "would", "likely", "probabl", "possibl"
 _SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
 _NOT_ONLY = re.compile(r"\s+(?:only|just|solo|sólo|só|apenas|somente)\b")  # "not only passed": no negation
 _LATER_AFTER = re.compile(r"[^.;\n]{0,40}\b(?:later|eventually|at the finish|más tarde|mais tarde|al final|no final)\b")
+# "was later re-overtaken", "más tarde perdió la posición": a change after the stops' (in the race's later
+# laps, which the context does not hold), not the one through them ("depois"/"después" are left out: "depois
+# das paradas" is through them)
+_LATER_BEFORE = re.compile(r"\b(?:later|eventually|subsequently|más tarde|mas tarde|posteriormente|mais tarde)\b"
+                           r"[^.;\n]{0,30}$")
 _DETERMINER_BEFORE = re.compile(r"\b(?:this|that|the|a|esta|esa|la|essa|uma|una)\s+$")
 _OR_TIME_AFTER = re.compile(r"\s*(?:/|or\b|o\b|ou\b)\s*(?:time|gap|tiempo|tempo|diferencia|diferença)")
 _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks to|with|by|at|en|con|durante|gracias a|"
@@ -277,6 +282,8 @@ def changes(doc: Document, sent: Sentence) -> None:
         stated = verb in _FINITE or _SUCCEEDED_BEFORE.search(low, max(sent.start, m.start() - 24), m.start())
         if not stated and not denied or hedged(doc, sent, m.start()):
             continue  # "in an effort to gain track position", "allowed him to gain": a purpose, not a result
+        if _LATER_BEFORE.search(low, max(sent.start, m.start() - 40), m.start()) or _LATER_AFTER.match(low, m.end()):
+            continue  # "was later re-overtaken or lost position to BEA": not the stops' change
         if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
             continue  # "this gained position", "gained track position/time advantage"
         ben = _driver_at(sent, m.start("ben")) if m.group("ben") else None
