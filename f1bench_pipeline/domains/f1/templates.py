@@ -241,8 +241,9 @@ def answer_sentences(told: list[Fact], true: list[Fact], stated: list[Fact], lan
     order) with the stated facts (as the answer states them) woven in: a stint's pace and
     degradation end the sentence of its compound, a stop's neutralisation the sentence of its pit
     lap — the driver and the stint or lap are stated once, as the oracle states them. A stated fact
-    whose oracle sentence the answer gets wrong (the noisy template) or lacks gets a sentence of
-    its own, after them, so each error stays one claim's error."""
+    whose oracle sentence the answer lacks gets a sentence of its own, after them; one whose stint
+    tyre or stop lap the answer gets wrong (the noisy template) is left out, so the answer never
+    states the true value beside its error and each error stays one claim's error."""
     stints, stops = stints_of(stated), {(f.key["driver"], f.key["lap"]): str(f.value["kind"])
                                          for f in stated if f.type == FactType.stop_neutralisation}
     used: set[tuple[str, object]] = set()
@@ -250,6 +251,11 @@ def answer_sentences(told: list[Fact], true: list[Fact], stated: list[Fact], lan
     for f, g in zip(told, true, strict=True):
         text = sentence(f, lang)
         key = (f.key.get("driver"), f.key.get("stint") if f.type == FactType.stint_compound else f.value.get("lap"))
+        if f != g and g.type in (FactType.stint_compound, FactType.pit_lap):
+            # the answer gets this stint's tyre or this stop's lap wrong: a sentence of its own for
+            # the stated fact would restate the true one beside the error (and cover it for recall)
+            true_key = (g.key.get("driver"), g.key.get("stint") if g.type == FactType.stint_compound else g.value.get("lap"))
+            used.add(("stint" if g.type == FactType.stint_compound else "stop", true_key))
         if f == g and f.type == FactType.stint_compound and key in stints and ("stint", key) not in used:
             text = text[:-1] + stint_tail(stints[key].get("avg"), stints[key].get("deg"), lang)
             used.add(("stint", key))
