@@ -13,7 +13,7 @@ comparisons, positions, stops under SC/VSC, lap differences, ...). For each gold
   unverifiable whose overlapping gold claims are all supported (it costs a faithful answer precision).
 
 **The kept part.** The dev gold is split by question: an id whose SHA-256 is 0 mod 3 is kept (the
-rule ``real_text_bench.py`` uses for ``more.jsonl``), 7 of its 16 questions, all three languages.
+rule ``real_text_bench.py`` uses for ``more.jsonl``): 17 of its 48 answers (7 EN, 5 ES, 5 PT).
 ``--list`` lists only the tuned part; the kept part is counted, never listed. The cover-all gold is
 tuned material (its held-out file was read in the fifth pass).
 
