@@ -320,3 +320,19 @@ def test_on_the_real_instance():
     got = {(c.type, v.label) for c in _extract(text, "en", entities) if c.type in PACE_TYPES
            for v in [verify_claim(c, idx)]}
     assert got == {("stint_pace", SUPPORTED), ("stint_degradation", SUPPORTED), ("pace_comparison", SUPPORTED)}
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "HAM ran stint 2 on the hard tyres, with an average of 75.67 s and a degradation of -0.515 s/lap."),
+    ("es", "HAM hizo el stint 2 con el neumático duro, con una media de 75.67 s y una degradación de -0.515 s/vuelta."),
+    ("pt", "HAM fez o stint 2 com o pneu duro, com média de 75.67 s e degradação de -0.515 s/volta."),
+])
+def test_a_degradation_joined_to_the_average_before_it_is_that_stints(lang, text):
+    # the average's stint pins the degradation joined to it: -0.515 is stint 1's, so stint 2's is contradicted
+    got = {c.type: (c.slots.get("stint"), v) for c, v in _read(text, lang)}
+    assert got == {"stint_pace": (2, SUPPORTED), "stint_degradation": (2, CONTRADICTED)}
+
+
+def test_a_degradation_of_another_clause_is_not_pinned_by_the_average_before_it():
+    got = {c.type: c.slots for c, _v in _read("HAM's stint 2 averaged 75.67s, while OCO's degradation was +0.081s/lap.", "en")}
+    assert got["stint_pace"]["stint"] == 2 and "stint" not in got["stint_degradation"]

@@ -73,17 +73,23 @@ def _neutralisation(claim: Claim, idx: ContextIndex) -> Verdict:
     return _supported("matches the context")
 
 
+def _order_facts(idx: ContextIndex, a: str, b: str, when: str) -> list:
+    """The facts that order a and b ``when`` (before/after the stops, final): the running order,
+    else the two drivers' positions (also the correction a refinement round offers)."""
+    if when != "final":
+        order = [f for f in idx.keyed("running_order", pair_key(a, b)) if f.key["when"] == when]
+        if order:
+            return order[:1]
+        return [f for d in (a, b) for f in idx.keyed("race_position", d) if f.key["when"] == when]
+    return [f for d in (a, b) for f in idx.keyed("final_position", d)]
+
+
 def _order(idx: ContextIndex, a: str, b: str, when: str) -> str | None:
-    """Which of a, b ran ahead ``when`` (before/after the stops, final): the running order, else the
-    positions; None when the context does not say."""
-    if when == "final":
-        pos = {f.key["driver"]: f.value["position"] for d in (a, b) for f in idx.keyed("final_position", d)}
-    else:
-        for f in idx.keyed("running_order", pair_key(a, b)):
-            if f.key["when"] == when:
-                return str(f.value["ahead"])
-        pos = {f.key["driver"]: f.value["position"] for d in (a, b) for f in idx.keyed("race_position", d)
-               if f.key["when"] == when}
+    """Which of a, b ran ahead ``when``; None when the context does not say."""
+    facts = _order_facts(idx, a, b, when)
+    if facts and facts[0].type == "running_order":
+        return str(facts[0].value["ahead"])
+    pos = {f.key["driver"]: f.value["position"] for f in facts}
     if a in pos and b in pos and pos[a] != pos[b]:
         return a if pos[a] < pos[b] else b
     return None
@@ -99,7 +105,8 @@ def _relative(claim: Claim, idx: ContextIndex) -> Verdict:
         return Verdict(UNVERIFIABLE, f"the context does not order {a} and {b} {when}")
     if (ahead == a) == bool(s["ahead"]):
         return _supported(f"{ahead} ahead {when}")
-    return Verdict(CONTRADICTED, f"the context has {ahead} ahead {when}")
+    return Verdict(CONTRADICTED, f"the context has {ahead} ahead {when}",
+                   expected=[f.fact_id for f in _order_facts(idx, a, b, when)])
 
 
 def _rival(idx: ContextIndex, d: str) -> str | None:
@@ -123,7 +130,8 @@ def _change(claim: Claim, idx: ContextIndex) -> Verdict:
     happened = swap and (after == d) == bool(s["gained"])
     if happened != bool(s.get("denied")):
         return _supported(f"{before} ahead before the stops, {after} after")
-    return Verdict(CONTRADICTED, f"the context has {before} ahead before the stops and {after} after")
+    return Verdict(CONTRADICTED, f"the context has {before} ahead before the stops and {after} after",
+                   expected=[f.fact_id for w in ("before", "after") for f in _order_facts(idx, d, rival, w)])
 
 
 def _laps(idx: ContextIndex, d: str) -> list[int]:
@@ -144,7 +152,8 @@ def _pit_difference(claim: Claim, idx: ContextIndex) -> Verdict:
         return _supported(f"stops of {a} {sorted(la)} and {b} {sorted(lb)}")
     if not s.get("rival_named", True):
         return Verdict(UNVERIFIABLE, f"no stops of {a} and {b} fit, and {b} was not named beside the difference")
-    return Verdict(CONTRADICTED, f"no stops of {a} {sorted(la)} and {b} {sorted(lb)} fit")
+    return Verdict(CONTRADICTED, f"no stops of {a} {sorted(la)} and {b} {sorted(lb)} fit",
+                   expected=[f.fact_id for d in (a, b) for f in idx.keyed("pit_lap", d)])
 
 
 def _laps_to_go(claim: Claim, idx: ContextIndex) -> Verdict:
@@ -161,7 +170,8 @@ def _laps_to_go(claim: Claim, idx: ContextIndex) -> Verdict:
         return _supported(f"race of {race[0]} laps, stops {sorted(stops)}")
     if d is None:
         return Verdict(UNVERIFIABLE, "no stop fits, and the claim names no driver")
-    return Verdict(CONTRADICTED, f"race of {race[0]} laps, stops of {d} {sorted(stops)}")
+    return Verdict(CONTRADICTED, f"race of {race[0]} laps, stops of {d} {sorted(stops)}",
+                   expected=[f.fact_id for f in idx.keyed("pit_lap", d)])
 
 
 VERIFIERS: dict[str, Callable[[Claim, ContextIndex], Verdict]] = {

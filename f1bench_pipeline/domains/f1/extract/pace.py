@@ -171,6 +171,21 @@ def _paces(doc: Document, sent: Sentence, cands: list[Token]) -> None:
         _add(doc, sent, "stint_pace", slots, lo, cue, t, owners[t.start])
 
 
+# "stint 3 ..., with an average of 75.34 s and a degradation of +0.034 s/lap", "avg 77.73s, deg -0.515s/lap":
+# a stint's average then its degradation, joined: both values are that stint's
+_PACE_THEN_DEG = re.compile(r"\s*(?:s|seg|secs?|seconds?|segundos)?\s*(?:,|and|y|e)\s+(?:with\s+|con\s+|com\s+)?"
+                            r"(?:an?|una|uma|um)?\s*(?:deg\b|degrada)")
+
+
+def _shared_stint_bound(doc: Document, sent: Sentence, lo: int) -> int:
+    """``lo`` moved back over the average just before it when the two values are joined (above): the
+    degradation's stint is the average's, named before that."""
+    if lo <= sent.start or not _PACE_THEN_DEG.match(doc.low, lo):
+        return lo
+    prev = next((x for x in reversed(sent.tokens) if x.end == lo and x.kind is NUMBER and x.decimal), None)
+    return _lower_bound(sent, prev) if prev is not None else lo
+
+
 def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
     low = doc.low
     keep: list[Token] = []
@@ -195,7 +210,7 @@ def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
         return
     owners = _owners(doc, sent, keep)
     for t, at in zip(keep, cues):
-        lo = _lower_bound(sent, t)
+        lo = _shared_stint_bound(doc, sent, _lower_bound(sent, t))
         slots: dict[str, Any] = {"s_per_lap": round(float(t.value), 4), **_stint_of(doc, sent, lo, t),
                                  "resolution": resolution(t.word.lstrip("+-"))}
         if t.word[:1] in "+-":
