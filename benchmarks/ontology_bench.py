@@ -17,7 +17,8 @@ rule ``real_text_bench.py`` uses for ``more.jsonl``): 17 of its 48 answers (7 EN
 ``--list`` lists only the tuned part; the kept part is counted, never listed. The cover-all gold is
 tuned material (its held-out file was read in the fifth pass). ``other_heldout_en.jsonl`` (the blind
 held-out set, #44's second pass: 16 held-out answers of ``more.jsonl`` labelled by a reader who never
-saw f1bench's claims on them) is kept whole. A false contradiction is printed in every part (the issue
+saw f1bench's claims on them, and adjudicated by a second) is kept whole; its restatements (note
+``restated``) count once for read and flagged, as GUIDE.md counts a repeated statement. A false contradiction is printed in every part (the issue
 asks for each to be listed).
 
 An answer whose published context differs from our instance's (``ctx≠``, as in
@@ -73,6 +74,13 @@ def kept(instance_id: str) -> bool:
     return int(hashlib.sha256(instance_id.encode()).hexdigest(), 16) % 3 == 0
 
 
+def _restated(gc: dict) -> bool:
+    """A later statement of a fact the gold labels at its first place too (the blind set labels each
+    place, GUIDE.md's sets the first only): counted once, as GUIDE.md does, but it still tells whether
+    a claim over it is doubted."""
+    return str(gc.get("note") or "").startswith("restated")
+
+
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
@@ -102,7 +110,7 @@ def evaluate(index, name: str, path: Path, listing: bool, published: bool = Fals
         golds = [(_span_of(text, gc["span"]), gc) for gc in g["claims"]]
         show = listing and part == "tuned"
         for span, gc in golds:
-            if gc["type"] not in ("other", "entity") or span[0] < 0:
+            if gc["type"] not in ("other", "entity") or span[0] < 0 or _restated(gc):
                 continue
             t = gc["type"]
             over = [(cl, v) for s, cl, v in ours if s[0] >= 0 and _overlaps(s, span)]
