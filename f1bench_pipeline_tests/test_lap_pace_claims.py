@@ -1,0 +1,197 @@
+"""A lap-level pace claim (``extract/lap_pace.py``, ``verify_lap_pace.py``): the time, per-lap difference
+or pace of one lap or a short stretch of laps, which the contexts (stint summaries) do not state.
+
+EN/ES/PT, each class both ways: the claim is read and is unverifiable (or, its laps a whole stint of the
+driver, verified as that stint's average); a neighbouring wording gives no such claim, or keeps its
+old reading. Sentences are written in the style of real answers, not copied from the gold.
+
+The context is a real one: the 2025 Monaco overcut HAM -> OCO (HAM: HARD laps 1-18 77.73s, HARD 19-56
+75.67s, MEDIUM 57-78 75.85s; OCO: MEDIUM 1-16 78.48s, MEDIUM 17-28 77.20s, HARD 29-77 77.20s), read
+through ``instances/stated.py``; the same instance is read from the full warehouse when it is there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from f1bench_pipeline.domains.f1.claims import Claim
+from f1bench_pipeline.domains.f1.context_index import ContextIndex
+from f1bench_pipeline.domains.f1.extract import _extract
+from f1bench_pipeline.domains.f1.instances import facts as F
+from f1bench_pipeline.domains.f1.instances.stated import stated_facts
+from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
+
+
+def _stint(n: int, compound: str, avg: float, deg: float) -> dict:
+    return {"stint": n, "compound": compound, "avg_pace_s": avg, "degradation_s_per_lap": deg}
+
+
+CONTEXT = {"drivers": [
+    {"driver": "HAM", "stints": [_stint(1, "HARD", 77.731, -0.5151), _stint(2, "HARD", 75.668, 0.0102),
+                                 _stint(3, "MEDIUM", 75.853, -0.0139)], "pit_stops": []},
+    {"driver": "OCO", "stints": [_stint(1, "MEDIUM", 78.482, -0.4717), _stint(2, "MEDIUM", 77.201, 0.0811),
+                                 _stint(3, "HARD", 77.198, 0.0241)], "pit_stops": []},
+]}
+ENTITIES = {"drivers": ["HAM", "OCO"], "teams": []}
+CTX_FACTS = [F.pit_lap("HAM", 18), F.pit_lap("HAM", 56), F.pit_lap("OCO", 16), F.pit_lap("OCO", 28),
+             F.battle("overcut", "HAM", "OCO"),
+             F.stint_laps("HAM", 1, 1, 18), F.stint_laps("HAM", 2, 19, 56), F.stint_laps("HAM", 3, 57, 78),
+             F.stint_laps("OCO", 1, 1, 16), F.stint_laps("OCO", 2, 17, 28), F.stint_laps("OCO", 3, 29, 77)]
+IDX = ContextIndex(CTX_FACTS + stated_facts(CONTEXT), ENTITIES)
+
+
+def _claims(text: str, lang: str) -> list[Claim]:
+    return _extract(text, lang, ENTITIES)
+
+
+def _lap(text: str, lang: str) -> list[tuple[Claim, str]]:
+    return [(c, verify_claim(c, IDX).label) for c in _claims(text, lang) if c.type == "lap_pace"]
+
+
+def _only(text: str, lang: str) -> tuple[Claim, str]:
+    got = _lap(text, lang)
+    assert len(got) == 1, got
+    return got[0]
+
+
+# --- read, and unverifiable ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, text, slots", [
+    # a time tied to a short range of laps written tight before it, or to a lap written right after it
+    ("en", "HAM kept his pace up on the old HARDs (laps 17-18 avg ~77.4s) before he pitted.",
+     {"driver": "HAM", "stretch": "laps", "start_lap": 17, "end_lap": 18, "seconds": 77.4}),
+    ("es", "HAM rodó fuerte con los HARD usados (vueltas 16-17: 77,51s) antes de su parada.",
+     {"driver": "HAM", "start_lap": 16, "end_lap": 17, "seconds": 77.51}),
+    ("pt", "OCO marcou 79.02s na volta 17, com os MEDIUM novos.",
+     {"driver": "OCO", "stretch": "lap", "start_lap": 17, "seconds": 79.02}),
+    ("en", "OCO's out-lap of 80.95s cost him the position.", {"driver": "OCO", "stretch": "out_lap", "seconds": 80.95}),
+    # a per-lap difference tied to a lap pointed at, or to a few laps counted
+    ("es", "Con gomas nuevas, HAM fue ~1.45s por vuelta más rápido que OCO en esa vuelta decisiva.",
+     {"driver": "HAM", "stretch": "lap", "difference": 1.45}),
+    ("en", "HAM was 0.9s per lap quicker than OCO in his last 2 laps on the HARDs.",
+     {"driver": "HAM", "stretch": "laps", "difference": 0.9}),
+    ("pt", "Nessa volta, HAM foi 1,2s por volta mais rápido que OCO.", {"driver": "HAM", "difference": 1.2}),
+    # a driver's out-lap or in-lap said fast or slow
+    ("en", "OCO's outlap on the new MEDIUMs (lap 17) was slower than HAM's in-lap on worn HARDs.",
+     {"driver": "OCO", "stretch": "out_lap", "relation": "higher"}),
+    ("en", "Pitting first allowed HAM to set a fast out-lap on the fresh MEDIUMs.",
+     {"driver": "HAM", "stretch": "out_lap", "relation": "lower"}),
+    ("es", "La vuelta de salida de OCO fue más lenta que la vuelta de entrada de HAM.",
+     {"driver": "OCO", "stretch": "out_lap", "relation": "higher"}),
+    ("es", "HAM hizo una vuelta de salida rápida con los MEDIUM nuevos.", {"driver": "HAM", "stretch": "out_lap"}),
+    ("pt", "A volta de saída de OCO, com MEDIUM novos, foi mais lenta do que a de HAM.",
+     {"driver": "OCO", "stretch": "out_lap", "relation": "higher"}),
+    ("pt", "HAM fez uma volta de saída rápida após a parada.", {"driver": "HAM", "stretch": "out_lap", "relation": "lower"}),
+    # a pace comparison over a few laps counted, or a short range of laps
+    ("en", "In his final 3 laps on the worn HARDs, OCO was clearly slower than HAM.",
+     {"driver": "OCO", "stretch": "laps", "relation": "higher"}),
+    ("en", "HAM found a clear pace advantage on the fresh tyres while OCO was still out for laps 17-18.",
+     {"driver": "HAM", "start_lap": 17, "end_lap": 18, "relation": "lower"}),
+    ("es", "OCO, en sus últimas 2 vueltas con el MEDIUM gastado, fue bastante más lento que HAM.",
+     {"driver": "OCO", "stretch": "laps", "relation": "higher"}),
+    ("pt", "HAM, nas últimas 3 voltas antes da parada, foi mais rápido do que OCO.",
+     {"driver": "HAM", "stretch": "laps", "relation": "lower"}),
+])
+def test_a_lap_level_pace_is_read_and_unverifiable(lang, text, slots):
+    claim, label = _only(text, lang)
+    assert {k: claim.slots.get(k) for k in slots} == slots, claim.slots
+    assert label == UNVERIFIABLE
+    assert claim.span is not None and claim.span.text in text
+
+
+def test_the_unverifiable_reason_names_what_the_context_states():
+    claim, _label = _only("HAM kept his pace up on the old HARDs (laps 17-18 avg ~77.4s) before he pitted.", "en")
+    assert "stint averages only" in verify_claim(claim, IDX).reason
+
+
+# --- a whole stint: verified as that stint's average -----------------------------------------------------
+
+@pytest.mark.parametrize("lang, text, label", [
+    ("en", "OCO's pace on the used MEDIUMs (laps 17-28 avg 77.20s) held up.", SUPPORTED),
+    ("en", "OCO's pace on the used MEDIUMs (laps 17-28 avg 78.20s) held up.", None),  # (unbound: see below)
+])
+def test_a_range_that_is_a_whole_stint_keeps_the_stint_reading(lang, text, label):
+    # a long range is a stint's: the stint-pace rule reads it as today, and verifies the value
+    got = [(c.type, verify_claim(c, IDX).label) for c in _claims(text, lang) if c.type in ("lap_pace", "stint_pace")]
+    assert [t for t, _l in got] == ["stint_pace"]
+    if label is not None:
+        assert got[0][1] == label
+
+
+def test_a_short_range_that_is_a_whole_stint_is_verified_as_that_stint():
+    ctx = {"drivers": [{"driver": "HAM", "stints": [_stint(1, "SOFT", 80.123, 0.1), _stint(2, "HARD", 77.5, 0.01)],
+                        "pit_stops": []}]}
+    idx = ContextIndex([F.stint_laps("HAM", 1, 1, 2), F.stint_laps("HAM", 2, 3, 50)] + stated_facts(ctx),
+                       {"drivers": ["HAM"], "teams": []})
+    for value, label in (("80.12", SUPPORTED), ("81.12", UNVERIFIABLE)):  # (bound by proximity: not contradicted)
+        claims = [c for c in _extract(f"HAM opened on the SOFTs (laps 1-2 avg {value}s).", "en", {"drivers": ["HAM"]})
+                  if c.type == "lap_pace"]
+        assert len(claims) == 1 and verify_claim(claims[0], idx).label == label
+    bound = Claim(type="lap_pace", slots={"driver": "HAM", "start_lap": 1, "end_lap": 2, "seconds": 81.12},
+                  extractor="llm")
+    assert verify_claim(bound, idx).label == CONTRADICTED  # (a certain driver: that stint's average is 80.12)
+
+
+# --- must not: generic reasoning, a stint's value, a defense's stated pace --------------------------------
+
+@pytest.mark.parametrize("lang, text", [
+    # reasoning of no driver
+    ("en", "Fresh tyres give a faster out-lap, which is why the undercut works."),
+    ("en", "The undercut works because the out-lap on new tyres is faster than the in-lap on worn ones."),
+    ("es", "Una vuelta de salida rápida es la clave de todo undercut."),
+    ("pt", "Com pneus novos, a volta de saída é mais rápida do que a volta de entrada com pneus gastos."),
+    # an out-lap named with no pace said of it
+    ("en", "OCO's out-lap came on lap 17, behind HAM."),
+    ("es", "La vuelta de salida de OCO fue la 17."),
+    # "in lap 23" is a preposition, not an in-lap
+    ("en", "OCO pitted in lap 16 and was slower than HAM on the MEDIUMs."),
+    # a stint's average, though an out-lap or a lap is named before it
+    ("en", "OCO's earlier stop allowed a fast out-lap (included in his stint 2 average of 77.20s)."),
+    ("es", "En la segunda vuelta con MEDIUM nuevos, OCO (vuelta 18) registró un promedio de 77.20s en su stint."),
+    ("pt", "OCO, depois da volta 17, teve média de 77,20s no stint 2."),
+    # a long stretch of laps is a stint's; a comparison said of a stint, or of degradation
+    ("en", "Over the final 25 laps HAM was faster than OCO."),
+    ("en", "Although HAM was faster on average in that stint, the gain came earlier (laps 17-18 while OCO was on new tyres)."),
+    ("en", "HAM's three stops in the first four laps meant he ran in traffic, which can degrade tyres faster."),
+    # a stated difference of a stint comparison is pace_compare's
+    ("en", "HAM was 0.8s per lap faster than OCO on the HARD."),
+    # a defense's median pace is stated by its context
+    ("en", "OCO's median pace over laps 20-21 was 0.3 s/lap faster than HAM's."),
+])
+def test_no_lap_level_claim(lang, text):
+    assert _lap(text, lang) == []
+
+
+def test_a_lap_time_keeps_the_stint_rules_off_its_number():
+    # one reading per number: "lap 17-18 avg" is the two laps' time, not the stint's average
+    types = [c.type for c in _claims("HAM's pace on the old HARDs (lap 17-18 avg ~77.73s) was strong.", "en")
+             if c.type in ("lap_pace", "stint_pace")]
+    assert types == ["lap_pace"]
+
+
+# --- a real instance ---------------------------------------------------------------------------------------
+
+WAREHOUSE = Path(os.environ.get("F1BENCH_FULL_WAREHOUSE", "/work/full/warehouse"))
+
+
+@pytest.mark.skipif(not (WAREHOUSE / "instances").exists(), reason="the full 2025 warehouse is not on this machine")
+def test_on_the_real_instance():
+    import polars as pl
+
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    rows = read_table(WAREHOUSE, "instances", {"season": 2025})
+    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
+    iid = "2025_Monaco_Grand_Prix::overcut::HAM_OCO"
+    if iid not in facts:
+        pytest.skip(f"{iid} is not in the warehouse")
+    _oracle, idx, entities = facts.get(iid)
+    text = ("HAM's pace on the old HARDs (laps 17-18 avg ~77.6s) was stronger than OCO's out-lap. "
+            "OCO's MEDIUM stint average (77.20s) was the benchmark.")
+    got = sorted((c.type, verify_claim(c, idx).label) for c in _extract(text, "en", entities)
+                 if c.type in ("lap_pace", "stint_pace"))
+    assert got == [("lap_pace", UNVERIFIABLE), ("stint_pace", SUPPORTED)]
