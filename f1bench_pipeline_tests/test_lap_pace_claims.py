@@ -5,9 +5,8 @@ EN/ES/PT, each class both ways: the claim is read and is unverifiable (or, its l
 driver, verified as that stint's average); a neighbouring wording gives no such claim, or keeps its
 old reading. Sentences are written in the style of real answers, not copied from the gold.
 
-The context is a real one: the 2025 Monaco overcut HAM -> OCO (HAM: HARD laps 1-18 77.73s, HARD 19-56
-75.67s, MEDIUM 57-78 75.85s; OCO: MEDIUM 1-16 78.48s, MEDIUM 17-28 77.20s, HARD 29-77 77.20s), read
-through ``instances/stated.py``; the same instance is read from the full warehouse when it is there.
+The context is a real one (``monaco_pace_context.py``: the 2025 Monaco overcut HAM -> OCO); the same
+instance is read from the full warehouse when it is there.
 """
 
 from __future__ import annotations
@@ -23,24 +22,11 @@ from f1bench_pipeline.domains.f1.extract import _extract
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
+from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, STINT_LAPS, index
+from f1bench_pipeline_tests.monaco_pace_context import stint as _stint
 
-
-def _stint(n: int, compound: str, avg: float, deg: float) -> dict:
-    return {"stint": n, "compound": compound, "avg_pace_s": avg, "degradation_s_per_lap": deg}
-
-
-CONTEXT = {"drivers": [
-    {"driver": "HAM", "stints": [_stint(1, "HARD", 77.731, -0.5151), _stint(2, "HARD", 75.668, 0.0102),
-                                 _stint(3, "MEDIUM", 75.853, -0.0139)], "pit_stops": []},
-    {"driver": "OCO", "stints": [_stint(1, "MEDIUM", 78.482, -0.4717), _stint(2, "MEDIUM", 77.201, 0.0811),
-                                 _stint(3, "HARD", 77.198, 0.0241)], "pit_stops": []},
-]}
-ENTITIES = {"drivers": ["HAM", "OCO"], "teams": []}
-CTX_FACTS = [F.pit_lap("HAM", 18), F.pit_lap("HAM", 56), F.pit_lap("OCO", 16), F.pit_lap("OCO", 28),
-             F.battle("overcut", "HAM", "OCO"),
-             F.stint_laps("HAM", 1, 1, 18), F.stint_laps("HAM", 2, 19, 56), F.stint_laps("HAM", 3, 57, 78),
-             F.stint_laps("OCO", 1, 1, 16), F.stint_laps("OCO", 2, 17, 28), F.stint_laps("OCO", 3, 29, 77)]
-IDX = ContextIndex(CTX_FACTS + stated_facts(CONTEXT), ENTITIES)
+IDX = index([F.pit_lap("HAM", 18), F.pit_lap("HAM", 56), F.pit_lap("OCO", 16), F.pit_lap("OCO", 28),
+             F.battle("overcut", "HAM", "OCO"), *STINT_LAPS])
 
 
 def _claims(text: str, lang: str) -> list[Claim]:

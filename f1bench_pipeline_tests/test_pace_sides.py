@@ -7,9 +7,7 @@
   less degradation than the Medium stint";
 * side a named by a stint heading opening its line: "- **Stint 2 (HARD):** ... faster on average than ...".
 
-The context is the real one of ``test_pace_claims.py`` (the 2025 Monaco overcut HAM -> OCO: HAM HARD
-77.73s -0.515, HARD 75.67s +0.010, MEDIUM 75.85s -0.014; OCO MEDIUM 78.48s -0.472, MEDIUM 77.20s +0.081,
-HARD 77.20s +0.024).
+The context is a real one: ``monaco_pace_context.py`` (the 2025 Monaco overcut HAM -> OCO).
 """
 
 from __future__ import annotations
@@ -17,25 +15,12 @@ from __future__ import annotations
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.context_index import ContextIndex
 from f1bench_pipeline.domains.f1.extract import _extract
 from f1bench_pipeline.domains.f1.instances import facts as F
-from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
+from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, index
 
-
-def _stint(n: int, compound: str, avg: float, deg: float) -> dict:
-    return {"stint": n, "compound": compound, "avg_pace_s": avg, "degradation_s_per_lap": deg}
-
-
-CONTEXT = {"drivers": [
-    {"driver": "HAM", "stints": [_stint(1, "HARD", 77.731, -0.5151), _stint(2, "HARD", 75.668, 0.0102),
-                                 _stint(3, "MEDIUM", 75.853, -0.0139)], "pit_stops": []},
-    {"driver": "OCO", "stints": [_stint(1, "MEDIUM", 78.482, -0.4717), _stint(2, "MEDIUM", 77.201, 0.0811),
-                                 _stint(3, "HARD", 77.198, 0.0241)], "pit_stops": []},
-]}
-ENTITIES = {"drivers": ["HAM", "OCO"], "teams": []}
-IDX = ContextIndex([F.pit_lap("HAM", 18), F.pit_lap("OCO", 16)] + stated_facts(CONTEXT), ENTITIES)
+IDX = index([F.pit_lap("HAM", 18), F.pit_lap("OCO", 16)])
 
 
 def _comparisons(text: str, lang: str, entities: dict = ENTITIES) -> list[tuple[Claim, str]]:
