@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from f1bench_pipeline.domains.f1.context_index import ContextIndex
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
@@ -29,3 +32,26 @@ STINT_LAPS = [F.stint_laps("HAM", 1, 1, 18), F.stint_laps("HAM", 2, 19, 56), F.s
 def index(context_facts: list) -> ContextIndex:
     """The index of the given context facts plus the stated ones of ``CONTEXT``."""
     return ContextIndex(context_facts + stated_facts(CONTEXT), ENTITIES)
+
+
+WAREHOUSE = Path(os.environ.get("F1BENCH_FULL_WAREHOUSE", "/work/full/warehouse"))
+REAL_ID = "2025_Monaco_Grand_Prix::overcut::HAM_OCO"
+
+
+def real_instance() -> tuple[ContextIndex, dict]:
+    """The same instance read from the full 2025 warehouse (its index and entities); the test is
+    skipped, saying why, when the warehouse or the instance is not on this machine."""
+    import polars as pl
+    import pytest
+
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    if not (WAREHOUSE / "instances").exists():
+        pytest.skip("the full 2025 warehouse is not on this machine")
+    rows = read_table(WAREHOUSE, "instances", {"season": 2025})
+    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
+    if REAL_ID not in facts:
+        pytest.skip(f"{REAL_ID} is not in the warehouse")
+    _oracle, idx, entities = facts.get(REAL_ID)
+    return idx, entities

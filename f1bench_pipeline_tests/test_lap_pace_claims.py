@@ -11,9 +11,6 @@ instance is read from the full warehouse when it is there.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import Claim
@@ -22,7 +19,7 @@ from f1bench_pipeline.domains.f1.extract import _extract
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
-from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, STINT_LAPS, index
+from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, real_instance, STINT_LAPS, index
 from f1bench_pipeline_tests.monaco_pace_context import stint as _stint
 
 IDX = index([F.pit_lap("HAM", 18), F.pit_lap("HAM", 56), F.pit_lap("OCO", 16), F.pit_lap("OCO", 28),
@@ -160,22 +157,8 @@ def test_a_lap_time_keeps_the_stint_rules_off_its_number():
 
 # --- a real instance ---------------------------------------------------------------------------------------
 
-WAREHOUSE = Path(os.environ.get("F1BENCH_FULL_WAREHOUSE", "/work/full/warehouse"))
-
-
-@pytest.mark.skipif(not (WAREHOUSE / "instances").exists(), reason="the full 2025 warehouse is not on this machine")
 def test_on_the_real_instance():
-    import polars as pl
-
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
-    from f1bench_pipeline.storage.warehouse import read_table
-
-    rows = read_table(WAREHOUSE, "instances", {"season": 2025})
-    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
-    iid = "2025_Monaco_Grand_Prix::overcut::HAM_OCO"
-    if iid not in facts:
-        pytest.skip(f"{iid} is not in the warehouse")
-    _oracle, idx, entities = facts.get(iid)
+    idx, entities = real_instance()
     text = ("HAM's pace on the old HARDs (laps 17-18 avg ~77.6s) was stronger than OCO's out-lap. "
             "OCO's MEDIUM stint average (77.20s) was the benchmark.")
     got = sorted((c.type, verify_claim(c, idx).label) for c in _extract(text, "en", entities)

@@ -10,9 +10,6 @@ read from the full warehouse when it is there.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
@@ -23,7 +20,7 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
 from f1bench_pipeline.domains.f1.verify_pace import CLEARLY_NONZERO_S_PER_LAP, NEAR_ZERO_S_PER_LAP
-from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, index
+from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, real_instance, index
 from f1bench_pipeline_tests.monaco_pace_context import stint as _stint
 
 PACE_TYPES = ("stint_pace", "stint_degradation", "pace_comparison")
@@ -290,22 +287,8 @@ def test_resolution_is_the_last_written_digit():
 
 # --- a real instance ------------------------------------------------------------------------------------
 
-WAREHOUSE = Path(os.environ.get("F1BENCH_FULL_WAREHOUSE", "/work/full/warehouse"))
-
-
-@pytest.mark.skipif(not (WAREHOUSE / "instances").exists(), reason="the full 2025 warehouse is not on this machine")
 def test_on_the_real_instance():
-    import polars as pl
-
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
-    from f1bench_pipeline.storage.warehouse import read_table
-
-    rows = read_table(WAREHOUSE, "instances", {"season": 2025})
-    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
-    iid = "2025_Monaco_Grand_Prix::overcut::HAM_OCO"
-    if iid not in facts:
-        pytest.skip(f"{iid} is not in the warehouse")
-    _oracle, idx, entities = facts.get(iid)
+    idx, entities = real_instance()
     text = ("OCO's fresh MEDIUM stint average (77.20s) was slower than HAM's HARD pace in stint 2 (avg 75.67s, "
             "deg +0.010s/lap).")
     got = {(c.type, v.label) for c in _extract(text, "en", entities) if c.type in PACE_TYPES
