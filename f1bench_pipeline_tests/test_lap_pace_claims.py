@@ -143,6 +143,19 @@ def test_a_short_range_that_is_a_whole_stint_is_verified_as_that_stint():
     ("en", "HAM was 0.8s per lap faster than OCO on the HARD."),
     # a defense's median pace is stated by its context
     ("en", "OCO's median pace over laps 20-21 was 0.3 s/lap faster than HAM's."),
+    # a lap that bounds a stint, then its average ("until lap 14, with 90.64s average"), or a stint right after it
+    ("en", "HAM stayed on the HARD until lap 18, with 77.73s average."),
+    ("en", "OCO's fresh MEDIUM stint (which started lap 17, avg 77.20s) held up."),
+    ("es", "HAM siguió con el HARD hasta la vuelta 18, con 77,73s de promedio."),
+    ("pt", "HAM ficou no HARD até a volta 18, com 77,73s médios."),
+    ("pt", "HAM teve um stint final mais forte antes do pit da volta 56 (75,67s no stint 19-56)."),
+    # a lap named, then a verb: the stint's difference, not the lap's
+    ("en", "HAM's new HARD (lap 19) was 0.30s/lap faster than OCO's worn MEDIUM."),
+    # an intention, not what happened
+    ("en", "The aim was for HAM to be faster than OCO over laps 17-18."),
+    ("en", "HAM pitted on lap 18, aiming to run a fast out-lap on the new tyres."),
+    ("es", "El objetivo era que HAM fuera más rápido que OCO en las vueltas 17-18."),
+    ("pt", "O objetivo era que HAM fosse mais rápido que OCO nas voltas 17-18."),
 ])
 def test_no_lap_level_claim(lang, text):
     assert _lap(text, lang) == []

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
-from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, DEG_MAX_S_PER_LAP, PACE_MAX_S,
-                                                           PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
+from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, _PACE_CUE_AFTER, DEG_MAX_S_PER_LAP,
+                                                           PACE_MAX_S, PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
@@ -60,6 +60,13 @@ _SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant")
 # a stint or an average between a lap and a value: the value is the stint's ("out-lap (included in his
 # Stint 2 average of 98.57s)", "(vuelta 23) registró un tiempo promedio de 91.45s")
 _STINT_BETWEEN = re.compile(r"\bstint|\btanda|\baverag|\bavg\b|\bpromedi|\bm[ée]dia\b|\bmean\b")
+# between one lap and its time only punctuation, markup or a preposition ("lap 23: 95.2s", "(lap 23) 95.2s",
+# "lap 23 in 95.2s"); not a comma or a verb ("until lap 14, with 90.64s average", "(lap 19) was 0.30s/lap faster")
+_TIGHT_ONE = re.compile(r"[\s:=()\[\]*_~≈-]{0,6}(?:(?:in|en|em|at|of|de)\s+)?[\s*_~≈(]{0,4}")
+# an intention, not what happened: "the aim was for ALO to be faster over laps 42-44", "aiming to run fast out-laps"
+_INTENT = re.compile(r"\b(?:aim|aims|aiming|aimed|goal|objective|intend\w*|intention|idea\s+was|plan\w*|hop(?:e|ed|ing)|"
+                     r"try|trying|tried|objetivo|intenci[óo]n|inten[çc][ãa]o|buscando|buscaba|intentando|intentar|"
+                     r"tentando|tentar|esperaba|esperava)\b")
 _DEGRADE_BEFORE = re.compile(r"\bdegrad|\bwear|\bdesgast")
 _STINT_WORD = re.compile(r"\bstint|\btanda")  # (between a tight lap range and its value: "laps 1-2 avg" is fine)
 _POSSESSIVE_AFTER_CODE = re.compile(r"['’]s\s+(?:\w+\s+){0,2}")
@@ -92,13 +99,14 @@ def _relation(text: str) -> str:
 def _lap_of(low: str, sent: Sentence, t: Token) -> tuple[int, int, dict[str, Any]] | None:
     """Where the claim of a value at ``t`` starts and ends (its lap included), and the lap's slots; None:
     the value is tied to no lap of its own."""
+    if _STINT_WORD.search(low, t.end, min(sent.end, t.end + STINT_AFTER)):
+        return None  # "(79,49s no stint 45-54)": the stint's average
     lo = _clause_start(low, sent, t.start)
     for m in _RANGE.finditer(low, lo, t.start):  # "lap 17-18 avg ~77.73s": written tight before the value
         if _short(m) and t.start - m.end() <= TIGHT_GAP and not _STINT_WORD.search(low, m.end(), t.start):
             return m.start(), t.end, {"stretch": "laps", "start_lap": int(m.group(1)), "end_lap": int(m.group(2))}
-    for m in _ONE_LAP.finditer(low, max(lo, t.start - TIGHT_GAP - 12), t.start):  # "lap 23: 95.2s"
-        if t.start - m.end() <= TIGHT_GAP and not _STINT_WORD.search(low, m.end(), t.start) and \
-                not _CLAUSE_BREAK.search(low, m.end(), t.start):
+    for m in _ONE_LAP.finditer(low, max(lo, t.start - TIGHT_GAP - 12), t.start):  # "lap 23: 95.2s", "lap 23 in 95.2s"
+        if _TIGHT_ONE.fullmatch(low, m.end(), t.start) and _PACE_CUE_AFTER.match(low, t.end) is None:
             return m.start(), t.end, {"stretch": "lap", "start_lap": int(m.group(1)), "end_lap": int(m.group(1))}
     after = _LAP_AFTER.match(low, t.end)  # "95.2s on lap 23", "(lap 23)"; "(77.20s on laps 17-28)" is a stint's
     if after is not None:
@@ -207,7 +215,7 @@ def words(doc: Document, sent: Sentence) -> None:
     low = doc.low
     s, e = sent.start, sent.end
     if not _has_stem(low, s, e) or any(r[0] == "lap_pace" and s <= r[2] < e for r in doc.records[-4:]) or \
-            _STATED_RUN.search(low, s, e):
+            _STATED_RUN.search(low, s, e) or _INTENT.search(low, s, e):
         return  # (the sentence's lap-level value already says it)
     for m in _OUT_IN.finditer(low, s, e):
         sp = _SPEED_BEFORE.search(low, max(s, m.start() - 16), m.start())
