@@ -63,11 +63,13 @@ _EXAMPLES = "\n".join(
 Notes: seconds and s_per_lap as written (sign included), resolution the last digit the text gives
 (77.7 -> 0.1); a degradation stated only as rising/falling/flat is sign 1/-1/0 without s_per_lap;
 a superlative ("the lowest degradation of the race") has no side b and scope "race" (or "driver":
-among side a's own stints); stop_neutralisation kind is SC or VSC ("no safety car": neutralised
-false); relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
+among side a's own stints); a side b named only by its value ("faster (97.48s vs. 99.15s)") is
+value_b; stop_neutralisation kind is SC or VSC ("no safety car": neutralised false);
+relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
 driver_a's stop lap minus driver_b's; lap_pace is the time, per-lap difference or pace (relation
 lower: quicker) of one lap or a few laps (an out-lap, "on lap 23", "in his last 2 laps"), never a
-whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap"); an entity (a driver or team the context's lists lack) is named by
+whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap"); an
+entity (a driver or team the context's lists lack) is named by
 the driver's code or the team as written."""
 
 SYSTEM_PROMPT = f"""You extract atomic factual claims from a Formula 1 strategy explanation.
