@@ -102,7 +102,7 @@ def print_pivot(report: Report, column: str, values: tuple[str, ...], title: str
 
 # The claim types of issue #44 (what the context states beyond the oracle, inserted entities).
 NEW_TYPES = ("stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
-             "position_change", "pit_lap_difference", "laps_to_go", "entity")
+             "position_change", "pit_lap_difference", "laps_to_go", "lap_pace", "entity")
 
 
 def print_new_types(report: Report) -> None:

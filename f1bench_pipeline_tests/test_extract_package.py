@@ -15,10 +15,11 @@ from f1bench_pipeline.domains.f1 import extract
 from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, gaps, lap_difference, laps, neutralisations,
                                                pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
                                                vocabulary)
+from f1bench_pipeline.domains.f1.extract import lap_pace  # (issue #44, second pass)
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
-            neutralisations)
+            neutralisations, lap_pace)
 
 
 def _modules() -> list[Path]:

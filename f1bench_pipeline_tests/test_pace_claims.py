@@ -10,9 +10,6 @@ read from the full warehouse when it is there.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import NEAR, SUBJECT, Claim
@@ -23,23 +20,14 @@ from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.verifier import CONTRADICTED, SUPPORTED, UNVERIFIABLE, verify_claim
 from f1bench_pipeline.domains.f1.verify_pace import CLEARLY_NONZERO_S_PER_LAP, NEAR_ZERO_S_PER_LAP
+from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, real_instance, index
+from f1bench_pipeline_tests.monaco_pace_context import stint as _stint
 
 PACE_TYPES = ("stint_pace", "stint_degradation", "pace_comparison")
 
 
-def _stint(n: int, compound: str, avg: float, deg: float) -> dict:
-    return {"stint": n, "compound": compound, "avg_pace_s": avg, "degradation_s_per_lap": deg}
-
-
-CONTEXT = {"drivers": [
-    {"driver": "HAM", "stints": [_stint(1, "HARD", 77.731, -0.5151), _stint(2, "HARD", 75.668, 0.0102),
-                                 _stint(3, "MEDIUM", 75.853, -0.0139)], "pit_stops": []},
-    {"driver": "OCO", "stints": [_stint(1, "MEDIUM", 78.482, -0.4717), _stint(2, "MEDIUM", 77.201, 0.0811),
-                                 _stint(3, "HARD", 77.198, 0.0241)], "pit_stops": []},
-]}
-ENTITIES = {"drivers": ["HAM", "OCO"], "teams": []}
 CTX_FACTS = [F.pit_lap("HAM", 18), F.pit_lap("OCO", 16), F.battle("overcut", "HAM", "OCO")]
-IDX = ContextIndex(CTX_FACTS + stated_facts(CONTEXT), ENTITIES)
+IDX = index(CTX_FACTS)
 
 
 def _read(text: str, lang: str) -> list[tuple[Claim, str]]:
@@ -299,22 +287,8 @@ def test_resolution_is_the_last_written_digit():
 
 # --- a real instance ------------------------------------------------------------------------------------
 
-WAREHOUSE = Path(os.environ.get("F1BENCH_FULL_WAREHOUSE", "/work/full/warehouse"))
-
-
-@pytest.mark.skipif(not (WAREHOUSE / "instances").exists(), reason="the full 2025 warehouse is not on this machine")
 def test_on_the_real_instance():
-    import polars as pl
-
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
-    from f1bench_pipeline.storage.warehouse import read_table
-
-    rows = read_table(WAREHOUSE, "instances", {"season": 2025})
-    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
-    iid = "2025_Monaco_Grand_Prix::overcut::HAM_OCO"
-    if iid not in facts:
-        pytest.skip(f"{iid} is not in the warehouse")
-    _oracle, idx, entities = facts.get(iid)
+    idx, entities = real_instance()
     text = ("OCO's fresh MEDIUM stint average (77.20s) was slower than HAM's HARD pace in stint 2 (avg 75.67s, "
             "deg +0.010s/lap).")
     got = {(c.type, v.label) for c in _extract(text, "en", entities) if c.type in PACE_TYPES

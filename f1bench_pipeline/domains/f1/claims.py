@@ -22,7 +22,7 @@ ClaimType = Literal[
     "winner", "race_laps", "entity", "other",
     # beyond the paper's ontology: facts the context states but recall does not key (instances/stated.py)
     "stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
-    "position_change", "pit_lap_difference", "laps_to_go",
+    "position_change", "pit_lap_difference", "laps_to_go", "lap_pace",
 ]
 
 # Slots each claim type may carry (the first ones listed are required).
@@ -51,8 +51,10 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ``metric`` (pace/degradation) of side a ``relation`` (lower/higher) than side b's; a superlative
     # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints);
     # ``difference``: the size of the difference when stated ("1.9 s per lap faster"), to ``resolution``
+    # ``value_b``: side b named only by its value ("faster on average (97.48s vs. 99.15s)"), to ``resolution_b``
     "pace_comparison": (("metric", "relation"), ("driver_a", "stint_a", "compound_a", "driver_b", "stint_b",
-                                                 "compound_b", "scope", "difference", "resolution")),
+                                                 "compound_b", "scope", "difference", "resolution", "value_b",
+                                                 "resolution_b")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
     # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"
@@ -65,6 +67,11 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "pit_lap_difference": (("driver_a", "driver_b", "laps"), ("sign_only", "rival_named")),
     # a stop made with ``laps`` laps of the race to go
     "laps_to_go": (("laps",), ("driver",)),
+    # a time (``seconds``), a per-lap ``difference`` or a pace ``relation`` (lower: quicker) of one lap or a
+    # short stretch of laps that the contexts do not state (they state stint summaries only): ``stretch``
+    # out_lap / in_lap / lap / laps, with ``start_lap``/``end_lap`` when written; unverifiable, unless the laps
+    # are a whole stint of the driver (then checked as that stint's pace)
+    "lap_pace": (("driver",), ("stretch", "start_lap", "end_lap", "seconds", "difference", "relation", "resolution")),
 }
 
 

@@ -24,7 +24,7 @@ from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim, ClaimType
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.score import ExtractionError
 
-EXTRACTOR_VERSION = "2"  # 2: the claim types of issue #44 listed with an example each
+EXTRACTOR_VERSION = "3"  # 2: the claim types of issue #44 listed with an example each; 3: lap_pace
 EXTRACTION_PARAMS = {"temperature": 0.0, "max_tokens": 4096, "response_format": {"type": "json_object"}}
 
 _TYPES = "\n".join(
@@ -52,6 +52,8 @@ EXAMPLES: dict[str, tuple[str, dict[str, Any]]] = {
     "pit_lap_difference": ("VER stopped three laps earlier than NOR",
                            {"driver_a": "VER", "driver_b": "NOR", "laps": -3}),
     "laps_to_go": ("PIA came in with 12 laps to go", {"laps": 12, "driver": "PIA"}),
+    "lap_pace": ("OCO's out-lap on fresh MEDIUMs (lap 17) was slower than HAM's in-lap",
+                 {"driver": "OCO", "stretch": "out_lap", "start_lap": 17, "end_lap": 17, "relation": "higher"}),
     "entity": ("it swung the title fight towards Max Verstappen", {"name": "VER"}),
 }
 
@@ -61,9 +63,13 @@ _EXAMPLES = "\n".join(
 Notes: seconds and s_per_lap as written (sign included), resolution the last digit the text gives
 (77.7 -> 0.1); a degradation stated only as rising/falling/flat is sign 1/-1/0 without s_per_lap;
 a superlative ("the lowest degradation of the race") has no side b and scope "race" (or "driver":
-among side a's own stints); stop_neutralisation kind is SC or VSC ("no safety car": neutralised
-false); relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
-driver_a's stop lap minus driver_b's; an entity (a driver or team the context's lists lack) is named by
+among side a's own stints); a side b named only by its value ("faster (97.48s vs. 99.15s)") is
+value_b; stop_neutralisation kind is SC or VSC ("no safety car": neutralised false);
+relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
+driver_a's stop lap minus driver_b's; lap_pace is the time, per-lap difference or pace (relation
+lower: quicker) of one lap or a few laps (an out-lap, "on lap 23", "in his last 2 laps"), never a
+whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap"); an
+entity (a driver or team the context's lists lack) is named by
 the driver's code or the team as written."""
 
 SYSTEM_PROMPT = f"""You extract atomic factual claims from a Formula 1 strategy explanation.

@@ -220,11 +220,15 @@ def _versus(claim: Claim, idx: ContextIndex, a: list[Fact], stint_a: Any, compou
     db = s.get("driver_b") or s.get("driver_a")
     same_driver = db == s.get("driver_a")
     stint_b, compound_b = s.get("stint_b"), s.get("compound_b")
-    if stint_b is None and compound_b is None:
-        if same_driver:
-            return Verdict(UNVERIFIABLE, "the stint compared with is not named")
-        stint_b, compound_b = stint_a, compound_a  # "TSU's HARD average was faster than GAS's"
-    b = [f for f in _side(idx, ftype, db, stint_b, compound_b) if all(f is not x for x in a)]
+    value_b = s.get("value_b")
+    if stint_b is None and compound_b is None and isinstance(value_b, (int, float)) and not isinstance(value_b, bool):
+        b = _by_value(idx, ftype, slot, step, db, a, float(value_b), s.get("resolution_b"))
+    else:
+        if stint_b is None and compound_b is None:
+            if same_driver:
+                return Verdict(UNVERIFIABLE, "the stint compared with is not named")
+            stint_b, compound_b = stint_a, compound_a  # "TSU's HARD average was faster than GAS's"
+        b = [f for f in _side(idx, ftype, db, stint_b, compound_b) if all(f is not x for x in a)]
     if not b:
         return Verdict(UNVERIFIABLE, f"the context states no {s['metric']} of the stint compared with")
     pairs = [(fa, fb, _stated(fa, slot, step), _stated(fb, slot, step)) for fa in a for fb in b]
@@ -246,6 +250,21 @@ def _versus(claim: Claim, idx: ContextIndex, a: list[Fact], stint_a: Any, compou
         if abs(abs(va - vb) - abs(float(diff))) > tol:
             return Verdict(CONTRADICTED, f"the difference of {ids[0]} and {ids[1]} is {abs(va - vb):.3f}", expected=ids)
     return Verdict(SUPPORTED, "matches the context", ids)
+
+
+def _by_value(idx: ContextIndex, ftype: str, slot: str, step: float, driver: Any, a: list[Fact], value: float,
+              res: Any) -> list[Fact]:
+    """Side b named by its value ("faster on average (97.48s vs. 99.15s)"): the driver's other stints whose
+    stated value it is, within half its last digit (a degradation written without a sign: by size); else
+    another driver's ("SAI's second stint average was faster (89.62s vs. 90.09s)": HAD's)."""
+    tol = _tolerance(res, step)
+
+    def named(f: Fact) -> bool:
+        v = _stated(f, slot, step)
+        return all(f is not x for x in a) and (abs(v - value) <= tol or
+                                               (slot == "s_per_lap" and value >= 0 and abs(abs(v) - value) <= tol))
+    own = [f for f in idx.keyed(ftype, driver) if named(f)] if isinstance(driver, str) else []
+    return own or [f for f in idx.facts(ftype) if named(f)]
 
 
 VERIFIERS: dict[str, Callable[[Claim, ContextIndex], Verdict]] = {

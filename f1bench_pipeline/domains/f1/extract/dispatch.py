@@ -22,8 +22,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, lap_difference, laps, neutralisations, pace,
-                                                 pace_compare, race_order, results, stint_bounds, tyres)
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, lap_difference, lap_pace, laps,
+                                                 neutralisations, pace, pace_compare, race_order, results,
+                                                 stint_bounds, tyres)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
@@ -66,9 +67,11 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(laps, laps.race_laps, _LAP_KINDS, _LAP_ALSO),
     _rule(battles, battles.outcome, _OUTCOME_KINDS),
     _rule(gaps, gaps.seconds, (NUMBER,)),
+    _rule(lap_pace, lap_pace.values, (NUMBER,), (DRIVER,)),  # before the stint values: a lap's time is no stint's
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
     _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
     _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
+    _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
     _rule(defenses, defenses.teammate, (TEAMMATE,)),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for
@@ -145,30 +146,42 @@ def _window(low: str, sent: Sentence, t: Token) -> int:
     return max(sent.start, t.start - CUE_REACH)
 
 
-def _paces(doc: Document, sent: Sentence, cands: list[Token]) -> None:
-    low = doc.low
-    keep: list[Token] = []
-    cues: list[int] = []
-    for t in cands:
-        lo = _window(low, sent, t)
-        before = low[lo:t.start]
-        m = _PACE_CUE.search(before)
-        cued = m is not None or _PACE_CUE_AFTER.match(low, t.end) is not None or _table_pace(doc, t.start) or \
-            _intro_cued(low, t.start)
-        if not cued or _LAP_LEVEL.search(before) or _LAP_AFTER.match(low, t.end) or _COMPARE_AFTER.match(low, t.end):
-            continue
-        if _laps_named(before) and STINT_NOUN not in sent.kind_set:
-            continue  # "lap 17-18 avg ~77.73s", "on lap 23": a lap or a stretch of laps, not a stint
-        keep.append(t)
-        cues.append(lo + m.start() if m is not None else t.start)
+def _emit(doc: Document, sent: Sentence, ctype: str, cands: list[Token],
+          cue_of: Callable[[Document, Sentence, Token], int | None],
+          slots_of: Callable[[Document, Sentence, Token], tuple[int, dict[str, Any]]]) -> None:
+    """The claims of the candidates ``cue_of`` keeps (it returns where the value's cue starts, None:
+    no claim); their owners are found together (parallel values), then ``slots_of`` gives each
+    claim's lower bound and slots."""
+    keep = [(t, cue) for t in cands if (cue := cue_of(doc, sent, t)) is not None]
     if not keep:
         return
-    owners = _owners(doc, sent, keep)
-    for t, cue in zip(keep, cues):
-        lo = _lower_bound(sent, t)
-        slots: dict[str, Any] = {"seconds": round(float(t.value), 3), **_stint_of(doc, sent, lo, t),
-                                 "resolution": resolution(t.word)}
-        _add(doc, sent, "stint_pace", slots, lo, cue, t, owners[t.start])
+    owners = _owners(doc, sent, [t for t, _cue in keep])
+    for t, cue in keep:
+        lo, slots = slots_of(doc, sent, t)
+        _add(doc, sent, ctype, slots, lo, cue, t, owners[t.start])
+
+
+def _pace_cue(doc: Document, sent: Sentence, t: Token) -> int | None:
+    low = doc.low
+    lo = _window(low, sent, t)
+    before = low[lo:t.start]
+    m = _PACE_CUE.search(before)
+    cued = m is not None or _PACE_CUE_AFTER.match(low, t.end) is not None or _table_pace(doc, t.start) or \
+        _intro_cued(low, t.start)
+    if not cued or _LAP_LEVEL.search(before) or _LAP_AFTER.match(low, t.end) or _COMPARE_AFTER.match(low, t.end):
+        return None
+    if _laps_named(before) and STINT_NOUN not in sent.kind_set:
+        return None  # "lap 17-18 avg ~77.73s", "on lap 23": a lap or a stretch of laps, not a stint
+    return lo + m.start() if m is not None else t.start
+
+
+def _pace_slots(doc: Document, sent: Sentence, t: Token) -> tuple[int, dict[str, Any]]:
+    lo = _lower_bound(sent, t)
+    return lo, {"seconds": round(float(t.value), 3), **_stint_of(doc, sent, lo, t), "resolution": resolution(t.word)}
+
+
+def _paces(doc: Document, sent: Sentence, cands: list[Token]) -> None:
+    _emit(doc, sent, "stint_pace", cands, _pace_cue, _pace_slots)
 
 
 # "stint 3 ..., with an average of 75.34 s and a degradation of +0.034 s/lap", "avg 77.73s, deg -0.515s/lap":
@@ -186,36 +199,35 @@ def _shared_stint_bound(doc: Document, sent: Sentence, lo: int) -> int:
     return _lower_bound(sent, prev) if prev is not None else lo
 
 
-def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
+def _deg_cue(doc: Document, sent: Sentence, t: Token) -> int | None:
     low = doc.low
-    keep: list[Token] = []
-    cues: list[int] = []
-    for t in cands:
-        lo = _window(low, sent, t)
-        before = low[lo:t.start]
-        if _COMPARE_AFTER.match(low, t.end) or _LAP_LEVEL.search(before):
-            continue  # "0.26 s/lap faster": a pace difference
-        cue = None
-        for m in _DEG_CUE.finditer(before):
-            cue = m
-        signed = t.word[:1] in "+-"
-        if cue is not None:
-            if _NOT_DEG_AFTER_CUE.search(before, cue.end()):
-                continue  # "degradation ... a gain of 0.3 s/lap": the number is the later quantity's
-        elif not (signed and not _NOT_DEG.search(before)) and not _intro_cued(low, t.start, deg=True):
-            continue
-        keep.append(t)
-        cues.append(lo + cue.start() if cue is not None else t.start)
-    if not keep:
-        return
-    owners = _owners(doc, sent, keep)
-    for t, at in zip(keep, cues):
-        lo = _shared_stint_bound(doc, sent, _lower_bound(sent, t))
-        slots: dict[str, Any] = {"s_per_lap": round(float(t.value), 4), **_stint_of(doc, sent, lo, t),
-                                 "resolution": resolution(t.word.lstrip("+-"))}
-        if t.word[:1] in "+-":
-            slots["sign"] = 1 if t.value > 0 else (-1 if t.value < 0 else 0)
-        _add(doc, sent, "stint_degradation", slots, lo, at, t, owners[t.start])
+    lo = _window(low, sent, t)
+    before = low[lo:t.start]
+    if _COMPARE_AFTER.match(low, t.end) or _LAP_LEVEL.search(before):
+        return None  # "0.26 s/lap faster": a pace difference
+    cue = None
+    for m in _DEG_CUE.finditer(before):
+        cue = m
+    signed = t.word[:1] in "+-"
+    if cue is not None:
+        if _NOT_DEG_AFTER_CUE.search(before, cue.end()):
+            return None  # "degradation ... a gain of 0.3 s/lap": the number is the later quantity's
+    elif not (signed and not _NOT_DEG.search(before)) and not _intro_cued(low, t.start, deg=True):
+        return None
+    return lo + cue.start() if cue is not None else t.start
+
+
+def _deg_slots(doc: Document, sent: Sentence, t: Token) -> tuple[int, dict[str, Any]]:
+    lo = _shared_stint_bound(doc, sent, _lower_bound(sent, t))
+    slots: dict[str, Any] = {"s_per_lap": round(float(t.value), 4), **_stint_of(doc, sent, lo, t),
+                             "resolution": resolution(t.word.lstrip("+-"))}
+    if t.word[:1] in "+-":
+        slots["sign"] = 1 if t.value > 0 else (-1 if t.value < 0 else 0)
+    return lo, slots
+
+
+def _degs(doc: Document, sent: Sentence, cands: list[Token]) -> None:
+    _emit(doc, sent, "stint_degradation", cands, _deg_cue, _deg_slots)
 
 
 def signs(doc: Document, sent: Sentence) -> None:

@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
+from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_b_by_value
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
@@ -46,7 +47,7 @@ _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
 _SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
 # literals one of which every comparative or superlative holds
 _STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
-                                "quickest", "slowest"]))
+                                "quickest", "slowest", "pace loss"]))
 _ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
@@ -146,6 +147,10 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     lo = max(sent.start, s - 60)
     if _laps_named(low[lo:s]) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
         return  # "HAM's pace on old HARDs (lap 17-18 avg) was faster": a stretch of laps, not a stint
+    bracket = side_b_by_value(doc, sent, e)
+    if bracket is not None:  # "faster on average (97.48s vs. 99.15s)", "(75,85s frente a 77,73s)"
+        _by_value(doc, sent, metric, relation, s, e, bracket)
+        return
     than = _THAN.search(low, e, min(sent.end, e + THAN_REACH))
     if than is None:
         return
@@ -167,6 +172,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     driver_b = b.get("driver", owners[0])
     if not a and b.get("shared"):  # "LAW had more degradation than OCO in stint 1": both sides' stint
         a = {k: b[k] for k in ("stint", "compound") if k in b}
+    if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
+        a = referred_side_a(doc, sent, s)
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
         return  # "HAM was faster than OCO after the stop": no stint's pace
     if driver_b == owners[0] and not ("stint" in b or "compound" in b):
@@ -190,6 +197,26 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
             slots["difference"] = round(abs(float(diff.value)), 3)
             slots["resolution"] = resolution(diff.word.lstrip("+-"))
     doc.add("pace_comparison", slots, span_s, stop.start() if stop else min(end, than.end() + 30))
+
+
+def _by_value(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, b: dict[str, Any]) -> None:
+    """A comparison whose side b is named only by its value, in a bracket after the comparative."""
+    if not (PACE_MIN_S <= b["value"] < PACE_MAX_S if metric == "pace" else abs(b["value"]) < 3.0):
+        return  # (a pace compared by lap times, a degradation by per-lap figures)
+    if any(x.kind is DRIVER and e <= x.start <= b["end"] + 12 for x in sent.tokens):
+        return  # "(97.48s vs. 98.10s for DOO)": side b is another driver's, by a value of his
+    owners = drivers_for(doc, sent, s, e, postfix=False)
+    if len(owners) != 1:
+        return
+    anchor = Token(s, e, NUMBER, 0.0, "")
+    a = {k: v for k, v in _stint_of(doc, sent, max(sent.start, s - 80), anchor).items() if k in ("stint", "compound")}
+    a = a or referred_side_a(doc, sent, s)
+    if not a:
+        return
+    slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "driver_b": owners[0],
+                             **{f"{k}_a": v for k, v in a.items()}, "value_b": b["value"],
+                             "resolution_b": b["resolution"]}
+    doc.add("pace_comparison", slots, s, b["end"])
 
 
 def _superlative(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, paced: bool) -> None:

@@ -72,9 +72,10 @@ DEG_SIGN = ((-1, r"\b" + _NEG + r"\s+" + _DEG + r"\b|\b" + _DEG + _COPULA + _ADV
 PACE_LOWER = r"\bfaster\b|\bquicker\b|\bm[áa]s\s+r[áa]pid[oa]s?\b|\bmais\s+r[áa]pid[oa]s?\b"
 PACE_HIGHER = r"\bslower\b|\bm[áa]s\s+lent[oa]s?\b|\bmais\s+lent[oa]s?\b"
 # Degradation: more / less of it ("LAW had more degradation than OCO", "menos degradação").
-DEG_HIGHER = (r"\b(?:more|higher|greater|worse|heavier)\s+(?:tyre\s+|tire\s+)?" + _DEG + r"\b|\b(?:m[áa]s|mayor)\s+"
+_DEG_OR_LOSS = r"(?:" + _DEG + r"|pace\s+loss)"  # "a higher pace loss per lap": more degradation
+DEG_HIGHER = (r"\b(?:more|higher|greater|worse|heavier)\s+(?:tyre\s+|tire\s+)?" + _DEG_OR_LOSS + r"\b|\b(?:m[áa]s|mayor)\s+"
               + _DEG + r"\b|\b(?:mais|maior)\s+" + _DEG + r"\b|\bdegraded\s+more\b")
-DEG_LOWER = (r"\b(?:less|lower|smaller|better|lighter)\s+(?:tyre\s+|tire\s+)?" + _DEG + r"\b|\b(?:menos|menor)\s+"
+DEG_LOWER = (r"\b(?:less|lower|smaller|better|lighter)\s+(?:tyre\s+|tire\s+)?" + _DEG_OR_LOSS + r"\b|\b(?:menos|menor)\s+"
              + _DEG + r"\b|\bdegraded\s+less\b")
 # The words linking a comparative to its second side: "than", "que", "do que" (not "vs": "faster (81.34s vs.
 # 83.28s on the MEDIUM)" lists the values, it names no side).
