@@ -44,7 +44,13 @@ _NOUN_AFTER = re.compile(_QUOTES + r"(?:effective|efectivo|efetivo|successful|ex
                          r"attempt|intento|tentativa|gain|ganancia|ganho|effect|efecto|efeito|"
                          r"advantage|ventaja|vantagem|benefit|beneficio|benefício)")
 _QUOTED_BY = re.compile(_QUOTES + r"\s*(?:by|of|de|do|da|por)\s+")
-_STEMS = ("not", "n't", "never", "no ", "nunca", "não", "nao", "nenhum", "ningún", "ningun", "there")
+# what every denial before the move holds ("there was no", "no hubo", "não houve", English "no"), and what
+# every denial after it holds ("did not happen", "no se produjo", "não ocorreu"): substring tests first
+_BEFORE_STEMS = ("there", "no ", "hubo", "existi", "produjo", "se dio", "no hay", "houve", "ocorreu", "aconteceu",
+                 "não há")
+_AFTER_STEMS = ("happen", "occur", "place", "materiali", "exist", "ocurri", "produj", "produc", "sucedi", "lugar", "se dio",
+                "concret", "ocorr", "acontec", "se deu", "not on", "n't on", "not there", "n't there", "not real",
+                "n't real", "achieved")
 
 
 def _after(doc: Document, sent: Sentence, t) -> re.Match | None:
@@ -66,8 +72,8 @@ def denial(doc: Document, sent: Sentence, i: int, att: str | None, dfn: str | No
     t = sent.tokens[i]
     low = doc.low
     lo = max(sent.start, t.start - 40)
-    seg = low[lo:min(sent.end, t.end + DENIAL_REACH)]
-    if not any(w in seg for w in _STEMS):
+    before_win, after_win = low[lo:t.start], low[t.end:min(sent.end, t.end + DENIAL_REACH)]
+    if not any(w in before_win for w in _BEFORE_STEMS) and not any(w in after_win for w in _AFTER_STEMS):
         return False
     before = _NO_MOVE_BEFORE.search(low, lo, t.start)
     if before is None and doc.lang in ("en", "xx") and _NO_BEFORE.search(low, lo, t.start) and \

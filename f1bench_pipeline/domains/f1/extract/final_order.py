@@ -37,12 +37,16 @@ _KEPT = re.compile(r"\b(?P<verb>" + stop_words("kept") + r"|(?P<base>" + stop_wo
 # a subjunctive keeps only as a result: "tempo suficiente para que BEA mantivesse"
 _SUBJUNCTIVE = frozenset({"mantuviera", "mantuviese", "mantivesse", "mantivera"})
 _RESULT_BEFORE = re.compile(r"\b(?:suficiente|bastante|enough|lo justo|o bastante)\b")
+# one of these is in every verb of _KEPT (a substring test before its search)
+_KEPT_STEMS = ("kept", "keep", "held", "hold", "retain", "maintain", "stay", "remain", "mant", "conserv", "reten", "retuv",
+               "sigui", "segui", "qued", "ficou", "permane", "continu", "segur", "reteve")
 _BETTER = re.compile(r"\b(?:final result|final outcome|final classification|resultado final|clasificación final|"
                      r"classificação final)\b[^.;\n]{0,30}?\b(?P<neg>no |não |nao )?(?:was|is|fue|es|foi|é|ficou)\s+"
                      r"(?P<neg2>not\s+)?(?:(?P<better>better|mejor|melhor)|(?P<worse>worse|peor|pior))\s+(?:for|para)\s+"
                      r"(?P<who>[a-z]{3})\b[^.;\n]{0,40}?\b(?:over|than|que|sobre|do que|em relação a)\s+"
                      r"(?:(?:para|for)\s+)?(?P<rival>[a-z]{3})\b")
-_STEMS = ("final", "finish", "end", "flag", "meta", "chegada", "bandeira", "linha")
+# one of these is in every final-order phrase and every final result compared (substring tests first)
+_STEMS = ("final", "finish", "the end", "flag", "meta", "chegada", "bandeira", "linha")
 
 
 def _driver_at(sent: Sentence, at: int) -> Token | None:
@@ -67,10 +71,15 @@ def _subject(doc: Document, sent: Sentence, s: int) -> Token | None:
 def kept(doc: Document, sent: Sentence) -> None:
     """relative_position (when "final") from an advantage kept to the finish or a final result compared."""
     low = doc.low
+    cue = doc.__dict__.get("_final_cue")  # (the answer-wide test once per answer)
+    if cue is None:
+        cue = doc.__dict__["_final_cue"] = any(w in low for w in _STEMS)
+    if not cue:
+        return
     seg = low[sent.start:sent.end]
     if not any(w in seg for w in _STEMS):
         return
-    for m in _KEPT.finditer(low, sent.start, sent.end):
+    for m in _KEPT.finditer(low, sent.start, sent.end) if any(w in seg for w in _KEPT_STEMS) else ():
         subj = _subject(doc, sent, m.start())
         if subj is None or hedged(doc, sent, m.start()):
             continue

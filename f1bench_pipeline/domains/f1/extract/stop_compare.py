@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
-from f1bench_pipeline.domains.f1.extract.tokens import NUMBER, NUMBER_WORD, PIT
+from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, NUMBER_WORD, PIT
 from f1bench_pipeline.domains.f1.extract.vocabulary.stop_words import stop_words
 
 if TYPE_CHECKING:
@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 
 STOP_WORD_REACH = 40  # characters from the stop word ("STR's stop was") to the comparative
 COUNT_REACH = 14  # characters before the comparative in which a count makes it a lap difference's
+# the comparative right before a lap word (searched in a short window before each lap word with a number)
 _COMPARED = re.compile(r"\b(?:(?:" + stop_words("much") + r")\s+(?:(?:more|más|mas|mais)\s+)?)?"
                        r"(?:(?P<early>" + stop_words("earlier") + r")|(?P<late>" + stop_words("later") + r"))"
-                       r"[\s*_,]+(?:(?:at|on|in|the|en|la|el|na|no|em|a)\s+){0,2}[\s*_]*(?:lap|vuelta|volta|giro)[\s*_]*\d")
+                       r"[\s*_,]+(?:(?:at|on|in|the|en|la|el|na|no|em|a)\s+){0,2}[\s*_]*$")
+WINDOW = 48  # characters before a lap word searched for the comparative ("much more earlier, at the ")
 _COUNT_UNIT = re.compile(r"[\s*_]*(?:laps?|vueltas?|voltas?|giros?)?[\s*_]*")  # "two laps later"
 _STEMS = ("earlier", "sooner", "later", "antes", "temprano", "tarde", "después", "despues", "cedo", "depois")
 
@@ -40,17 +42,23 @@ def compared(doc: Document, sent: Sentence) -> None:
     if not any(w in seg for w in _STEMS):
         return
     recs = None
-    for m in _COMPARED.finditer(low, sent.start, sent.end):
-        toks = sent.tokens
+    toks = sent.tokens
+    for j, lw in enumerate(toks[:-1]):
+        if lw.kind is not LAP_WORD or toks[j + 1].kind is not NUMBER:
+            continue
+        lo = max(sent.start, lw.start - WINDOW)
+        if not any(w in low[lo:lw.start] for w in _STEMS):
+            continue
+        m = _COMPARED.search(low, lo, lw.start)
+        if m is None:
+            continue
         if any((t.kind is NUMBER or t.kind is NUMBER_WORD) and m.start() - COUNT_REACH <= t.start < m.start() and
                _COUNT_UNIT.fullmatch(low, t.end, m.start()) for t in toks):
             continue  # "two laps later, on lap 51": the count's (lap_difference)
         if not any(t.kind is PIT and m.start() - STOP_WORD_REACH <= t.start < m.start() and
                    not CLAUSE_BREAK.search(low, t.end, m.start()) for t in toks):
             continue  # not said of a stop
-        num = next((t for t in toks if t.kind is NUMBER and t.start >= m.end() - 1), None)
-        if num is None:
-            continue
+        num = toks[j + 1]
         if recs is None:
             recs = [r for r in doc.records if r[0] == "pit_lap" and sent.start <= r[2] and r[3] <= sent.end]
         own = [r for r in recs if r[3] == num.end]
