@@ -66,6 +66,7 @@ def test_outcome_wordings_keep_their_reading(text, lang, success):
     ("We cannot say there was an undercut.", "en"),  # a hedge
     ("No hubo un undercut efectivo de TSU.", "es"),  # an outcome ("efectivo")
     ("TSU undercut SAI on lap 8.", "en"),
+    ("TSU’s undercut attempt was not on the first stop, because TSU pitted on lap 8.", "en"),  # which stop, not whether
 ])
 def test_no_denied_move(text, lang):
     assert _denied(text, lang) == []

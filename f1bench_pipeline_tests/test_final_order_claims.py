@@ -32,9 +32,12 @@ def _order(text: str, lang: str, idx=None) -> list[tuple[str, str, str, bool, st
      "necessária na ordem final.", "pt", ("TSU", "SAI", "final", True, "supported")),
     ("O resultado final da corrida não foi melhor para TSU em termos de posição absoluta sobre SAI.", "pt",
      ("TSU", "SAI", "final", False, "contradicted")),
+    # the subject before an object and a possessive ("de TSU", "sua"): SAI's advantage
+    ("O overcut funcionou, pois SAI saiu à frente de TSU após sua parada e manteve essa vantagem até o final.", "pt",
+     ("SAI", "TSU", "final", True, "contradicted")),
 ])
 def test_an_advantage_kept_to_the_finish(text, lang, expected):
-    assert _order(text, lang) == [expected]
+    assert [x for x in _order(text, lang) if x[2] == "final"] == [expected]
 
 
 @pytest.mark.parametrize("text,lang", [

@@ -49,7 +49,7 @@ _QUOTED_BY = re.compile(_QUOTES + r"\s*(?:by|of|de|do|da|por)\s+")
 _BEFORE_STEMS = ("there", "no ", "hubo", "existi", "produjo", "se dio", "no hay", "houve", "ocorreu", "aconteceu",
                  "não há")
 _AFTER_STEMS = ("happen", "occur", "place", "materiali", "exist", "ocurri", "produj", "produc", "sucedi", "lugar", "se dio",
-                "concret", "ocorr", "acontec", "se deu", "not on", "n't on", "not there", "n't there", "not real",
+                "concret", "ocorr", "acontec", "se deu", "not there", "n't there", "not real",
                 "n't real", "achieved")
 
 

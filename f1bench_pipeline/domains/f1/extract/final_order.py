@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
-SUBJECT_REACH = 60  # characters from the driver to the verb that keeps his advantage
+SUBJECT_REACH = 80  # characters from the driver to the verb that keeps his advantage (an object between)
 RESULT_REACH = 90  # characters from "suficiente para que" to the subject of its subjunctive (an aside between)
 _AHEAD = r"ahead|in front|clear|por delante|delante|adelante|à frente|a frente|na frente|na dianteira"
 _RIVAL = r"(?:\s+(?:over|of|on|to|sobre|de|del|a|em relação a|em relação ao|frente a)\s+(?P<rival>[a-z]{3})\b)?"
@@ -54,18 +54,16 @@ def _driver_at(sent: Sentence, at: int) -> Token | None:
 
 
 def _subject(doc: Document, sent: Sentence, s: int) -> Token | None:
-    """The last driver before ``s`` in its clause, not an object, at most ``SUBJECT_REACH`` back."""
-    last = None
-    for t in sent.tokens:
-        if t.end > s:
-            break
-        if t.kind is DRIVER:
-            last = t
+    """The last driver named before ``s`` in its clause that is no object ("BEA saiu à frente de HAD após sua
+    parada e manteve essa vantagem": BEA, not HAD nor "sua"), at most ``SUBJECT_REACH`` back."""
     low = doc.low
-    if last is None or s - last.end > SUBJECT_REACH or CLAUSE_BREAK.search(low, last.end, s) or \
-            last.is_object or object_before(low, last):
-        return None
-    return last
+    named = [t for t in sent.tokens if t.end <= s and t.kind is DRIVER and s - t.end <= SUBJECT_REACH]
+    for t in reversed(named):
+        if CLAUSE_BREAK.search(low, t.end, s):
+            return None
+        if t.tag != "pron" and not t.is_object and not object_before(low, t):
+            return t
+    return None
 
 
 def kept(doc: Document, sent: Sentence) -> None:

@@ -20,7 +20,7 @@ _EN: dict[str, str] = {
     "counted_among": r"under|during|behind|of the (?:window|exchange|battle|pair|sequence|cycle)",
     # a move denied after it: "the overcut did not happen"
     "not_occurred": r"(?:did not|didn't|does not|doesn't|never) (?:happen|occur|take place|materiali[sz]e|exist)|"
-                    r"(?:was not|wasn't|is not|isn't) (?:on|there|real|achieved)|never happened|never occurred",
+                    r"(?:was not|wasn't|is not|isn't) (?:there|real|achieved)|never happened|never occurred",
     # a move denied before it: "there was no overcut"
     # (not bare "no": Portuguese "no undercut" is "in the undercut"; "no undercut was made" is read by its verb)
     "no_move_before": r"there was no|there wasn't an?|there was not an?|there is no|there were no",
