@@ -29,6 +29,10 @@ def _pit(text: str, lang: str, idx: ContextIndex = IDX) -> list[tuple[dict, str]
     ("La última parada de SAI fue en la vuelta 55.", "es", "SAI", 55, -1, "supported"),
     ("A segunda parada de TSU foi na volta 24.", "pt", "TSU", 24, 2, "supported"),
     ("TSU fez sua terceira parada na volta 54.", "pt", "TSU", 54, 3, "contradicted"),  # his fourth
+    # a stop verb counted
+    ("TSU pitted for the second time on lap 24.", "en", "TSU", 24, 2, "supported"),
+    ("TSU paró por segunda vez en la vuelta 44.", "es", "TSU", 44, 2, "contradicted"),
+    ("SAI parou pela primeira vez na volta 9.", "pt", "SAI", 9, 1, "supported"),
 ])
 def test_a_counted_stop_is_checked_against_the_order_of_the_drivers_stops(text, lang, driver, lap, ordinal, label):
     got = [(s, lbl) for s, lbl in _pit(text, lang) if s["lap"] == lap]
@@ -39,7 +43,9 @@ def test_a_counted_stop_is_checked_against_the_order_of_the_drivers_stops(text, 
     ("The first stop came on lap 8 when TSU pitted.", "en"),  # the exchange's first stop: no owner
     ("TSU's first stop under the safety car was on lap 54.", "en"),  # counted among his SC stops only
     ("SAI foi o primeiro a parar, na volta 9.", "pt"),  # the first of the pair to stop
-    ("TSU paró por segunda vez tras la vuelta 24.", "es"),
+    ("TSU paró por segunda vez tras la vuelta 24.", "es"),  # after lap 24, not on it
+    ("For the first time, TSU pitted on lap 8.", "en"),
+    ("TSU pitted for the first time under the safety car on lap 54.", "en"),
 ])
 def test_no_ordinal_where_the_stop_is_not_counted_among_the_drivers_own(text, lang):
     assert all("ordinal" not in s for s, _lbl in _pit(text, lang))

@@ -8,6 +8,8 @@ lap gets ``ordinal`` (1, 2, ...; -1 the last), checked against the order of the 
 * the ordinal stands right before a stop noun ("first stop", "segunda parada") owned by a driver: a
   possessive before it ("his", "su", "LEC's") or "de/of X" after the noun ("la primera parada" alone
   may be the exchange's first stop, not the driver's);
+* or a stop verb is counted: "pitted for the second time on lap 24", "paró por segunda vez en la vuelta
+  24", "parou pela segunda vez na volta 24" (the driver is the pit_lap claim's);
 * the lap follows the noun with nothing but a bridge between ("came on lap", "fue en la vuelta"): no
   other number, no clause break, no restriction ("his first stop under the SC" counts among some
   stops only).
@@ -36,16 +38,25 @@ _LAP_WORD = r"(?:lap|vuelta|volta|giro|l)"
 _BRIDGE = re.compile(r"(?:[\s*_:,(—–=→-]|\b(?:" + stop_words("bridge") + r")\b)*" + _LAP_WORD + r"?[\s*_]*")
 _COUNTED_AMONG = re.compile(r"\b(?:" + stop_words("counted_among") + r")\b")
 _NUMBERS = frozenset({NUMBER, LAP_ID})
+# a stop verb counted: "pitted for the second time", "paró por segunda vez", "parou pela segunda vez"
+_FOR_THE = re.compile(r"[\s*_]*(?:for the|for a|por|por la|pela|por uma)[\s*_]+")
+_TIMES = re.compile(r"[\s*_]+(?:time|vez)\b")
 
 
 def ordinals(doc: Document, sent: Sentence) -> None:
     """Set ``ordinal`` on the pit_lap claims of ``sent`` whose lap a counted stop governs."""
     toks = sent.tokens
     low = doc.low
-    recs = None
     for i in range(len(toks) - 1):
         o, p = toks[i], toks[i + 1]
-        if o.kind is not ORDINAL or p.kind is not PIT or not isinstance(o.value, int) or o.value == 0 or \
+        if o.kind is not ORDINAL or not isinstance(o.value, int) or o.value == 0:
+            continue  # (0: "the middle stop" counts from neither end)
+        times = _TIMES.match(low, o.end) if i and o.value > 0 and toks[i - 1].kind is PIT else None
+        if times is not None and _FOR_THE.fullmatch(low, toks[i - 1].end, o.start):
+            # "TSU pitted for the second time on lap 24", "paró por segunda vez", "parou pela segunda vez"
+            _count(doc, sent, toks, i + 1, times.end(), None, o.value)
+            continue
+        if p.kind is not PIT or \
                 low[o.end:p.start].strip(" *_") or not low[p.start:p.end].rstrip("s").endswith(("stop", "parada", "pit")):
             continue
         owner = None
@@ -60,20 +71,26 @@ def ordinals(doc: Document, sent: Sentence) -> None:
             prev = toks[i - 1] if i else None
             if prev is not None and prev.end >= o.start - 6 and prev.kind is DRIVER and prev.tag != "pron":
                 owner = prev.value  # "LEC's first stop"
-        # the lap: the next number after the noun, with only a bridge between
-        nxt = next((t for t in toks[i + 2:] if t.start >= at and t.kind is not LAP_WORD), None)
-        if nxt is None or nxt.kind not in _NUMBERS or nxt.start - at > ORDINAL_REACH or \
-                not _BRIDGE.fullmatch(low, at, nxt.start) or _COUNTED_AMONG.search(low, at, nxt.start):
-            continue
-        if recs is None:
-            recs = [r for r in doc.records if r[0] == "pit_lap" and sent.start <= r[2] and r[3] <= sent.end]
-        hits = [r for r in recs if r[3] == nxt.end and (owner is None or r[1]["driver"] == owner)]
-        if owner is None and len({r[1]["driver"] for r in hits}) > 1 and not _plural(toks, i):
-            continue  # one owner, several drivers on the lap: whose stop is counted is not clear
-        counted = {(r[1]["driver"], r[1]["lap"]) for r in hits}
-        for r in recs:  # (every claim of that stop in the sentence: another rule's too, read before)
-            if (r[1]["driver"], r[1]["lap"]) in counted:
-                r[1]["ordinal"] = o.value
+        _count(doc, sent, toks, i + 2, at, owner, o.value, _plural(toks, i))
+
+
+def _count(doc: Document, sent: Sentence, toks, j: int, at: int, owner: str | None, k: int,
+           plural: bool = False) -> None:
+    """Give ``ordinal`` k to the pit_lap claims of the lap that follows ``at`` (tokens from ``j`` on) with only a
+    bridge between."""
+    low = doc.low
+    nxt = next((t for t in toks[j:] if t.start >= at and t.kind is not LAP_WORD), None)
+    if nxt is None or nxt.kind not in _NUMBERS or nxt.start - at > ORDINAL_REACH or \
+            not _BRIDGE.fullmatch(low, at, nxt.start) or _COUNTED_AMONG.search(low, at, nxt.start):
+        return
+    recs = [r for r in doc.records if r[0] == "pit_lap" and sent.start <= r[2] and r[3] <= sent.end]
+    hits = [r for r in recs if r[3] == nxt.end and (owner is None or r[1]["driver"] == owner)]
+    if owner is None and len({r[1]["driver"] for r in hits}) > 1 and not plural:
+        return  # one owner, several drivers on the lap: whose stop is counted is not clear
+    counted = {(r[1]["driver"], r[1]["lap"]) for r in hits}
+    for r in recs:  # (every claim of that stop in the sentence: another rule's too, read before)
+        if (r[1]["driver"], r[1]["lap"]) in counted:
+            r[1]["ordinal"] = k
 
 
 def _plural(toks, i: int) -> bool:
