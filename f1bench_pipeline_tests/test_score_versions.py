@@ -298,3 +298,15 @@ def test_score_command_prints_the_versions(tmp_path):
     assert f"with the regex extractor ({regex}, verifier {verify})" in table.stdout
     out = json.loads(as_json.stdout)
     assert (out["extractor_version"], out["verifier_version"]) == (regex, verify)
+
+
+def test_every_module_the_f1_verifier_imports_is_a_verifier_version_source():
+    """A verifier module left out of ``verifier_sources`` would change verdicts without marking stored
+    scores stale (#44's second pass added ``verify_stops.py`` and nearly did)."""
+    from f1bench_pipeline.domains.f1 import domain, verifier
+
+    tree = ast.parse(Path(verifier.__file__).read_text(encoding="utf-8"))
+    imported = {f"domains/f1/{alias.name}.py" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                and node.module == "f1bench_pipeline.domains.f1" for alias in node.names}
+    sources = {s if isinstance(s, str) else s[0] for s in domain.F1Domain.verifier_sources}
+    assert imported and imported <= sources, sorted(imported - sources)

@@ -28,12 +28,16 @@ ClaimType = Literal[
 # Slots each claim type may carry (the first ones listed are required).
 CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "n_stops": (("driver", "n"), ()),
-    "pit_lap": (("driver", "lap"), ()),
+    # ``ordinal``: the stop's place among the driver's stops when the text counts it ("his second stop";
+    # -1 the last: "his final stop"), checked against their order when the context lists them all
+    "pit_lap": (("driver", "lap"), ("ordinal",)),
     "compound_change": (("driver", "from", "to"), ("lap",)),
     "stint_compound": (("driver", "compound"), ("stint",)),
     "stint_laps": (("driver",), ("stint", "compound", "start_lap", "end_lap", "n_laps")),
     "final_position": (("driver", "position"), ()),
-    "battle": (("kind", "attacker", "defender"), ()),
+    # ``denied``: the text says the move did not happen ("the overcut did not occur", "no hubo undercut");
+    # ``either_way``: a denial naming the pair, not its attacker ("there was no overcut between X and Y")
+    "battle": (("kind", "attacker", "defender"), ("denied", "either_way")),
     "battle_outcome": (("success",), ("attacker", "defender")),
     "gain": (("seconds",), ("attacker", "defender", "bound")),
     "gap": (("seconds",), ("driver_a", "driver_b", "when", "bound")),
@@ -64,7 +68,9 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "position_change": (("driver", "gained"), ("rival", "denied")),
     # driver_a stopped ``laps`` laps after driver_b (negative: before); ``sign_only``: only the order is
     # stated ("GAS pitted first"); ``rival_named`` false: driver_b is the answer's pair, not named beside it
-    "pit_lap_difference": (("driver_a", "driver_b", "laps"), ("sign_only", "rival_named")),
+    # ``lap_a``/``lap_b``: the two stops' laps when the text pins them ("BOR stopped on lap 49, STR much
+    # earlier at lap 51"): the sign is checked on those stops
+    "pit_lap_difference": (("driver_a", "driver_b", "laps"), ("sign_only", "rival_named", "lap_a", "lap_b")),
     # a stop made with ``laps`` laps of the race to go
     "laps_to_go": (("laps",), ("driver",)),
     # a time (``seconds``), a per-lap ``difference`` or a pace ``relation`` (lower: quicker) of one lap or a

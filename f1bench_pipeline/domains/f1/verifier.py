@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.domains.f1 import verify_lap_pace, verify_pace, verify_race
+from f1bench_pipeline.domains.f1 import verify_lap_pace, verify_pace, verify_race, verify_stops
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
 from f1bench_pipeline.domains.f1.context_index import _KEY_SLOT, ContextIndex, context_index  # noqa: F401 - re-exported
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
@@ -153,6 +153,9 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     if t == "pit_lap":
         cands = idx.keyed(t, s["driver"])
         plain = judge(cands, lambda f: f.value["lap"] == s["lap"], f"pit stop of {s['driver']}")
+        if s.get("ordinal") is not None:  # "his second stop came on lap 30": its place among his stops
+            plain = verify_stops.ordinal_verdict(claim, idx, plain)
+            cands = verify_stops.counted_stops(claim, idx, cands)  # (its out-lap too: of that stop only)
         return _alternative(plain, OUT_LAP, "the out-lap of the stop", cands, lambda f: f.value["lap"] + 1 == s["lap"],
                             near)
     if t == "compound_change":
@@ -222,6 +225,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
     if t == "race_laps":
         return judge(idx.facts(t), lambda f: f.value["laps"] == s["laps"], "race distance")
     if t == "battle":
+        if s.get("denied"):  # "the overcut did not happen", "no hubo undercut"
+            return verify_stops.denied_battle(claim, idx)
         cands = idx.keyed(t, pair_key(s["attacker"], s["defender"])) if idx.facts(t) else []
         return judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
                       and f.value["defender"] == s["defender"], f"pit battle between {s['attacker']} and {s['defender']}")

@@ -31,6 +31,7 @@ places it does not state, and the stated facts are no oracle facts (recall stays
 from __future__ import annotations
 
 from collections.abc import Callable
+from f1bench_pipeline.domains.f1 import verify_stops
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.context_index import ContextIndex
 from f1bench_pipeline.domains.f1.instances.facts import pair_key
@@ -144,6 +145,9 @@ def _pit_difference(claim: Claim, idx: ContextIndex) -> Verdict:
     la, lb = _laps(idx, a), _laps(idx, b)
     if a == b or not la or not lb:
         return Verdict(UNVERIFIABLE, f"the context states no stops of both {a} and {b}")
+    pinned = verify_stops.pinned_difference(claim, idx)  # "STR's stop was much earlier at lap 51"
+    if pinned is not None:
+        return pinned
     sign_only = bool(s.get("sign_only"))
 
     def fits(x: int, y: int) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.checks import hedge_before, noun_before
+from f1bench_pipeline.domains.f1.extract.denials import denial
 from f1bench_pipeline.domains.f1.extract.layout import heading_line
 from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_CLAUSE, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
                                                        GAVE_POSITION, NEG_LIGHT, ON_DEF, PASSIVE_BY, POSITION_OVER, PREP_BEFORE, QUESTION_ANSWER,
@@ -78,6 +79,8 @@ def battles(doc: Document, sent: Sentence) -> None:
             (att, dfn), after, rival = (gained[0].value, gained[1].value), [*after, gained[1]], True
         if att and not dfn:
             dfn = other_of_pair(doc, att) if (doc.pair and att in doc.pair) else None
+        if denial(doc, sent, i, att, dfn, rival):
+            continue  # "o overcut de GAS não ocorreu", "no hubo undercut": the move denied (denials.py)
         if not att or not dfn or att == dfn:
             continue
         negs = [x for x in toks[:i] if x.kind in _NEGATIONS and t.start - x.end <= 28 and

@@ -22,9 +22,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, lap_difference, lap_pace, laps,
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, gaps, lap_difference, lap_pace, laps,
                                                  neutralisations, pace, pace_compare, race_order, results,
-                                                 stint_bounds, tyres)
+                                                 stint_bounds, stop_compare, stop_ordinals, tyres)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
@@ -77,10 +77,13 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
+    _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS),  # (a substring prefilter inside)
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
-    _rule(race_order, race_order.leads, (DRIVER,)),
+    _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
+    _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION)),
+    _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 

@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
+from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
                                                      NEGATION, PASS, PIT, PLACE, Token)
@@ -238,17 +239,19 @@ def leads(doc: Document, sent: Sentence) -> None:
         return
     for m in _LEAD.finditer(low, sent.start, sent.end):
         own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
-        if own is None or m.group("own") is None and own.is_object:
+        # "HAM não perdeu posição para TSU; na verdade, ele aumentou sua vantagem": the subject carried over
+        code = own.value if own is not None else None if m.group("own") else carried_subject(doc, sent, m.start())
+        if code is None or own is not None and m.group("own") is None and own.is_object:
             continue
         if DENY_BEFORE.search(low, max(sent.start, m.start() - 16), m.start()):
             continue
         r = _driver_at(sent, m.start("rival")) if m.group("rival") else None
-        rival = r.value if r is not None else other_of_pair(doc, own.value)
-        if rival is None or rival == own.value:
+        rival = r.value if r is not None else other_of_pair(doc, code)
+        if rival is None or rival == code:
             continue
         for when in ("before", "after"):
-            doc.add("relative_position", {"driver_a": own.value, "driver_b": rival, "when": when, "ahead": True},
-                    min(m.start(), own.start), m.end())
+            doc.add("relative_position", {"driver_a": code, "driver_b": rival, "when": when, "ahead": True},
+                    min(m.start(), own.start if own is not None else m.start()), m.end())
 
 
 def _denied(doc: Document, sent: Sentence, s: int) -> bool:

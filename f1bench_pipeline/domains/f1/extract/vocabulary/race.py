@@ -79,7 +79,7 @@ _ES: dict[str, str] = {
     "lose_pos": r"perdió|perdio|perder|perdiendo",
     "position_noun": r"(?:una |la )?(?:posición|posicion|plaza|puesto)",
     "deny": r"no|nunca",
-    "object_prep": r"respecto a|respecto de|sobre|frente a|contra|a|de|con|para",
+    "object_prep": r"respecto a|respecto de|sobre|frente a|contra|ante|a|de|con|para",
 }
 
 _PT: dict[str, str] = {
