@@ -81,10 +81,38 @@ ON_STATEMENTS: tuple[Rule, ...] = (
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 
-# (run, kinds, also) triples: the loops below unpack them without attribute look-ups
-_QUESTION_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_QUESTIONS)
-_EVERY_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_EVERY_STATEMENT)
-_STATEMENT_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_STATEMENTS)
+
+
+def _runs(rules: tuple[Rule, ...], kind_set: frozenset[str]) -> tuple[Callable[[Document, Sentence], None], ...]:
+    """The rules (in order) that run on a sentence holding ``kind_set``."""
+    return tuple(r.run for r in rules if not kind_set.isdisjoint(r.kinds) and (r.also is None or
+                                                                               not kind_set.isdisjoint(r.also)))
+
+
+class Plan(NamedTuple):
+    """What runs on a sentence of one kind set (the rules' gates depend on nothing else)."""
+
+    question: tuple[Callable[[Document, Sentence], None], ...]
+    every: tuple[Callable[[Document, Sentence], None], ...]
+    statement: tuple[Callable[[Document, Sentence], None], ...]
+    laps: bool  # its lap mentions are read
+
+
+# Plans by kind set, made on first use: a few hundred kind sets occur, and one look-up replaces two set
+# tests per rule and sentence. (Bounded: cleared if an unusual input ever made very many.)
+_PLANS: dict[frozenset[str], Plan] = {}
+_PLANS_MAX = 10_000
+
+
+def plan_for(kind_set: frozenset[str]) -> Plan:
+    plan = _PLANS.get(kind_set)
+    if plan is None:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        plan = _PLANS[kind_set] = Plan(_runs(ON_QUESTIONS, kind_set), _runs(ON_EVERY_STATEMENT, kind_set),
+                                       _runs(ON_STATEMENTS, kind_set),
+                                       not kind_set.isdisjoint(_LAP_KINDS) and not kind_set.isdisjoint(_LAP_ALSO))
+    return plan
 
 
 class DocumentCues(NamedTuple):
@@ -120,17 +148,15 @@ def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:
     low = doc.low
     s, e = sent.start, sent.end
     kind_set = sent.kind_set
+    plan = _PLANS.get(kind_set) or plan_for(kind_set)
     tail = low[max(s, e - 3):e]
     if "?" in tail and tail.strip().endswith("?"):
-        for run, kinds, also in _QUESTION_PLAN:
-            if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
-                run(doc, sent)
-        return
-    sent.laps = laps.lap_mentions(doc, sent) if not kind_set.isdisjoint(_LAP_KINDS) and \
-        not kind_set.isdisjoint(_LAP_ALSO) else None
-    for run, kinds, also in _EVERY_PLAN:
-        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
+        for run in plan.question:
             run(doc, sent)
+        return
+    sent.laps = laps.lap_mentions(doc, sent) if plan.laps else None
+    for run in plan.every:
+        run(doc, sent)
     if cues.counterfactual and (COUNTERFACTUAL.search(low, s, e) or HAD_DRIVER.search(doc.text, s, e)):
         return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
     not_a_stop = cues.not_a_stop and NOT_A_STOP.search(low, s, e) is not None
@@ -140,6 +166,5 @@ def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:
     if NUMBER in kind_set:
         is_seconds = gaps.is_seconds
         sent.secs = [t for t in sent.tokens if t.tag == "s" and t.kind is NUMBER and is_seconds(low, t)]
-    for run, kinds, also in _STATEMENT_PLAN:
-        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
-            run(doc, sent)
+    for run in plan.statement:
+        run(doc, sent)
