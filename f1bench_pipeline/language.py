@@ -43,9 +43,12 @@ _CODE = re.compile(r"\b[A-Z]{2,}\b")
 
 @cache
 def _identifier():
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    from py3langid.langid import MODEL_FILE
 
-    ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    from f1bench_pipeline.langid_walk import IdentifierWalk
+
+    # (py3langid's classifier, its byte walk done by numpy: the same scores, twice as fast -- langid_walk.py)
+    ident = IdentifierWalk.from_model_file(MODEL_FILE, norm_probs=True)
     ident.set_languages(list(CANDIDATES))
     return ident
 

@@ -4,7 +4,8 @@
 * ``dispatch`` plans the rules of each kind set once (``plan_for``): the same rules, in the same
   order, as testing every rule's kinds; a rule with ``stems`` is left out of an answer that holds
   none of them, and its own first test needs one (so it would have read nothing there);
-* ``language.detect`` counts words only up to ``MIN_WORDS``: the threshold is unchanged.
+* ``language.detect`` counts words only up to ``MIN_WORDS``: the threshold is unchanged; its classifier
+  walks the bytes with numpy (``langid_walk``): the library's scores to the bit.
 
 The byte-for-byte check over the real answers is benchmarks/scoring_equality.py.
 """
@@ -110,3 +111,25 @@ def test_detect_still_needs_min_words_words():
     assert language.detect(" ".join(short)) is None
     long = " ".join(short + ["today"])
     assert language.detect(long) == "en"
+
+
+def test_the_numpy_walk_gives_the_library_scores_to_the_bit():
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    ident = language._identifier()
+    plain = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    plain.set_languages(list(language.CANDIDATES))
+    texts = ["", "a", "é", "ab", "VER", "£€ ñ", "x" * 9,
+             "LEC pitted on lap 20 for HARD tyres and finished third, two seconds ahead of SAI.",
+             "GAS paró en la vuelta 30 y salió por delante de ALO gracias al undercut.",
+             "A estratégia de duas paradas funcionou: ALB ganhou a posição na volta 33.",
+             "Le pilote a changé de pneus au tour 20 et il a gagné deux places."]
+    for text in texts:
+        assert ident._decide(text).tobytes() == plain._decide(text).tobytes(), text
+        assert ident.classify(text) == plain.classify(text)
+
+
+def test_the_model_depth_is_the_automaton_s():
+    from f1bench_pipeline.langid_walk import MODEL_DEPTH, automaton_depth
+
+    assert automaton_depth(language._identifier()) == MODEL_DEPTH
