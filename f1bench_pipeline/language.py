@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -60,7 +61,8 @@ def detect(text: str | None) -> str | None:
     if not text:
         return None
     plain = _CODE.sub(" ", text)  # (once: both the word count and the classifier read it)
-    if len(_WORD.findall(plain)) < MIN_WORDS:
+    # (counted up to MIN_WORDS only: a long answer's words need not all be listed)
+    if sum(1 for _w in islice(_WORD.finditer(plain), MIN_WORDS)) < MIN_WORDS:
         return None
     lang, prob = _identifier().classify(plain)
     return str(lang) if prob >= MIN_PROBABILITY else None

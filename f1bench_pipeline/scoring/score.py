@@ -7,8 +7,6 @@ every other domain: ``domains/scoring.py``)."""
 
 from __future__ import annotations
 
-import functools
-import gc
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -17,6 +15,7 @@ import polars as pl
 import pyarrow as pa
 
 from f1bench_pipeline import language
+from f1bench_pipeline.gc_pause import gc_paused
 from f1bench_pipeline.scoring.metrics import score_generation
 from f1bench_pipeline.scoring.pool import PARALLEL_MIN_ROWS, PARALLEL_WORKERS_ENV, scoring_workers  # noqa: F401
 from f1bench_pipeline.scoring.pool import drop_scoring_pool as _drop_scoring_pool
@@ -107,27 +106,7 @@ class ExtractionError(RuntimeError):
     """An extractor could not produce a valid claim list (never treated as 'no claims')."""
 
 
-def _gc_paused(fn):
-    """Run ``fn`` with the cyclic garbage collector paused. A scoring call allocates a few
-    hundred short-lived objects per generation (tokens, claims, verdicts, rows), none of them in
-    a reference cycle, so the collections those allocations trigger find nothing to free -- yet
-    cost ~8% of the call. The collector's previous state is restored on return or error; a cycle
-    made meanwhile is freed by the next collection after it."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            if was_enabled:
-                gc.enable()
-
-    return wrapper
-
-
-@_gc_paused
+@gc_paused  # (no reference cycles among a call's objects: gc_pause.py)
 def score_with(
     generations: pl.DataFrame,
     index: Any,

@@ -64,6 +64,7 @@ from __future__ import annotations
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.document import Document
 from f1bench_pipeline.domains.f1.extract.drivers import DRIVERS_CSV, driver_table, surname_to_code
+from f1bench_pipeline.gc_pause import gc_paused
 
 __all__ = ["DRIVERS_CSV", "driver_table", "extract_claims", "surname_to_code"]
 
@@ -80,6 +81,7 @@ def _extract(text: str | bytes, lang: str, entities: dict | None = None,
     return Document(text, lang if isinstance(lang, str) else "en", entities, driver_teams).run()
 
 
+@gc_paused  # an answer's tokens, sentences and records make no reference cycle (gc_pause.py)
 def extract_claims(text: str | bytes, lang: str, entities: dict | None = None,
                    driver_teams: dict[str, str] | None = None) -> list[Claim]:
     """Typed claims of one answer (see the package docstring). ``entities`` = {"drivers":

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, gaps, lap_difference, lap_pace, laps,
-                                                 neutralisations, pace, pace_compare, race_order, results,
+                                                 neutralisations, pace, pace_compare, pace_cues, race_order, results,
                                                  stint_bounds, stop_compare, stop_ordinals, tyres)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
@@ -41,10 +41,22 @@ class Rule(NamedTuple):
     run: Callable[[Document, Sentence], None]
     kinds: frozenset[str]  # the rule runs on a sentence that holds one of these kinds ...
     also: frozenset[str] | None = None  # ... and, when given, one of these
+    # ... and, when given, only in an answer holding one of these literals (lower case): the rule's own first
+    # test needs one of them in the sentence, so an answer without any is not read by it at all
+    stems: tuple[str, ...] | None = None
 
 
-def _rule(family, run, kinds: tuple[str, ...], also: tuple[str, ...] | None = None) -> Rule:
-    return Rule(family.__name__.rsplit(".", 1)[-1], run, frozenset(kinds), None if also is None else frozenset(also))
+def _rule(family, run, kinds: tuple[str, ...], also: tuple[str, ...] | None = None,
+          stems: tuple[str, ...] | None = None) -> Rule:
+    return Rule(family.__name__.rsplit(".", 1)[-1], run, frozenset(kinds), None if also is None else frozenset(also),
+                stems)
+
+
+def literal_alternatives(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """The words of a pattern that is a plain alternation of lower-case words ("negativ|positiv"), as
+    a rule's ``stems``; None (no answer-wide gate) when it is anything else."""
+    words = tuple(pattern.pattern.split("|"))
+    return words if all(w.isalpha() and w.islower() for w in words) else None
 
 
 # A sentence's lap mentions are read when it holds a lap id, or a lap word or ordinal with a number.
@@ -69,7 +81,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(gaps, gaps.seconds, (NUMBER,)),
     _rule(lap_pace, lap_pace.values, (NUMBER,), (DRIVER,)),  # before the stint values: a lap's time is no stint's
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
-    _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
+    _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN), stems=literal_alternatives(pace_cues._SIGN_STEMS)),
     _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
     _rule(defenses, defenses.defense, (DEFEND,)),
@@ -82,15 +94,59 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
-    _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION)),
+    _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 
-# (run, kinds, also) triples: the loops below unpack them without attribute look-ups
-_QUESTION_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_QUESTIONS)
-_EVERY_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_EVERY_STATEMENT)
-_STATEMENT_PLAN = tuple((r.run, r.kinds, r.also) for r in ON_STATEMENTS)
+
+
+# The rules with stems, and each one's bit in an answer's ``DocumentCues.off`` mask
+_STEMMED: tuple[Rule, ...] = tuple(r for r in DISPATCH if r.stems)
+_BIT = {r.run: 1 << k for k, r in enumerate(_STEMMED)}
+
+
+def stems_off(low: str) -> int:
+    """The mask of the rules whose stems the answer ``low`` does not hold."""
+    off = 0
+    for r in _STEMMED:
+        if not any(w in low for w in r.stems or ()):
+            off |= _BIT[r.run]
+    return off
+
+
+def _runs(rules: tuple[Rule, ...], kind_set: frozenset[str], off: int) -> tuple[Callable[[Document, Sentence], None], ...]:
+    """The rules (in order) that run on a sentence holding ``kind_set`` in an answer whose ``off`` rules
+    are skipped."""
+    return tuple(r.run for r in rules if not kind_set.isdisjoint(r.kinds) and (r.also is None or
+                 not kind_set.isdisjoint(r.also)) and not off & _BIT.get(r.run, 0))
+
+
+class Plan(NamedTuple):
+    """What runs on a sentence of one kind set (the rules' gates depend on nothing else)."""
+
+    question: tuple[Callable[[Document, Sentence], None], ...]
+    every: tuple[Callable[[Document, Sentence], None], ...]
+    statement: tuple[Callable[[Document, Sentence], None], ...]
+    laps: bool  # its lap mentions are read
+
+
+# Plans by kind set and answer mask, made on first use: a few hundred occur, and one look-up replaces two
+# set tests per rule and sentence. (Bounded: cleared if an unusual input ever made very many.)
+_PLANS: dict[tuple[frozenset[str], int], Plan] = {}
+_PLANS_MAX = 10_000
+
+
+def plan_for(kind_set: frozenset[str], off: int = 0) -> Plan:
+    key = (kind_set, off)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        plan = _PLANS[key] = Plan(_runs(ON_QUESTIONS, kind_set, off), _runs(ON_EVERY_STATEMENT, kind_set, off),
+                                  _runs(ON_STATEMENTS, kind_set, off),
+                                  not kind_set.isdisjoint(_LAP_KINDS) and not kind_set.isdisjoint(_LAP_ALSO))
+    return plan
 
 
 class DocumentCues(NamedTuple):
@@ -102,6 +158,7 @@ class DocumentCues(NamedTuple):
     counterfactual: bool
     not_a_stop: bool
     red_flag: bool
+    off: int  # the rules whose stems the answer does not hold (``stems_off``)
 
 
 # Literal pieces, one of which every match of the cue patterns holds (lower case): a substring test
@@ -119,24 +176,22 @@ def _cue(low: str, stems: tuple[str, ...], pattern: re.Pattern, text: str | None
 def document_cues(doc: Document) -> DocumentCues:
     low = doc.low
     return DocumentCues(_cue(low, _COUNTERFACTUAL_STEMS, COUNTERFACTUAL) or _cue(low, ("had ",), HAD_DRIVER, doc.text),
-                        _cue(low, _NOT_A_STOP_STEMS, NOT_A_STOP), _cue(low, _RED_FLAG_STEMS, RED_FLAG))
+                        _cue(low, _NOT_A_STOP_STEMS, NOT_A_STOP), _cue(low, _RED_FLAG_STEMS, RED_FLAG), stems_off(low))
 
 
 def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:
     low = doc.low
     s, e = sent.start, sent.end
     kind_set = sent.kind_set
+    plan = _PLANS.get((kind_set, cues.off)) or plan_for(kind_set, cues.off)
     tail = low[max(s, e - 3):e]
     if "?" in tail and tail.strip().endswith("?"):
-        for run, kinds, also in _QUESTION_PLAN:
-            if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
-                run(doc, sent)
-        return
-    sent.laps = laps.lap_mentions(doc, sent) if not kind_set.isdisjoint(_LAP_KINDS) and \
-        not kind_set.isdisjoint(_LAP_ALSO) else None
-    for run, kinds, also in _EVERY_PLAN:
-        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
+        for run in plan.question:
             run(doc, sent)
+        return
+    sent.laps = laps.lap_mentions(doc, sent) if plan.laps else None
+    for run in plan.every:
+        run(doc, sent)
     if cues.counterfactual and (COUNTERFACTUAL.search(low, s, e) or HAD_DRIVER.search(doc.text, s, e)):
         return  # "Had PIA reacted on lap 27 ...", "a diferença teria ficado em 1,6 s": not what happened
     not_a_stop = cues.not_a_stop and NOT_A_STOP.search(low, s, e) is not None
@@ -146,6 +201,5 @@ def read_sentence(doc: Document, sent: Sentence, cues: DocumentCues) -> None:
     if NUMBER in kind_set:
         is_seconds = gaps.is_seconds
         sent.secs = [t for t in sent.tokens if t.tag == "s" and t.kind is NUMBER and is_seconds(low, t)]
-    for run, kinds, also in _STATEMENT_PLAN:
-        if not kind_set.isdisjoint(kinds) and (also is None or not kind_set.isdisjoint(also)):
-            run(doc, sent)
+    for run in plan.statement:
+        run(doc, sent)

@@ -184,6 +184,10 @@ READING_OF_SLOT: dict[tuple[str, str], str] = {
     ("pit_lap_difference", "laps"): "lap difference", ("laps_to_go", "laps"): "laps to go",
 }
 _NUMERIC_KINDS = frozenset({NUMBER, NUMBER_WORD, POSITION, LAP_ID, ORDINAL_NUMBER})
+# claim type -> {slot: reading} (a record of another type, or another slot, reads no number)
+_READINGS_OF_TYPE: dict[str, dict[str, str]] = {}
+for (_type, _slot), _reading in READING_OF_SLOT.items():
+    _READINGS_OF_TYPE.setdefault(_type, {})[_slot] = _reading
 
 
 def one_reading_per_number(doc: Document) -> list[list[Any]]:
@@ -199,9 +203,12 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
     readings: dict[int, set[str]] = {}
     users: dict[int, list[int]] = {}
     for r, (ctype, slots, s, e) in enumerate(recs):
+        read = _READINGS_OF_TYPE.get(ctype)
+        if read is None:
+            continue
         taken: set[int] = set()  # (within one record the rule chose; the slots' spans may overlap)
-        for slot, v in slots.items():
-            reading = READING_OF_SLOT.get((ctype, slot))
+        for slot, v in slots.items():  # (in the record's slot order: the first slot to take a token keeps it)
+            reading = read.get(slot)
             if reading is None or not isinstance(v, (int, float)) or isinstance(v, bool):
                 continue
             tok = cued = None

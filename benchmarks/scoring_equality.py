@@ -1,0 +1,153 @@
+"""Output equality of the scoring path: dump what extraction, verification and scoring give, then
+compare two dumps byte for byte. A speed-up must leave every line as it was.
+
+Run it on the tree before a change (``--out /tmp/eq_before``) and after it (``--out /tmp/eq_after``),
+then ``--compare /tmp/eq_before /tmp/eq_after`` (exit status 1 and the first differing lines when
+they differ). Sections (one JSON line per item, sorted keys; a sha256 per section is printed):
+
+* ``extract``: every text of ../shared/data/paper_generations/dev.jsonl and more.jsonl, without
+  entities and (when its id is an instance of the warehouse's season) with the instance's entities:
+  each claim as (type, slots, span, extractor, binding) and the answer's reading coverage;
+* ``verify``: the claims extracted with entities, each verified against its instance's context
+  index (``InstanceFacts``): label, reason, matched and expected facts, reading;
+* ``score``: ``score_generations`` over the dev and more generations with an instance (the ones
+  scoring_bench.py times among them), every column of the claims and scores tables, cold (the
+  instances frame passed) and warm (an ``InstanceFacts`` reused) -- the two must agree too.
+
+The warehouse is ``$F1BENCH_DATA_DIR/warehouse`` (as scoring_bench.py; only read). Without it only
+the plain extraction is dumped.
+
+Usage:
+    F1BENCH_DATA_DIR=/work/full python benchmarks/scoring_equality.py --out /tmp/eq_before
+    python benchmarks/scoring_equality.py --compare /tmp/eq_before /tmp/eq_after
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+import polars as pl  # noqa: E402  (after the sys.path insert above)
+
+from f1bench_pipeline.domains.f1.extract import _extract  # noqa: E402
+
+SHARED = REPO.parent / "shared" / "data" / "paper_generations"
+SOURCES = ("dev.jsonl", "more.jsonl")
+SECTIONS = ("extract", "verify", "score")
+
+
+def _line(obj) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _claim(c) -> list:
+    return [c.type, c.slots, [c.span.start, c.span.end, c.span.text] if c.span else None, c.extractor, c.binding]
+
+
+def load_rows() -> list[dict]:
+    rows = []
+    for name in SOURCES:
+        path = SHARED / name
+        if path.exists():
+            with open(path, encoding="utf-8") as fh:
+                rows += [dict(json.loads(x), source=name) for x in fh if x.strip()]
+    return rows
+
+
+def extract_and_verify(rows: list[dict], facts) -> tuple[list[str], list[str]]:
+    from f1bench_pipeline.domains.f1.extract.coverage import reading_coverage
+    from f1bench_pipeline.domains.f1.verifier import verify_claim
+
+    ext, ver = [], []
+    for n, r in enumerate(rows):
+        text, lang = r.get("text"), r["lang"]
+        if not text:
+            continue
+        key = {"n": n, "source": r["source"], "id": r["id"], "model": r.get("model"), "lang": lang}
+        plain = _extract(text, lang)
+        ext.append(_line({**key, "run": "plain", "claims": [_claim(c) for c in plain],
+                          "coverage": reading_coverage(text, lang, plain)}))
+        if facts is None or r["id"] not in facts:
+            continue
+        _oracle, idx, entities = facts.get(r["id"])
+        claims = _extract(text, lang, entities)
+        ext.append(_line({**key, "run": "entities", "claims": [_claim(c) for c in claims],
+                          "coverage": reading_coverage(text, lang, claims)}))
+        for c in claims:
+            v = verify_claim(c, idx)
+            ver.append(_line({**key, "claim": _claim(c), "label": v.label, "reason": v.reason,
+                              "matched": v.matched, "expected": v.expected, "reading": v.reading}))
+    return ext, ver
+
+
+def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
+    from polars.testing import assert_frame_equal
+
+    from f1bench_pipeline.domains.f1.extract import extract_claims
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+
+    ids = set(instances["id"].to_list())
+    mine = [r for r in rows if r["id"] in ids]
+    gens = pl.DataFrame([{"id": r["id"], "model": r["model"] + "|" + r["source"], "lang": r["lang"],
+                          "text": r.get("text")} for r in mine],
+                        schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
+    claims, scores = score_generations(gens, instances, extract_claims, "regex")
+    warm = score_generations(gens, InstanceFacts(instances), extract_claims, "regex")
+    assert_frame_equal(claims, warm[0])
+    assert_frame_equal(scores, warm[1])
+    out = [_line({"claims_schema": str(claims.schema), "scores_schema": str(scores.schema)})]
+    out += [_line({"claim": r}) for r in claims.iter_rows(named=True)]
+    out += [_line({"score": r}) for r in scores.iter_rows(named=True)]
+    return out
+
+
+def dump(out_dir: Path, season: int) -> None:
+    from scoring_bench import load_instances
+
+    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+
+    rows = load_rows()
+    instances = load_instances(season)
+    facts = None if instances.is_empty() else InstanceFacts(instances)
+    ext, ver = extract_and_verify(rows, facts)
+    sections = {"extract": ext, "verify": ver, "score": [] if facts is None else score_section(rows, instances)}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name, lines in sections.items():
+        text = "\n".join(lines) + "\n"
+        (out_dir / f"{name}.jsonl").write_text(text, encoding="utf-8")
+        print(f"{name:8s} {len(lines):6d} lines  sha256 {hashlib.sha256(text.encode()).hexdigest()}")
+
+
+def compare(a: Path, b: Path, limit: int = 10) -> int:
+    n_diff = 0
+    for name in SECTIONS:
+        la = (a / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+        lb = (b / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+        diffs = [i for i in range(max(len(la), len(lb))) if (la[i:i + 1] or [None]) != (lb[i:i + 1] or [None])]
+        print(f"{name:8s} {len(la):6d} vs {len(lb):6d} lines: {'identical' if not diffs else f'{len(diffs)} differ'}")
+        for i in diffs[:limit]:
+            print(f"  line {i}:\n    - {la[i] if i < len(la) else None}\n    + {lb[i] if i < len(lb) else None}")
+        n_diff += len(diffs)
+    return n_diff
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--compare", type=Path, nargs=2)
+    ap.add_argument("--season", type=int, default=2025)
+    args = ap.parse_args()
+    if args.compare:
+        sys.exit(1 if compare(*args.compare) else 0)
+    dump(args.out or Path("/tmp/scoring_equality"), args.season)
+
+
+if __name__ == "__main__":
+    main()
