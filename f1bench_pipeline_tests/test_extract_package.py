@@ -16,10 +16,11 @@ from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, ga
                                                pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
                                                vocabulary)
 from f1bench_pipeline.domains.f1.extract import lap_pace  # (issue #44, second pass)
+from f1bench_pipeline.domains.f1.extract import gap_order  # (issue #44, second pass: orders beside a gap)
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
-            neutralisations, lap_pace)
+            neutralisations, lap_pace, gap_order)
 
 
 def _modules() -> list[Path]:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, gaps, lap_difference, lap_pace, laps,
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, gap_order, gaps, lap_difference, lap_pace, laps,
                                                  neutralisations, pace, pace_compare, race_order, results,
                                                  stint_bounds, tyres)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
@@ -79,6 +79,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
     _rule(race_order, race_order.leads, (DRIVER,)),
+    _rule(gap_order, gap_order.orders, (NUMBER,), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION)),
 )
