@@ -71,6 +71,10 @@ def _orders(text: str, lang: str) -> list[tuple[tuple, str]]:
      ("SAI", "TSU", "after", True), "contradicted"),
     ("Before the stops the gap TSU->SAI was +1.596s (the positive gap indicates TSU was trailing).", "en",
      ("TSU", "SAI", "before", False), "supported"),
+    ("- The gap from TSU ahead of SAI was 1.596s before the stops (meaning SAI was actually ahead by 1.596s).", "en",
+     ("SAI", "TSU", "before", True), "supported"),
+    ("The gap TSU->SAI went from +1.596s to -10.552s (the negative gap indicates TSU was ahead).", "en",
+     ("TSU", "SAI", "after", True), "supported"),
     # a finite verb of order with its amount (the amount becomes the gap)
     ("After the stops, SAI trailed TSU by 10.552 seconds.", "en", ("SAI", "TSU", "after", False), "supported"),
     ("After the stops, TSU led SAI by 10.552 seconds.", "en", ("TSU", "SAI", "after", True), "supported"),
@@ -104,6 +108,8 @@ def test_order_beside_a_gap(text: str, lang: str, order: tuple, label: str) -> N
     ("The gap TSU->SAI was 1.596 s (TSU ahead by 1.596 s).", "en"),  # no when
     ("Before the stops, the gap from TSU to SAI was 1.596s (ALO ahead by 1.596s).", "en"),  # not the gap's pair
     ("The early stop led to a 10.552 s gap after the stops.", "en"),  # "led to": no order
+    ("The gap from TSU ahead of SAI was 1.596s before the stops.", "en"),  # a gap's label
+    ("The gap TSU->SAI moved from 1.596s to 10.552s around the stops, confirming TSU was trailing.", "en"),  # when?
     ("Antes de las paradas el gap TSU->SAI era de 1.596 s (positivo = TSU por delante).", "es"),
     ("Si TSU hubiera estado por delante por 1.596 s antes de las paradas, no habría hecho falta.", "es"),
     ("Antes das paradas o gap TSU->SAI era de 1,596 s, mas TSU não estava à frente.", "pt"),

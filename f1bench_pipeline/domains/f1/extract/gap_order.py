@@ -19,7 +19,7 @@ from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.gaps import _add_gap as add_gap
 from f1bench_pipeline.domains.f1.extract.gaps import _orient as orient
 from f1bench_pipeline.domains.f1.extract.gaps import _when as gaps_when
-from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
+from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import hedged
 from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BEHIND, DRIVER, NEGATION, Token
 
@@ -38,7 +38,7 @@ SUBJECT_REACH = 40  # characters from the subject to its order word ("HAM was 2.
 NEGATION_REACH = 40  # characters before the subject a negation governs ("not because HAM was ahead")
 # what may stand between the subject and its order word: a copula, an adverb, the gap's size
 _FILLER = re.compile(r"[\s*_]*(?:(?:was|is|were|had been|has been|stayed|remained|came out|sat|ran|now|still|already|"
-                     r"just|only|slightly|clearly|estaba|estuvo|iba|seguía|quedó|salió|ahora|todavía|ya|ligeramente|"
+                     r"just|only|slightly|clearly|actually|really|effectively|estaba|estuvo|iba|seguía|quedó|salió|ahora|todavía|ya|ligeramente|"
                      r"claramente|estava|esteve|ficou|seguia|saiu|agora|ainda|já|ligeiramente|claramente)[\s*_]+)*"
                      r"(?:[-–+]?~?\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|segundos?)\b[\s*_]*)?")
 _RIVAL_AFTER = re.compile(r"[\s*_]*(?:of|de|do|da|a|al|ao)?[\s*_]*")
@@ -80,8 +80,9 @@ def _subject(doc: Document, sent: Sentence, s: int) -> Token | None:
             break
         if t.kind is DRIVER and t.tag != "pron":
             last = t
-    if last is None or s - last.end > SUBJECT_REACH or not _FILLER.fullmatch(doc.low, last.end, s):
-        return None
+    if last is None or s - last.end > SUBJECT_REACH or not _FILLER.fullmatch(doc.low, last.end, s) or \
+            object_before(doc.low, last):
+        return None  # "the gap from TSU ahead of COL was -1.958 s": a gap's label, no one's order
     return last
 
 
@@ -95,9 +96,11 @@ def _number(x: str) -> float:
     return float(x.replace(",", "."))
 
 
-def _beside(doc: Document, gaps: list[list[Any]], s: int, e: int) -> list[Any] | None:
+def _beside(doc: Document, sent: Sentence, gaps: list[list[Any]], subj: Token, s: int, e: int) -> list[Any] | None:
     """The gap the order word at [s, e) explains: the one of the number right after it ("ahead by
-    2.5 s"), else the last one before it, within ``GAP_REACH``. None when ambiguous."""
+    2.5 s"), else the last one before it, within ``GAP_REACH`` (of the two of "went from -3.9 s to
+    0.5 s", the one a sign word names: "the negative gap indicates STR was behind"). None when
+    ambiguous."""
     by = _BY_AMOUNT.match(doc.low, e)
     if by is not None:
         n = _number(by.group("n"))
@@ -108,6 +111,12 @@ def _beside(doc: Document, gaps: list[list[Any]], s: int, e: int) -> list[Any] |
     if not before:
         return None
     g = max(before, key=lambda r: r[3])
+    tied = [r for r in before if r[3] == g[3]]
+    if len({r[1]["when"] for r in tied}) > 1:
+        signed = [r for r in tied if _sign_word(doc, sent, subj) is not None and _sign_ok(doc, sent, r, subj)]
+        if len(signed) != 1:
+            return None  # "moving from 4.2 s to 5.9 s, confirming ALB was trailing": before, after or both?
+        g = signed[0]
     if CLAUSE_BREAK.search(doc.low, g[3], s) and not re.search(r"[(,:]|\b(?:meaning|indicat|signif|indica|so\b|i\.e\.)",
                                                                  doc.low[g[3]:s]):
         return None
@@ -141,17 +150,20 @@ def _verb_gap(doc: Document, sent: Sentence, subj: Token, s: int, e: int) -> lis
 def _sign_ok(doc: Document, sent: Sentence, gap: list[Any], subj: Token) -> bool:
     """A sign word before the subject ("negative gap indicates HAM ...") must be the sign of the gap's
     number as written; "positive = HAM ahead" beside -2.5 s is a legend, not this gap's order."""
-    low = doc.low
-    lo = max(sent.start, subj.start - NEGATION_REACH)
-    words = list(_SIGN_WORD.finditer(low, lo, subj.start))
-    if not words:
+    word = _sign_word(doc, sent, subj)
+    if word is None:
         return True
     want = gap[1]["seconds"]
     for m in _SIGNED.finditer(doc.low, sent.start, sent.end):
         if abs(_number(m.group().lstrip("-–+")) - want) < 5e-4:
-            neg = m.group()[0] in "-–"
-            return neg == (words[-1].group("neg") is not None)
+            return (m.group()[0] in "-–") == (word.group("neg") is not None)
     return False
+
+
+def _sign_word(doc: Document, sent: Sentence, subj: Token) -> re.Match | None:
+    """The last sign word shortly before the subject ("the negative gap indicates HAM ...")."""
+    words = list(_SIGN_WORD.finditer(doc.low, max(sent.start, subj.start - NEGATION_REACH), subj.start))
+    return words[-1] if words else None
 
 
 def orders(doc: Document, sent: Sentence) -> None:
@@ -174,7 +186,7 @@ def orders(doc: Document, sent: Sentence) -> None:
             continue  # "not because HAM was ahead", "if HAM had been ahead"
         if _LEGEND.search(low, max(sent.start, subj.start - 30), subj.start):
             continue
-        gap = _beside(doc, gaps, s, e) or _verb_gap(doc, sent, subj, s, e)
+        gap = _beside(doc, sent, gaps, subj, s, e) or _verb_gap(doc, sent, subj, s, e)
         if gap is None:
             continue
         pair = (gap[1]["driver_a"], gap[1]["driver_b"]) if "driver_a" in gap[1] else \
