@@ -127,3 +127,29 @@ def test_the_number_stays_the_gaps(text: str, lang: str, seconds: list[float]) -
     """One reading per number: the amount is read once, as the gap; the order claim reads the words."""
     assert sorted({c.slots["seconds"] for c in _claims(text, lang, "gap")}) == seconds
     assert all(c.type in ("gap", "relative_position") for c in _extract(text, lang, CONTEXT["entities"]))
+
+
+@pytest.mark.parametrize("text,lang,order,label", [
+    ("Through the undercut, TSU reduced his deficit to SAI by 12.1 s.", "en", ("TSU", "SAI", "before", False),
+     "supported"),
+    ("By pitting first, TSU closed the gap to SAI.", "en", ("TSU", "SAI", "before", False), "supported"),
+    ("With the undercut, SAI reduced his deficit to TSU.", "en", ("SAI", "TSU", "before", False), "contradicted"),
+    ("Con la parada anticipada, TSU redujo la desventaja frente a SAI.", "es", ("TSU", "SAI", "before", False),
+     "supported"),
+    ("Com a parada antecipada, TSU reduziu a desvantagem para SAI.", "pt", ("TSU", "SAI", "before", False),
+     "supported"),
+])
+def test_a_deficit_reduced_through_the_stops(text: str, lang: str, order: tuple, label: str) -> None:
+    assert (order, label) in _orders(text, lang)
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("The undercut did not help TSU reduce his deficit to SAI.", "en"),  # negated
+    ("TSU pitted first in order to close the gap to SAI.", "en"),  # a purpose
+    ("TSU closed the gap to SAI over laps 40-50.", "en"),  # no stop named: not the stops' order
+    ("TSU probably reduced his deficit to SAI with the earlier stop.", "en"),  # hedged
+    ("Con la parada, TSU quería reducir la desventaja frente a SAI.", "es"),  # no finite verb
+    ("Com a parada, TSU não reduziu a desvantagem para SAI.", "pt"),
+])
+def test_no_deficit_order(text: str, lang: str) -> None:
+    assert _orders(text, lang) == []

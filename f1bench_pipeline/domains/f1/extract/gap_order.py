@@ -21,7 +21,7 @@ from f1bench_pipeline.domains.f1.extract.gaps import _orient as orient
 from f1bench_pipeline.domains.f1.extract.gaps import _when as gaps_when
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import hedged
-from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BEHIND, DRIVER, NEGATION, Token
+from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BATTLE, BEHIND, DRIVER, NEGATION, PIT, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -210,3 +210,47 @@ def orders(doc: Document, sent: Sentence) -> None:
             continue
         added.append(slots)
         doc.add("relative_position", slots, s, e)
+
+
+# "X reduced his deficit to Y", "X closed the gap to Y", "redujo la desventaja frente a Y", "reduziu a
+# desvantagem para Y": X was behind Y before the stops. A finite verb (or "X's deficit"); "the gap" only
+# with "closed" ("reduced the gap to 0.07 s" is a gap's size, and a leader's gap may be "reduced" too).
+_DEFICIT_STEMS = ("deficit", "déficit", "desventaja", "desvantagem", "closed the gap", "closing the gap")
+_DEFICIT = re.compile(
+    r"\b(?:(?:reduced|cut|trimmed|narrowed|halved|redujo|recortó|acortó|redujeron|reduziu|diminuiu|recortou|cortou)"
+    r"\s+(?:(?:his|her|the|its|su|la|sua|a|o|seu)\s+)?(?:(?P<own>[a-z]{3})(?:'s|’s)\s+)?"
+    r"(?:deficit|déficit|desventaja|desvantagem)|(?P<closed>closed)\s+(?:the|his|her)\s+gap)"
+    r"(?:\s+(?:relativa|relativo))?\s+(?:to|on|behind|with|frente\s+a|respecto\s+(?:a|de)|con|ante|para|em\s+relação\s+(?:a|ao)|"
+    r"sobre|com|a|al|ao)\s+(?P<rival>[a-z]{3})\b")
+_STOP_KINDS = frozenset({PIT, BATTLE})
+
+
+def deficits(doc: Document, sent: Sentence) -> None:
+    """relative_position (behind, before the stops) from a deficit reduced or a gap closed through the
+    stops: the sentence names a stop or the move ("closed the gap to BOR over laps 54-66" does not);
+    negated, hedged or purposive ones ("to close the gap") give nothing."""
+    low = doc.low
+    seg = low[sent.start:sent.end]
+    if not any(w in seg for w in _DEFICIT_STEMS) or sent.kind_set.isdisjoint(_STOP_KINDS):
+        return
+    for m in _DEFICIT.finditer(low, sent.start, sent.end):
+        rival = next((t for t in sent.tokens if t.start == m.start("rival") and t.kind is DRIVER and t.tag != "pron"),
+                     None)
+        if rival is None:
+            continue
+        if m.group("own"):
+            subj = next((t for t in sent.tokens if t.start == m.start("own") and t.kind is DRIVER), None)
+        else:
+            subj = next((t for t in reversed(sent.tokens) if t.kind is DRIVER and t.tag != "pron" and
+                         t.end <= m.start()), None)
+            if subj is not None and (m.start() - subj.end > SUBJECT_REACH or subj.is_object or
+                                     object_before(low, subj) or CLAUSE_BREAK.search(low, subj.end, m.start())):
+                subj = None
+        if subj is None or subj.value == rival.value:
+            continue
+        lo = max(sent.start, subj.start - NEGATION_REACH)
+        if any(x.kind is NEGATION and lo <= x.start < m.start() for x in sent.tokens) or \
+                hedged(doc, sent, m.start()) or low.endswith("to ", 0, subj.start):
+            continue
+        doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival.value, "when": "before",
+                                      "ahead": False}, subj.start, m.end())
