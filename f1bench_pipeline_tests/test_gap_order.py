@@ -75,6 +75,15 @@ def _orders(text: str, lang: str) -> list[tuple[tuple, str]]:
      ("SAI", "TSU", "before", True), "supported"),
     ("The gap TSU->SAI went from +1.596s to -10.552s (the negative gap indicates TSU was ahead).", "en",
      ("TSU", "SAI", "after", True), "supported"),
+    # a sentence that explains the gap the one before it stated
+    ("Before the stops the gap TSU->SAI was +1.596s. A positive gap indicates TSU was behind.", "en",
+     ("TSU", "SAI", "before", False), "supported"),
+    ("Before the stops the gap TSU->SAI was 1.596s. This means SAI was ahead.", "en",
+     ("SAI", "TSU", "before", True), "supported"),
+    ("Antes de las paradas el gap TSU->SAI era de 1.596 s; es decir, TSU iba por delante.", "es",
+     ("TSU", "SAI", "before", True), "contradicted"),
+    ("Antes das paradas o gap TSU->SAI era de 1,596 s. Isso significa que TSU estava atrás.", "pt",
+     ("TSU", "SAI", "before", False), "supported"),
     # a finite verb of order with its amount (the amount becomes the gap)
     ("After the stops, SAI trailed TSU by 10.552 seconds.", "en", ("SAI", "TSU", "after", False), "supported"),
     ("After the stops, TSU led SAI by 10.552 seconds.", "en", ("TSU", "SAI", "after", True), "supported"),
@@ -111,6 +120,9 @@ def test_order_beside_a_gap(text: str, lang: str, order: tuple, label: str) -> N
     ("The gap from TSU ahead of SAI was 1.596s before the stops.", "en"),  # a gap's label
     ("The gap TSU->SAI moved from 1.596s to 10.552s around the stops, confirming TSU was trailing.", "en"),  # when?
     ("Antes de las paradas el gap TSU->SAI era de 1.596 s (positivo = TSU por delante).", "es"),
+    ("Before the stops the gap TSU->SAI was +1.596s. A negative gap indicates TSU was ahead.", "en"),  # not its sign
+    ("Before the stops the gap TSU->SAI was 1.596s. SAI was ahead on the road later.", "en"),  # no explanation
+    ("The gap TSU->SAI went from +1.596s to +10.552s. A positive gap indicates TSU was behind.", "en"),  # when?
     ("Si TSU hubiera estado por delante por 1.596 s antes de las paradas, no habría hecho falta.", "es"),
     ("Antes das paradas o gap TSU->SAI era de 1,596 s, mas TSU não estava à frente.", "pt"),
 ])

@@ -79,7 +79,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
     _rule(race_order, race_order.leads, (DRIVER,)),
-    _rule(gap_order, gap_order.orders, (NUMBER,), (DRIVER,)),  # after the positions: an order read is not read again
+    _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION)),

@@ -117,7 +117,7 @@ def _beside(doc: Document, sent: Sentence, gaps: list[list[Any]], subj: Token, s
         if len(signed) != 1:
             return None  # "moving from 4.2 s to 5.9 s, confirming ALB was trailing": before, after or both?
         g = signed[0]
-    if CLAUSE_BREAK.search(doc.low, g[3], s) and not re.search(r"[(,:]|\b(?:meaning|indicat|signif|indica|so\b|i\.e\.)",
+    if CLAUSE_BREAK.search(doc.low, g[3], s) and not re.search(r"[(,:]|\b(?:meaning|means|indicat|signif|indica|shows|so\b|i\.e\.)",
                                                                  doc.low[g[3]:s]):
         return None
     return g
@@ -147,6 +147,33 @@ def _verb_gap(doc: Document, sent: Sentence, subj: Token, s: int, e: int) -> lis
     return doc.records[n] if len(doc.records) > n else None
 
 
+# a sentence that explains the gap the previous one stated: "A negative gap indicates STR was behind.",
+# "This means HAM was ahead.", "Es decir, ...", "Isso significa que ..."
+_FOLLOW = re.compile(r"[\s>*_•(-]*(?:(?:this|that|which|it)\s+(?:means|meant|indicates|indicated|shows|showed)|"
+                     r"(?:so|thus|therefore|i\.e\.|meaning|es decir|ou seja)\b|"
+                     r"(?:an?|the|this|that)\s+(?:negative|positive)\s+(?:gap|value|sign|number)\s+(?:indicates|means|shows)|"
+                     r"(?:esto|eso|lo que|isso|isto|o que)\s+(?:significa|indica|muestra|mostra)|"
+                     r"(?:el|un|o|um)\s+(?:gap|valor)\s+(?:negativo|positivo)\s+(?:indica|significa))\b")
+FOLLOW_REACH = 60  # characters from the end of the previous sentence's gap to this sentence
+
+
+def _previous_gaps(doc: Document, sent: Sentence) -> list[list[Any]]:
+    """The gaps of the previous sentence, when this one opens by explaining them and nothing but the
+    rest of that sentence (no number) stands between."""
+    low = doc.low
+    if not _FOLLOW.match(low, sent.start):
+        return []
+    out = []
+    for r in reversed(doc.records):
+        if r[3] > sent.start:
+            continue
+        if r[0] != "gap" or sent.start - r[3] > FOLLOW_REACH or any(c.isdigit() for c in low[r[3]:sent.start]) or \
+                "\n\n" in low[r[3]:sent.start]:
+            break
+        out.append(r)
+    return out[::-1]
+
+
 def _sign_ok(doc: Document, sent: Sentence, gap: list[Any], subj: Token) -> bool:
     """A sign word before the subject ("negative gap indicates HAM ...") must be the sign of the gap's
     number as written; "positive = HAM ahead" beside -2.5 s is a legend, not this gap's order."""
@@ -154,7 +181,7 @@ def _sign_ok(doc: Document, sent: Sentence, gap: list[Any], subj: Token) -> bool
     if word is None:
         return True
     want = gap[1]["seconds"]
-    for m in _SIGNED.finditer(doc.low, sent.start, sent.end):
+    for m in _SIGNED.finditer(doc.low, gap[2], gap[3]):  # (the gap's own span: it may end the previous sentence)
         if abs(_number(m.group().lstrip("-–+")) - want) < 5e-4:
             return (m.group()[0] in "-–") == (word.group("neg") is not None)
     return False
@@ -169,9 +196,13 @@ def _sign_word(doc: Document, sent: Sentence, subj: Token) -> re.Match | None:
 def orders(doc: Document, sent: Sentence) -> None:
     """relative_position from an order word beside a gap read in this sentence."""
     low = doc.low
-    if not sent.secs or not any(w in low[sent.start:sent.end] for w in _STEMS):
+    if not any(w in low[sent.start:sent.end] for w in _STEMS):
         return
-    gaps = _recent(doc, sent, "gap")
+    gaps = _recent(doc, sent, "gap") if sent.secs else []
+    if not gaps:
+        gaps = _previous_gaps(doc, sent)
+        if not gaps and not sent.secs:
+            return  # (with a number of its own: "SAI trailed TSU by 10.5 s", read by ``_verb_gap``)
     known = _recent(doc, sent, "relative_position")
     new: list[tuple[dict[str, Any], int, int]] = []
     for s, e, ahead in _mentions(doc, sent):
