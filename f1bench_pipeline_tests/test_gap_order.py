@@ -75,6 +75,15 @@ def _orders(text: str, lang: str) -> list[tuple[tuple, str]]:
      ("SAI", "TSU", "before", True), "supported"),
     ("The gap TSU->SAI went from +1.596s to -10.552s (the negative gap indicates TSU was ahead).", "en",
      ("TSU", "SAI", "after", True), "supported"),
+    # each parenthesis of a from-to gap its own number's
+    ("The gap TSU->SAI went from +1.596s (TSU behind) to -10.552s (TSU ahead) after the stops.", "en",
+     ("TSU", "SAI", "before", False), "supported"),
+    ("The gap TSU->SAI went from +1.596s (TSU behind) to -10.552s (TSU ahead) after the stops.", "en",
+     ("TSU", "SAI", "after", True), "supported"),
+    ("El gap TSU->SAI pasó de +1.596 s (TSU por delante) a -10.552 s (SAI por delante) tras las paradas.", "es",
+     ("TSU", "SAI", "before", True), "contradicted"),
+    ("A diferença entre TSU e SAI mudou de +1,596s (SAI à frente) para -10,552s (TSU à frente) após as paradas.", "pt",
+     ("SAI", "TSU", "before", True), "supported"),
     # a sentence that explains the gap the one before it stated
     ("Before the stops the gap TSU->SAI was +1.596s. A positive gap indicates TSU was behind.", "en",
      ("TSU", "SAI", "before", False), "supported"),
@@ -120,6 +129,7 @@ def test_order_beside_a_gap(text: str, lang: str, order: tuple, label: str) -> N
     ("The gap from TSU ahead of SAI was 1.596s before the stops.", "en"),  # a gap's label
     ("The gap TSU->SAI moved from 1.596s to 10.552s around the stops, confirming TSU was trailing.", "en"),  # when?
     ("Antes de las paradas el gap TSU->SAI era de 1.596 s (positivo = TSU por delante).", "es"),
+    ("Before the stops the gap TSU->SAI was 1.596s and TSU averaged 90.64s (TSU ahead on pace).", "en"),  # a pace's
     ("Before the stops the gap TSU->SAI was +1.596s. A negative gap indicates TSU was ahead.", "en"),  # not its sign
     ("Before the stops the gap TSU->SAI was 1.596s. SAI was ahead on the road later.", "en"),  # no explanation
     ("The gap TSU->SAI went from +1.596s to +10.552s. A positive gap indicates TSU was behind.", "en"),  # when?

@@ -21,7 +21,7 @@ from f1bench_pipeline.domains.f1.extract.gaps import _orient as orient
 from f1bench_pipeline.domains.f1.extract.gaps import _when as gaps_when
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import hedged
-from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BATTLE, BEHIND, DRIVER, NEGATION, PIT, Token
+from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BATTLE, BEHIND, DRIVER, NEGATION, NUMBER, PIT, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -107,6 +107,10 @@ def _beside(doc: Document, sent: Sentence, gaps: list[list[Any]], subj: Token, s
         same = [g for g in gaps if abs(g[1]["seconds"] - n) < 5e-4 and g[1].get("when")]
         whens = {g[1]["when"] for g in same}
         return same[0] if len(whens) == 1 else None
+    paren = _number_before(doc, sent, subj)
+    if paren is not None:  # "from -3.2 s (HAD behind) to +1.1 s (HAD ahead)": each its own number's gap
+        same = [g for g in gaps if abs(g[1]["seconds"] - abs(paren.value)) < 5e-4 and g[1].get("when")]
+        return same[0] if len({g[1]["when"] for g in same}) == 1 else None  # (another number's words: no gap's)
     before = [g for g in gaps if g[2] < s and s - g[3] <= GAP_REACH and g[1].get("when")]
     if not before:
         return None
@@ -172,6 +176,19 @@ def _previous_gaps(doc: Document, sent: Sentence) -> list[list[Any]]:
             break
         out.append(r)
     return out[::-1]
+
+
+# a number, then an opening parenthesis or comma right before the subject: "-3.2 s (HAD behind)",
+# "+3.7 s, meaning GAS ahead", "1,1 s (o que significa que HAD ..."
+_PAREN_BEFORE = re.compile(r"[\s*_]*(?:s|secs?|seconds?|segundos?)?\b[\s*_]*[(,][\s*_]*(?:(?:meaning|i\.e\.,?|so|"
+                           r"(?:o que|lo que|que) significa(?: que)?|es decir,?|ou seja,?)\s+)?$")
+
+
+def _number_before(doc: Document, sent: Sentence, subj: Token) -> Token | None:
+    x = next((t for t in reversed(sent.tokens) if t.kind is NUMBER and t.end <= subj.start), None)  # (a pace too)
+    if x is None or subj.start - x.end > 40 or not _PAREN_BEFORE.fullmatch(doc.low, x.end, subj.start):
+        return None
+    return x
 
 
 def _sign_ok(doc: Document, sent: Sentence, gap: list[Any], subj: Token) -> bool:
