@@ -12,10 +12,14 @@ is not the gap's, a negation, a gap without a when, a driver outside the gap's p
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.context_index import ContextIndex
+from f1bench_pipeline.domains.f1.context_index import ContextIndex, context_index
 from f1bench_pipeline.domains.f1.extract import _extract
 from f1bench_pipeline.domains.f1.instances import context as C
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
@@ -175,3 +179,30 @@ def test_a_deficit_reduced_through_the_stops(text: str, lang: str, order: tuple,
 ])
 def test_no_deficit_order(text: str, lang: str) -> None:
     assert _orders(text, lang) == []
+
+
+FULL_WAREHOUSE = Path(os.environ.get("FULL_WAREHOUSE", Path(__file__).resolve().parents[2] / "full" / "warehouse"))
+
+
+def test_on_the_warehouse_instance():
+    """The same readings verified against the full warehouse's copy of the instance (its own context)."""
+    if not (FULL_WAREHOUSE / "instances").exists():
+        pytest.skip(f"no warehouse at {FULL_WAREHOUSE} (set FULL_WAREHOUSE to a full build's)")
+    import polars as pl
+
+    from f1bench_pipeline.storage.warehouse import read_table
+
+    rows = read_table(FULL_WAREHOUSE, "instances", {"season": 2025}).filter(
+        (pl.col("id") == "2025_Spanish_Grand_Prix::undercut::TSU_SAI") & (pl.col("variant") == "default"))
+    if not rows.height:
+        pytest.skip(f"no 2025_Spanish_Grand_Prix::undercut::TSU_SAI at {FULL_WAREHOUSE}")
+    row = rows.row(0, named=True)
+    idx = context_index(row)
+    entities = json.loads(row["entities"])
+    cases = [("- Before the stops, the gap from TSU to SAI was **1.596s** (TSU behind by 1.596s).", "en", "supported"),
+             ("Tras las paradas, TSU lideraba a SAI por 10.552 s.", "es", "supported"),
+             ("Antes das paradas o gap TSU->SAI era de 1,596 s, o que significa que TSU estava à frente.", "pt",
+              "contradicted")]
+    for text, lang, label in cases:
+        got = [verify_claim(c, idx).label for c in _extract(text, lang, entities) if c.type == "relative_position"]
+        assert got == [label], text
