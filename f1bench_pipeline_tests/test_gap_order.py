@@ -88,6 +88,7 @@ def _orders(text: str, lang: str) -> list[tuple[tuple, str]]:
      ("TSU", "SAI", "before", True), "contradicted"),
     ("A diferença entre TSU e SAI mudou de +1,596s (SAI à frente) para -10,552s (TSU à frente) após as paradas.", "pt",
      ("SAI", "TSU", "before", True), "supported"),
+    ("After the stops on lap 10, TSU was 10.552 s ahead of SAI.", "en", ("TSU", "SAI", "after", True), "supported"),
     # a sentence that explains the gap the one before it stated
     ("Before the stops the gap TSU->SAI was +1.596s. A positive gap indicates TSU was behind.", "en",
      ("TSU", "SAI", "before", False), "supported"),

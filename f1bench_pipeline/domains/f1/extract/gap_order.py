@@ -178,15 +178,16 @@ def _previous_gaps(doc: Document, sent: Sentence) -> list[list[Any]]:
     return out[::-1]
 
 
-# a number, then an opening parenthesis or comma right before the subject: "-3.2 s (HAD behind)",
+# a number in seconds (not "after lap 13, HAM was ..."), then an opening parenthesis or comma right before the
+# subject: "-3.2 s (HAD behind)",
 # "+3.7 s, meaning GAS ahead", "1,1 s (o que significa que HAD ..."
-_PAREN_BEFORE = re.compile(r"[\s*_]*(?:s|secs?|seconds?|segundos?)?\b[\s*_]*[(,][\s*_]*(?:(?:meaning|i\.e\.,?|so|"
+_PAREN_BEFORE = re.compile(r"[\s*_]*(?:(?:s|secs?|seconds?|segundos?)\b)?[\s*_]*[(,][\s*_]*(?:(?:meaning|i\.e\.,?|so|"
                            r"(?:o que|lo que|que) significa(?: que)?|es decir,?|ou seja,?)\s+)?$")
 
 
 def _number_before(doc: Document, sent: Sentence, subj: Token) -> Token | None:
     x = next((t for t in reversed(sent.tokens) if t.kind is NUMBER and t.end <= subj.start), None)  # (a pace too)
-    if x is None or subj.start - x.end > 40 or not _PAREN_BEFORE.fullmatch(doc.low, x.end, subj.start):
+    if x is None or x.tag != "s" or subj.start - x.end > 40 or not _PAREN_BEFORE.fullmatch(doc.low, x.end, subj.start):
         return None
     return x
 
