@@ -102,6 +102,8 @@ def _orders(text: str, lang: str) -> list[tuple[tuple, str]]:
     ("After the stops, SAI trailed TSU by 10.552 seconds.", "en", ("SAI", "TSU", "after", False), "supported"),
     ("After the stops, TSU led SAI by 10.552 seconds.", "en", ("TSU", "SAI", "after", True), "supported"),
     ("Before the stops, TSU led SAI by 1.596 seconds.", "en", ("TSU", "SAI", "before", True), "contradicted"),
+    ("Before the stops, TSU trailed by 1.596s, but after the stops he led by 10.552s.", "en",
+     ("TSU", "SAI", "before", False), "supported"),  # the when of its own clause
     # ES
     ("Antes de las paradas, el gap TSU->SAI era de 1.596 s (TSU por detrás por 1.596 s).", "es",
      ("TSU", "SAI", "before", False), "supported"),

@@ -142,7 +142,8 @@ def _verb_gap(doc: Document, sent: Sentence, subj: Token, s: int, e: int) -> lis
     b = rival.value if rival is not None else other_of_pair(doc, subj.value)
     if b is None or b == subj.value:
         return None
-    when = gaps_when(low, sent.tokens, subj.start, x)
+    brk = CLAUSE_BREAK.search(low, x.end, sent.end)  # (not the next clause's "but after the stops he led ...")
+    when = gaps_when(low, [t for t in sent.tokens if brk is None or t.start < brk.start()], subj.start, x)
     if when is None:
         return None
     sent.used.add(id(x))
