@@ -6,8 +6,13 @@ HAM was ahead", "(HAM por delante por 2.5 s)", "HAM lideraba a RUS por 2.5 s", "
 de HAM", "o que significa que HAM estava à frente". The gap's number stays the gap's (``gaps.py``);
 this rule reads only the direction words, with the ``when`` of the gap they sit beside and, when only
 one driver is named, the other driver of that gap. An order ``race_order.positions`` already read,
-a negated or hedged one, a sign legend whose sign is not the gap's ("positive = HAM ahead" beside
--2.5 s), and a sentence that states both orders of one pair give nothing (precision first).
+a negated or hedged one, a sign legend ("positive = HAM ahead"), a sign word that is not the gap's own
+sign ("a negative gap indicates HAM ..." beside +2.5 s), a gap's label ("the gap from HAM ahead of
+RUS was ..."), a from-to gap's two whens that nothing tells apart, and a sentence that states both
+orders of one pair give nothing (precision first). The gap may end the previous sentence when this one
+opens by explaining it ("... was -0.9 s. A negative gap indicates GAS was ahead."). A finite verb with
+its amount that no gap rule reads ("RUS trailed HAM by 1.2 s") gives the gap too (``_verb_gap``).
+``deficits``: "X reduced his deficit to Y", "X closed the gap to Y" through the stops: X behind Y before.
 """
 
 from __future__ import annotations
