@@ -158,6 +158,9 @@ def evaluate(warehouse: Path, verbose: bool = False, gold: Path = GOLD, index: I
                       f"    {gc['type']} {gc['slots']} | {gc['span']!r}")
         bad_other = [_span_of(item["text"], gc["span"]) for gc in g["claims"]
                      if gc["type"] == "other" and gc["label"] == "contradicted"]
+        # a new-type claim may read what the gold wrote in a declared claim: "(BEA ainda atrás)" is the
+        # sign of a gap the gold labels contradicted, and our order claim on the same words is that error
+        bad_typed = [_span_of(item["text"], gc["span"]) for gc in declared if gc["label"] == "contradicted"]
         for cl, v in zip(claims, verdicts):
             if v.label == "unverifiable" and verbose:
                 gc = gold_of.get(id(cl))
@@ -166,7 +169,8 @@ def evaluate(warehouse: Path, verbose: bool = False, gold: Path = GOLD, index: I
             if v.label != "contradicted":
                 continue
             gc = gold_of.get(id(cl))
-            if gc is None and cl.span and any(a < cl.span.end and cl.span.start < b for a, b in bad_other):
+            bad = bad_other + bad_typed if cl.type in _BEYOND else bad_other
+            if gc is None and cl.span and any(a < cl.span.end and cl.span.start < b for a, b in bad):
                 cause = "true"
             else:
                 cause = "extraction" if gc is None else ("true" if gc["label"] == "contradicted" else "verification")

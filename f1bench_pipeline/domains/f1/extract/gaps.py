@@ -155,7 +155,7 @@ def _gap(doc: Document, sent: Sentence, secs: list[Token]) -> None:
         pair = _gap_pair(doc, toks, g, lo, a.start)
         used.update((id(a), id(b)))
         for x, when in ((a, "before"), (b, "after")):
-            _add_gap(doc, pair, x, when, (g.start if g is not None else a.start), b.end)
+            add_gap(doc, pair, x, when, (g.start if g is not None else a.start), b.end)
     # 2. one value: "the gap was 2.61s", "gap of 2.6s", "grew to 8.043s", "1.259s behind ANT"
     for x in secs:
         if id(x) in used:
@@ -174,8 +174,8 @@ def _gap(doc: Document, sent: Sentence, secs: list[Token]) -> None:
                 if obj is not None and subj and subj[-1].value != obj.value and \
                         BY_AMOUNT.fullmatch(low, obj.end, x.start):
                     used.add(id(x))
-                    pair = _orient(doc, (subj[-1].value, obj.value))
-                    _add_gap(doc, pair, x, _when(doc.low, toks, subj[-1].start, x), subj[-1].start, x.end)
+                    pair = orient(doc, (subj[-1].value, obj.value))
+                    add_gap(doc, pair, x, gap_when(doc.low, toks, subj[-1].start, x), subj[-1].start, x.end)
             continue
         lo = g.start if g is not None else max(0, x.start - 50)
         pair = None
@@ -183,15 +183,15 @@ def _gap(doc: Document, sent: Sentence, secs: list[Token]) -> None:
             subj = [t for t in toks if t.kind is DRIVER and t.end <= x.start and x.start - t.end <= 50]
             objs = [t for t in toks if t.kind is DRIVER and t.start >= rel.end() and t.start - rel.end() <= 12]
             if subj and objs and subj[-1].value != objs[0].value:
-                pair = _orient(doc, (subj[-1].value, objs[0].value))
+                pair = orient(doc, (subj[-1].value, objs[0].value))
         if pair is None:
             pair = _gap_pair(doc, toks, g, lo, x.start)
         used.add(id(x))
-        _add_gap(doc, pair, x, _when(doc.low, toks, lo, x), lo if g is not None else x.start,
+        add_gap(doc, pair, x, gap_when(doc.low, toks, lo, x), lo if g is not None else x.start,
                       max(x.end, rel.end() if rel else x.end))
 
 
-def _orient(doc: Document, pair: tuple[str, str]) -> tuple[str, str]:
+def orient(doc: Document, pair: tuple[str, str]) -> tuple[str, str]:
     """A gap is keyed attacker -> defender: 'the gap between MAG and ALO' after 'ALO
     undercut MAG' is the ALO->MAG gap."""
     if doc.last_battle and pair == (doc.last_battle[1], doc.last_battle[0]):
@@ -215,11 +215,11 @@ def _gap_pair(doc: Document, toks: list[Token], g: Token | None, lo: int, hi: in
             if t.kind is DRIVER and lo <= t.start < hi and t.tag != "pron" and t.value not in ds:
                 ds.append(t.value)
     if len(ds) >= 2:
-        return _orient(doc, (ds[0], ds[1]))
+        return orient(doc, (ds[0], ds[1]))
     return doc.last_gap_pair or doc.last_battle
 
 
-def _when(low: str, toks: list[Token], lo: int, x: Token) -> str | None:
+def gap_when(low: str, toks: list[Token], lo: int, x: Token) -> str | None:
     """"before"/"after" when a when-word or "initial"/"final" near the value says so."""
     if WHEN_AFTER_TO.search(low, max(0, x.start - 40), x.start):
         return "after"
@@ -241,7 +241,7 @@ def _when(low: str, toks: list[Token], lo: int, x: Token) -> str | None:
     return when
 
 
-def _add_gap(doc: Document, pair: tuple[str, str] | None, x: Token, when: str | None, s: int, e: int) -> None:
+def add_gap(doc: Document, pair: tuple[str, str] | None, x: Token, when: str | None, s: int, e: int) -> None:
     slots: dict[str, Any] = {"seconds": round(abs(x.value), 3), "when": when}
     b = bound(doc.low, x)
     if b:
