@@ -16,10 +16,12 @@ from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, ga
                                                pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
                                                vocabulary)
 from f1bench_pipeline.domains.f1.extract import final_order, lap_pace, stop_compare, stop_ordinals  # (#44, pass two)
+from f1bench_pipeline.domains.f1.extract import unstated  # (#44, pass two)
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
             neutralisations, lap_pace, final_order, stop_compare, stop_ordinals)
+FAMILIES += (unstated,)  # (#44 pass two: facts no context states)
 
 
 def _modules() -> list[Path]:

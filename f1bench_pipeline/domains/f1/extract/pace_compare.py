@@ -29,6 +29,7 @@ from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
+from f1bench_pipeline.domains.f1.extract.vocabulary import deg_compare_words as D
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ THAN_REACH = 40  # characters from the comparative to its "than"
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
 _COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
-                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER))
+                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER),
+                 ("degradation", "higher", D.DEG_HIGHER), ("degradation", "lower", D.DEG_LOWER))
 _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
                  ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST))
 _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
@@ -63,6 +65,7 @@ _PER_LAP_FIGURE = re.compile(r"\d\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*(?:
 # primer stint"); a tyre so written is b's own ("que BEA com HARD novo")
 _SHARED_AFTER = re.compile(r"\s+(?:in|during|en|no|na|em|durante)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
                            r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?stint")
+_ABSOLUTE = re.compile(r"\babsolut|\bem\s+m[óo]dulo\b|\ben\s+m[óo]dulo\b|\bmagnitude\b")
 _PER_LAP_AFTER = re.compile(r"\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?\s*")
 
 
@@ -144,6 +147,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     low = doc.low
     if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
         return
+    if metric == "degradation" and _ABSOLUTE.search(low, sent.start, sent.end):
+        return  # "degraded less ... lower in absolute value (-0.026 vs -0.046)": its own measure, not the signed one
     lo = max(sent.start, s - 60)
     if _laps_named(low[lo:s]) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
         return  # "HAM's pace on old HARDs (lap 17-18 avg) was faster": a stretch of laps, not a stint
