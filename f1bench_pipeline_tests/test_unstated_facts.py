@@ -147,6 +147,17 @@ DEG = [
      {"relation": "higher", "compound_a": "MEDIUM", "stint_b": 2}, CONTRADICTED),
     ("es", "El MEDIUM de HAM se degradó menos que su segundo stint.", {"relation": "lower", "compound_a": "MEDIUM"},
      SUPPORTED),
+    # the noun's adjective after a copula, side a's tyre (and its value) named after it: OCO's HARD +0.024 against
+    # his second stint's +0.081
+    ("en", "OCO's degradation rate was higher with the HARD (+0.024s/lap) compared to his second stint (+0.081s/lap).",
+     {"relation": "higher", "compound_a": "HARD", "stint_b": 2}, CONTRADICTED),
+    ("en", "OCO's degradation was slightly lower on the HARD than in his second stint.",
+     {"relation": "lower", "compound_a": "HARD", "stint_b": 2}, SUPPORTED),
+    ("es", "La degradación de OCO fue menor con el HARD que en su segundo stint.", {"relation": "lower",
+                                                                                  "compound_a": "HARD"}, SUPPORTED),
+    ("pt", "A taxa de degradação de OCO foi maior com o HARD do que no segundo stint.", {"relation": "higher",
+                                                                                       "compound_a": "HARD"},
+     CONTRADICTED),
 ]
 
 
@@ -162,6 +173,8 @@ def test_a_degradation_comparison_by_adjective_is_read_and_judged_by_sign(lang, 
 @pytest.mark.parametrize("lang, text", [
     ("en", "OCO's HARD stint showed faster degradation at first, then settled."),  # no side b
     ("es", "La degradación fue más severa al final del stint de OCO."),  # no side b
+    ("en", "OCO's degradation rate was higher than the average for the harder compound."),  # no stint as side b
+    ("en", "OCO's degradation was lower than expected on the HARD."),  # no side b
     ("pt", "O pneu de OCO não degradou mais que o esperado."),  # no stint compared, negated
     # its own measure: "lower in absolute value" is not the signed comparison the context's values decide
     ("pt", "O HARD de HAM degradou menos que o MEDIUM, pois a taxa foi menor em valor absoluto (-0,014 vs -0,515)."),

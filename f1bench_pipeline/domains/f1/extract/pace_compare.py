@@ -24,7 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_b_by_value
+from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 SIDE_B_REACH = 60  # characters after "than" read as side b
 THAN_REACH = 40  # characters from the comparative to its "than"
+TYRE_THAN_REACH = 70  # ... when side a's tyre (and its value) stand between them ("higher with MEDIUM tyres (-0.154s/lap) than")
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
 _COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
@@ -157,6 +158,11 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
         _by_value(doc, sent, metric, relation, s, e, bracket)
         return
     than = _THAN.search(low, e, min(sent.end, e + THAN_REACH))
+    a_after: dict[str, Any] = {}
+    if metric == "degradation":  # side a's tyre (and its value) first: "higher with MEDIUM tyres (-0.154s/lap) compared
+        far = than or _THAN.search(low, e, min(sent.end, e + TYRE_THAN_REACH))  # to HARD tyres"
+        a_after = side_a_after(doc, sent, e, far.start()) if far is not None else {}
+        than = far if a_after else than
     if than is None:
         return
     end = min(sent.end, than.end() + SIDE_B_REACH)
@@ -177,6 +183,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     driver_b = b.get("driver", owners[0])
     if not a and b.get("shared"):  # "LAW had more degradation than OCO in stint 1": both sides' stint
         a = {k: b[k] for k in ("stint", "compound") if k in b}
+    if a_after:  # "LAW's degradation was higher with MEDIUM tyres (...) compared to HARD": the tyre named there
+        a = {**a, **a_after}
     if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
         a = referred_side_a(doc, sent, s)
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
