@@ -42,8 +42,8 @@ TYRE_THAN_REACH = 70  # ... when side a's tyre (and its value) stand between the
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
 _COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
-                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER),
-                 ("degradation", "higher", D.DEG_HIGHER), ("degradation", "lower", D.DEG_LOWER))
+                 ("degradation", "higher", W.DEG_HIGHER + "|" + D.DEG_HIGHER),  # (one scan for both vocabularies)
+                 ("degradation", "lower", W.DEG_LOWER + "|" + D.DEG_LOWER))
 _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
                  ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST))
 _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)

@@ -36,7 +36,8 @@ NEGATION_REACH = 40  # characters from a negation to the phrase it denies ("no d
 NUMBER_REACH = 60  # characters around a pit-time phrase searched for a seconds value (then a gap/gain's)
 
 _STEMS = re.compile(trie_regex(list(W.STEMS)))
-_KINDS = (("weather", re.compile(W.WEATHER)), ("points", re.compile(W.POINTS)), ("pit_time", re.compile(W.PIT_TIME)))
+_KINDS = (("weather", W.WEATHER_STEMS, re.compile(W.WEATHER)), ("points", W.POINTS_STEMS, re.compile(W.POINTS)),
+          ("pit_time", W.PIT_TIME_STEMS, re.compile(W.PIT_TIME)))
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
@@ -78,7 +79,10 @@ def facts(doc: Document, sent: Sentence) -> None:
     low = doc.low
     if not stem_in(doc, "_unstated_stems", _STEMS, sent.start, sent.end):
         return
-    for kind, pat in _KINDS:
+    seg = low[sent.start:sent.end]
+    for kind, stems, pat in _KINDS:  # (a kind's regex only where one of its literal pieces is)
+        if not any(w in seg for w in stems):
+            continue
         for m in pat.finditer(low, sent.start, sent.end):
             s, e = m.start(), m.end()
             if kind == "weather" and _TYRE_AFTER.match(low, e):
@@ -93,7 +97,7 @@ def facts(doc: Document, sent: Sentence) -> None:
                 if _valued(sent, s, e):
                     continue  # "lost less time in the pits, gaining 1.1 s": the gain's
             if kind == "weather" and _OR_BEFORE.search(low, max(sent.start, s - 30), s):
-                continue
+                continue  # "the tyres wore out or the track dried": one explanation offered among others
             if not _asserted(doc, sent, s):
                 continue
             doc.add("unstated_fact", {"kind": kind}, s, e)

@@ -8,11 +8,14 @@ loss": ``GENERAL``).
 
 from __future__ import annotations
 
-# Literal pieces one of which every match below holds (lower case): a cheap test before any regex.
-STEMS = ("wet", "rain", "drying", "dried", "damp", "lluvi", "llov", "mojad", "húmed", "humed", "secando", "secaba",
-         "chuv", "chov", "molhad", "úmid", "umid", "secava", "points", "puntos", "puntu", "pontos", "pontu",
-         "cheap", "free", "cost", "barat", "gratis", "grátis", "gratuit", "menos tiempo", "menos tempo",
-         "perda", "pérdida", "perdida", "poco tiempo", "pouco tempo", "little time", "time loss", "time lost")
+# Literal pieces, by kind, one of which every match of that kind's pattern holds (lower case): substring tests
+# before any regex (a sentence is searched only for the kinds whose pieces it holds).
+WEATHER_STEMS = ("wet", "rain", "drying", "dried", "damp", "lluvi", "llov", "mojad", "húmed", "humed", "secando",
+                 "secaba", "chuv", "chov", "molhad", "úmid", "umid", "secava")
+POINTS_STEMS = ("points", "puntos", "puntu", "pontos", "pontu")
+PIT_TIME_STEMS = ("cheap", "free", "cost", "barat", "gratis", "grátis", "gratuit", "menos tiempo", "menos tempo",
+                  "poco tiempo", "pouco tempo", "perda", "pérdida", "perdida", "time loss", "time lost")
+STEMS = WEATHER_STEMS + POINTS_STEMS + PIT_TIME_STEMS
 
 _COND_EN = r"(?:conditions?|track|surface|race|phase|start|opening|weather|spell|session|running)"
 # weather and track conditions: "in wet conditions", "the track was drying", "rain returned", "condiciones
