@@ -10,7 +10,7 @@ from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS
 from f1bench_pipeline.domains.f1.llm_extractor import EXAMPLES, SYSTEM_PROMPT, parse_response
 
 NEW_TYPES = ("stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
-             "position_change", "pit_lap_difference", "laps_to_go", "lap_pace", "entity")
+             "position_change", "pit_lap_difference", "laps_to_go", "lap_pace", "unstated_fact", "entity")
 
 
 def test_every_type_and_slot_is_in_the_prompt():

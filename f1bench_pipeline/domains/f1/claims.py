@@ -22,7 +22,7 @@ ClaimType = Literal[
     "winner", "race_laps", "entity", "other",
     # beyond the paper's ontology: facts the context states but recall does not key (instances/stated.py)
     "stint_pace", "stint_degradation", "pace_comparison", "stop_neutralisation", "relative_position",
-    "position_change", "pit_lap_difference", "laps_to_go", "lap_pace",
+    "position_change", "pit_lap_difference", "laps_to_go", "lap_pace", "unstated_fact",
 ]
 
 # Slots each claim type may carry (the first ones listed are required).
@@ -78,6 +78,9 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # out_lap / in_lap / lap / laps, with ``start_lap``/``end_lap`` when written; unverifiable, unless the laps
     # are a whole stint of the driver (then checked as that stint's pace)
     "lap_pace": (("driver",), ("stretch", "start_lap", "end_lap", "seconds", "difference", "relation", "resolution")),
+    # a fact of a ``kind`` no context states: "weather" (wet, drying, rain), "points" (a points finish),
+    # "pit_time" (the time a stop lost or saved: "a cheap stop"); always unverifiable
+    "unstated_fact": (("kind",), ()),
 }
 
 

@@ -54,6 +54,7 @@ EXAMPLES: dict[str, tuple[str, dict[str, Any]]] = {
     "laps_to_go": ("PIA came in with 12 laps to go", {"laps": 12, "driver": "PIA"}),
     "lap_pace": ("OCO's out-lap on fresh MEDIUMs (lap 17) was slower than HAM's in-lap",
                  {"driver": "OCO", "stretch": "out_lap", "start_lap": 17, "end_lap": 17, "relation": "higher"}),
+    "unstated_fact": ("the track was drying when he switched to slicks", {"kind": "weather"}),
     "entity": ("it swung the title fight towards Max Verstappen", {"name": "VER"}),
 }
 
@@ -68,7 +69,10 @@ value_b; stop_neutralisation kind is SC or VSC ("no safety car": neutralised fal
 relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
 driver_a's stop lap minus driver_b's; lap_pace is the time, per-lap difference or pace (relation
 lower: quicker) of one lap or a few laps (an out-lap, "on lap 23", "in his last 2 laps"), never a
-whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap"); an
+whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap");
+unstated_fact kind is weather (wet, drying, rain: of this race, not a tyre's name nor a general
+remark), points (a points finish) or pit_time (the time a stop lost or saved: "a cheap stop", not a
+gap or gain with its value); an
 entity (a driver or team the context's lists lack) is named by
 the driver's code or the team as written."""
 

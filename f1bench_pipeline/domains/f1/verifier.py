@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.domains.f1 import verify_lap_pace, verify_pace, verify_race, verify_stops
+from f1bench_pipeline.domains.f1 import verify_lap_pace, verify_pace, verify_race, verify_stops, verify_unstated
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
 from f1bench_pipeline.domains.f1.context_index import _KEY_SLOT, ContextIndex, context_index  # noqa: F401 - re-exported
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
@@ -64,7 +64,8 @@ DRIVER_SLOTS = ("driver", "attacker", "defender", "pursuer", "driver_a", "driver
 _DRIVER_SLOT_SET = frozenset(DRIVER_SLOTS)
 _REQUIRED = {t: required for t, (required, _optional) in CLAIM_SLOTS.items()}
 # The verifiers of the claim types beyond the paper's ontology, by type (their own modules).
-_STATED_VERIFIERS = {**verify_pace.VERIFIERS, **verify_race.VERIFIERS, **verify_lap_pace.VERIFIERS}
+_STATED_VERIFIERS = {**verify_pace.VERIFIERS, **verify_race.VERIFIERS, **verify_lap_pace.VERIFIERS,
+                     **verify_unstated.VERIFIERS}
 
 
 def _alternative(plain: Verdict, reading: str, why: str, alt_candidates: list, matches, near: bool = False) -> Verdict:

@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, gap_order, gaps, lap_difference,
                                                  lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
-                                                 race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres)
+                                                 race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres,
+                                                 unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
-                                                     PRONOUN, STINT_NOUN, TEAMMATE, WIN, WORK_BASE, WORKED)
+                                                     PRONOUN, RACE, STAY, START, STINT_NOUN, TEAMMATE, WIN,
+                                                     WORK_BASE, WORKED)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -63,6 +65,8 @@ def literal_alternatives(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
 _LAP_KINDS = (LAP_ID, LAP_WORD, ORDINAL_NUMBER)
 _LAP_ALSO = (LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER)
 _OUTCOME_KINDS = (WORKED, FAILED, WORK_BASE)
+# a sentence about the race, a driver, a tyre or a stop: where the weather, points or a stop's cost is stated
+_UNSTATED_KINDS = (DRIVER, PRONOUN, COMPOUND, STINT_NOUN, PIT, CHANGE, START, RACE, STAY, FINISH, PLACE, POSITION)
 
 ON_QUESTIONS: tuple[Rule, ...] = (_rule(battles, battles.outcome, _OUTCOME_KINDS),)
 ON_EVERY_STATEMENT: tuple[Rule, ...] = (_rule(battles, battles.battles, (BATTLE,)),)
@@ -98,6 +102,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
+    _rule(unstated, unstated.facts, _UNSTATED_KINDS),  # (a substring prefilter inside: "wet", "points", "cheap", ...)
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 

@@ -24,11 +24,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_b_by_value
+from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
+from f1bench_pipeline.domains.f1.extract.vocabulary import deg_compare_words as D
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
 
 SIDE_B_REACH = 60  # characters after "than" read as side b
 THAN_REACH = 40  # characters from the comparative to its "than"
+TYRE_THAN_REACH = 70  # ... when side a's tyre (and its value) stand between them ("higher with MEDIUM tyres (-0.154s/lap) than")
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
 _COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
-                 ("degradation", "higher", W.DEG_HIGHER), ("degradation", "lower", W.DEG_LOWER))
+                 ("degradation", "higher", W.DEG_HIGHER + "|" + D.DEG_HIGHER),  # (one scan for both vocabularies)
+                 ("degradation", "lower", W.DEG_LOWER + "|" + D.DEG_LOWER))
 _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
                  ("degradation", "lower", W.DEG_LOWEST), ("degradation", "higher", W.DEG_HIGHEST))
 _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
@@ -63,6 +66,7 @@ _PER_LAP_FIGURE = re.compile(r"\d\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*(?:
 # primer stint"); a tyre so written is b's own ("que BEA com HARD novo")
 _SHARED_AFTER = re.compile(r"\s+(?:in|during|en|no|na|em|durante)\s+(?:the\s+|el\s+|la\s+|o\s+|a\s+|ese\s+|esse\s+|"
                            r"aquel\s+|that\s+|their\s+|sus?\s+|seus?\s+)?(?:\w+\s+)?stint")
+_ABSOLUTE = re.compile(r"\babsolut|\bem\s+m[óo]dulo\b|\ben\s+m[óo]dulo\b|\bmagnitude\b")
 _PER_LAP_AFTER = re.compile(r"\s*(?:/\s*\w+|per\s+lap|a\s+lap|por\s+vuelta|por\s+volta)?\s*")
 
 
@@ -144,6 +148,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     low = doc.low
     if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
         return
+    if metric == "degradation" and _ABSOLUTE.search(low, sent.start, sent.end):
+        return  # "degraded less ... lower in absolute value (-0.026 vs -0.046)": its own measure, not the signed one
     lo = max(sent.start, s - 60)
     if _laps_named(low[lo:s]) and STINT_NOUN not in {x.kind for x in sent.tokens if lo <= x.start < s}:
         return  # "HAM's pace on old HARDs (lap 17-18 avg) was faster": a stretch of laps, not a stint
@@ -152,6 +158,11 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
         _by_value(doc, sent, metric, relation, s, e, bracket)
         return
     than = _THAN.search(low, e, min(sent.end, e + THAN_REACH))
+    a_after: dict[str, Any] = {}
+    if metric == "degradation":  # side a's tyre (and its value) first: "higher with MEDIUM tyres (-0.154s/lap) compared
+        far = than or _THAN.search(low, e, min(sent.end, e + TYRE_THAN_REACH))  # to HARD tyres"
+        a_after = side_a_after(doc, sent, e, far.start()) if far is not None else {}
+        than = far if a_after else than
     if than is None:
         return
     end = min(sent.end, than.end() + SIDE_B_REACH)
@@ -172,6 +183,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     driver_b = b.get("driver", owners[0])
     if not a and b.get("shared"):  # "LAW had more degradation than OCO in stint 1": both sides' stint
         a = {k: b[k] for k in ("stint", "compound") if k in b}
+    if a_after:  # "LAW's degradation was higher with MEDIUM tyres (...) compared to HARD": the tyre named there
+        a = {**a, **a_after}
     if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
         a = referred_side_a(doc, sent, s)
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):

@@ -5,6 +5,8 @@
   "cambió al HARD, un compuesto que fue más rápido", "trocou para o HARD, um pneu que foi mais rápido";
 * side a named by a stint heading opening its line: "- **Stint 2 (MEDIUM):** Average lap time was
   92.16 seconds, which is 1.90 seconds per lap faster on average than the HARD stint";
+* side a's tyre named right after the comparative, before "than"/"compared to": "LAW's degradation rate was
+  slightly higher with MEDIUM tyres (-0.154s/lap) compared to HARD tyres", "fue mayor con el MEDIUM que con el HARD";
 * side b named by its value only, in a bracket right after the comparative: "faster on average
   (97.48s vs. 99.15s)", "a slightly higher pace loss per lap (-0.039s/lap vs. -0.028s/lap)", "más
   rápido (91.20s frente a 93.60s)": the first value is side a's, the second names side b (the stint
@@ -17,7 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.pace_cues import resolution
-from f1bench_pipeline.domains.f1.extract.tokens import COMPOUND, NUMBER, STINT_NOUN
+from f1bench_pipeline.domains.f1.extract.tokens import COMPOUND, DRIVER, NUMBER, STINT_NOUN
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -62,6 +64,23 @@ def referred_side_a(doc: Document, sent: Sentence, s: int) -> dict[str, Any]:
                     nxt.start - x.end <= 2:
                 return {"stint": int(nxt.value)}
     return {}
+
+
+# a preposition tying the tyre after the comparative to side a: "higher with MEDIUM tyres", "mayor con el MEDIUM"
+_TYRE_PREP = re.compile(r"\s+(?:in\s+slope\s+)?(?:with|on|for|con|en|com|no|na|nos|nas)\s+(?:the\s+|his\s+|el\s+|los\s+|sus?\s+|"
+                        r"o\s+|os\s+|seus?\s+)?(?:\*\*)?$")
+
+
+def side_a_after(doc: Document, sent: Sentence, e: int, than: int) -> dict[str, Any]:
+    """Side a's tyre named between the comparative ending at ``e`` and its "than" at ``than``: one tyre, tied
+    to the comparative by a preposition, and no driver between; {} otherwise."""
+    between = [x for x in sent.tokens if e <= x.start < than]
+    tyres = [x for x in between if x.kind is COMPOUND]
+    if len(tyres) != 1 or any(x.kind is DRIVER for x in between):
+        return {}
+    if _TYRE_PREP.fullmatch(doc.low, e, tyres[0].start) is None:
+        return {}
+    return {"compound": tyres[0].value}
 
 
 def side_b_by_value(doc: Document, sent: Sentence, e: int) -> dict[str, Any] | None:
