@@ -127,9 +127,10 @@ def dump(out_dir: Path) -> None:
         print(f"{name:8s} {len(lines):6d} lines  sha256 {hashlib.sha256(text.encode()).hexdigest()}")
 
 
-def compare(a: Path, b: Path, limit: int = 20) -> int:
+def compare(a: Path, b: Path, limit: int = 20, sections: tuple[str, ...] = SECTIONS) -> int:
+    """Print how the dumps in folders ``a`` and ``b`` differ, section by section; the number of lines that do."""
     n_diff = 0
-    for name in SECTIONS:
+    for name in sections:
         la = (a / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
         lb = (b / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
         diffs = [i for i in range(max(len(la), len(lb))) if (la[i:i + 1] or [None]) != (lb[i:i + 1] or [None])]

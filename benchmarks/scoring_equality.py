@@ -36,6 +36,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 import polars as pl  # noqa: E402  (after the sys.path insert above)
 
+from extractor_snapshot import compare as snapshot_compare  # noqa: E402
+
 from f1bench_pipeline.domains.f1.extract import _extract  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
@@ -126,16 +128,7 @@ def dump(out_dir: Path, season: int) -> None:
 
 
 def compare(a: Path, b: Path, limit: int = 10) -> int:
-    n_diff = 0
-    for name in SECTIONS:
-        la = (a / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
-        lb = (b / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
-        diffs = [i for i in range(max(len(la), len(lb))) if (la[i:i + 1] or [None]) != (lb[i:i + 1] or [None])]
-        print(f"{name:8s} {len(la):6d} vs {len(lb):6d} lines: {'identical' if not diffs else f'{len(diffs)} differ'}")
-        for i in diffs[:limit]:
-            print(f"  line {i}:\n    - {la[i] if i < len(la) else None}\n    + {lb[i] if i < len(lb) else None}")
-        n_diff += len(diffs)
-    return n_diff
+    return snapshot_compare(a, b, limit, SECTIONS)
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.gaps import add_gap, gap_when, orient
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
-from f1bench_pipeline.domains.f1.extract.race_order import hedged
+from f1bench_pipeline.domains.f1.extract.race_order import LEGEND_BEFORE, hedged
 from f1bench_pipeline.domains.f1.extract.tokens import AHEAD, BATTLE, BEHIND, DRIVER, NEGATION, NUMBER, PIT, Token
 
 if TYPE_CHECKING:
@@ -48,9 +48,6 @@ _RIVAL_AFTER = re.compile(r"[\s*_]*(?:of|de|do|da|a|al|ao)?[\s*_]*")
 # "by 2.5 s", "por 2.5 s", "em 2,5 s", "de 2,5 s": the gap's own number right after the order word
 _BY_AMOUNT = re.compile(r"[\s*_]*(?:by|por|em|de)\s+[\s*_]*[-–+]?~?(?P<n>\d+(?:[.,]\d+)?)\s*(?:s|secs?|seconds?|segundos?)\b")
 _SIGN_WORD = re.compile(r"\b(?:(?P<neg>negative|negativo|negativa)|(?P<pos>positive|positivo|positiva))\b")
-# a sign's legend, no statement of this gap: "(negative = VER behind)", "(positivo: MAG atrás)"
-_LEGEND = re.compile(r"\b(?:negative|positive|negativo|positivo|negativa|positiva|sign|signo|sinal)\s*"
-                     r"(?:=|:|means|significa|quiere decir|quer dizer)[\s*_]*$")
 _SIGNED = re.compile(r"[-–+]?\d+(?:[.,]\d+)?")
 
 
@@ -237,7 +234,7 @@ def orders(doc: Document, sent: Sentence) -> None:
         if any(x.kind is NEGATION and lo <= x.start < s and not CLAUSE_BREAK.search(low, x.end, subj.start)
                for x in sent.tokens) or hedged(doc, sent, subj.start):
             continue  # "not because HAM was ahead", "if HAM had been ahead"
-        if _LEGEND.search(low, max(sent.start, subj.start - 30), subj.start):
+        if LEGEND_BEFORE.search(low, max(sent.start, subj.start - 30), subj.start):
             continue
         gap = _beside(doc, sent, gaps, subj, s, e) or _verb_gap(doc, sent, subj, s, e)
         if gap is None:

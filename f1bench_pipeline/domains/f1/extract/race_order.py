@@ -48,8 +48,8 @@ _PAREN_CLOSE = re.compile(r"\s*\)")
 # ("- [ ] GAS ahead after the stops — GAS stayed behind TSU") asserts its own order
 _ITEM_BREAK = re.compile(r"[—–;:]|\s-\s|\.\s")
 # a sign's legend, no statement: "(negative = VER behind)", "(negativo = MAG atrás)"
-_LEGEND_BEFORE = re.compile(r"\b(?:negative|positive|negativo|positivo|negativa|positiva|sign|signo|sinal)\s*"
-                            r"(?:=|:|means|significa|quiere decir|quer dizer)\s*\**$")
+LEGEND_BEFORE = re.compile(r"\b(?:negative|positive|negativo|positivo|negativa|positiva|sign|signo|sinal)\s*"
+                           r"(?:=|:|means|significa|quiere decir|quer dizer)[\s*_]*$")
 _COMPARATIVE_BEFORE = re.compile(r"\b(?:farther|further|more|less|even|más|mais|menos|aún|ainda)\s+(?:\*+)?$")
 _NOUN_BEFORE = re.compile(r"\b(?:car|cars|driver|drivers|rival|man|runner|coche|piloto|carro|auto|rival)\s+(?:\*+)?$")
 _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", "por delante", "detrás", "por detrás",
@@ -194,7 +194,7 @@ def positions(doc: Document, sent: Sentence) -> None:
                 within(low, max(sent.start, subj.start - ORDER_REACH), subj.start, _HEDGE_STEMS) and \
                 _HEDGE.search(low, max(sent.start, subj.start - ORDER_REACH), subj.start) is not None or \
                 _COMPARATIVE_BEFORE.search(low, max(0, t.start - 16), t.start) or \
-                _LEGEND_BEFORE.search(low, max(0, subj.start - 30), subj.start) or \
+                LEGEND_BEFORE.search(low, max(0, subj.start - 30), subj.start) or \
                 _NOUN_BEFORE.search(low, max(0, t.start - 24), t.start):
             prev = None
             continue  # "was not ahead", "7 s farther behind ALB" (a change of the gap), "the car ahead" (a noun's)
