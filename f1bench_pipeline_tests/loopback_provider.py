@@ -16,7 +16,8 @@ retry/caching code are what is exercised.
   ``rate_limit``         429 with ``Retry-After`` (whole seconds) and ``retry-after-ms``
   ``rate_limit_slow``    429 with ``Retry-After: 1`` only (tests the whole-second header)
   ``server_error``       500
-  ``slow``               sleeps ``slow_s`` (longer than the client's timeout), then 200
+  ``slow``               holds the answer until the client gives up and closes the
+                         connection (its timeout), at most ``slow_s``, then 200
   ``content_filter``     200, empty content, ``finish_reason: content_filter``
   ``filter_400``         400 carrying an Azure-style content-filter body (DeepSeek on Azure)
   ``length``             200, a partial answer, ``finish_reason: length``
@@ -164,7 +165,7 @@ class LoopbackServer:
                 n = int(headers.get("content-length") or 0)
                 raw = await reader.readexactly(n) if n else b""
                 try:
-                    await self.route(method, path, headers, raw)
+                    await self.route(method, path, headers, raw, reader)
                     resp = _Response(500, {"error": {"message": "no response"}})
                 except _Response as r:
                     resp = r
@@ -182,7 +183,8 @@ class LoopbackServer:
             except Exception:  # noqa: BLE001 - the peer is gone already
                 pass
 
-    async def route(self, method: str, path: str, headers: dict[str, str], raw: bytes) -> None:
+    async def route(self, method: str, path: str, headers: dict[str, str], raw: bytes,
+                    reader: asyncio.StreamReader) -> None:
         state = self.state
         path = path.split("?", 1)[0].rstrip("/")
         if method == "GET" and path == "/stats":
@@ -211,12 +213,27 @@ class LoopbackServer:
         if state.latency_s:
             await asyncio.sleep(state.latency_s)
         if behaviour == "slow":
-            await asyncio.sleep(state.slow_s)
+            await _until_client_leaves(reader, state.slow_s)
         with state.lock:
             state.behaviours[behaviour] += 1
             if behaviour in FINAL_BEHAVIOURS:
                 state.answered[conv] += 1
         respond(behaviour, body, headers, state.content_fn)
+
+
+async def _until_client_leaves(reader: asyncio.StreamReader, cap_s: float) -> None:
+    """Wait until the client closes the connection (it timed out), at most ``cap_s``.
+
+    A fixed sleep answered 200 to a client starved of CPU for longer than the sleep, which then
+    took the late answer as its first attempt's (a flake under load); waiting for the close
+    makes the timeout certain. A keep-alive client sends nothing while it awaits an answer,
+    so the only thing the read can see is the end of the stream."""
+    try:
+        data = await asyncio.wait_for(reader.read(1), cap_s)
+    except TimeoutError:
+        return  # a provider that answers late: the 200 follows
+    if not data:
+        raise ConnectionResetError("the client gave up")
 
 
 def respond(behaviour: str, body: dict, headers: dict[str, str], content_fn: Callable[[dict], str] = None) -> None:

@@ -265,7 +265,7 @@ def test_faults_nothing_lost_nothing_repeated(gen_settings, test_key):
     from f1bench_pipeline.generation.plan import select_instances, work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
-    with LoopbackProvider(fault_script, slow_s=1.5) as server:
+    with LoopbackProvider(fault_script, slow_s=30.0) as server:
         system = loop_system(server.api_base)
         items = work_items(system, select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
         for salt in range(200):
