@@ -53,6 +53,10 @@ def test_a_place_gained_by_the_move(lang, text, pair, expected):
     ("en", "TSU undercut SAI. The data does not show that it succeeded in gaining track position."),  # the data
     ("en", "TSU undercut SAI. It might have translated into a better finishing position."),  # a hedge
     ("en", "TSU undercut SAI. The stint did not translate into better tyre life."),  # no finishing place
+    ("en", "TSU undercut SAI. The undercut appears to have succeeded in gaining track position."),  # a hedge
+    # a relative clause under a negation further back: no gain of the move stated
+    ("en", "TSU undercut SAI. His run did not produce a pace advantage that translated into a better final result."),
+    ("es", "TSU hizo el undercut a SAI. El ritmo no dio una ventaja que se tradujo en una mejor posición final."),
 ])
 def test_no_place_where_none_is_stated(lang, text):
     # (none at the finish, and no place gained; "does not show that it succeeded" still gives race_order's denial,
@@ -64,3 +68,14 @@ def test_a_driver_named_as_the_one_who_gained_is_race_orders():
     # "gaining TSU track position over SAI": race_order.changes' claim, not read again
     got = _changes("TSU undercut SAI. The undercut succeeded in gaining TSU track position over SAI.", "en")
     assert got == [("TSU", "SAI", None, False, "supported")]
+
+
+def test_one_who_finished_behind_gained_no_place_by_the_finish():
+    # the order before the stops unknown: SAI (P14) finished behind TSU (P13), so he gained no place by the finish
+    from f1bench_pipeline.domains.f1.context_index import ContextIndex
+    from f1bench_pipeline.domains.f1.instances import facts as F
+    idx = ContextIndex([F.final_position("TSU", 13), F.final_position("SAI", 14)], {"drivers": ["SAI", "TSU"]})
+    text = "SAI tried an overcut on TSU. But it did not convert into a higher finishing position."
+    assert [(s["driver"], lbl) for s, lbl in _verdicts(text, "en", "position_change", idx)] == [("SAI", "supported")]
+    text = "SAI tried an overcut on TSU. It converted into a higher finishing position."
+    assert [(s["driver"], lbl) for s, lbl in _verdicts(text, "en", "position_change", idx)] == [("SAI", "contradicted")]

@@ -77,10 +77,17 @@ def test_a_stint_length_compared_is_read_and_verified(lang, text, slots, label):
     ("en", "HAM's first stint was not longer than OCO's."),  # negated
     ("en", "OCO's first stint on SOFT was longer (16 laps vs. 14 laps)."),  # side b named by its value only
     ("es", "HAM se quedó en pista más tiempo que OCO."),
+    ("es", "HAM hizo un stint inicial más largo, pero lo clave es que OCO paró antes."),  # that "que" is another clause's
     ("pt", "HAM teve um primeiro stint mais longo."),
 ])
 def test_no_length_comparison_where_none_is_stated(lang, text):
     assert _lengths(text, lang) == []
+
+
+def test_side_b_ends_before_a_time_phrase():
+    # "que OCO antes de montar medios": OCO's tyre then is the one he switched to, not side b's stint
+    (c,) = _lengths("HAM alargó su stint con HARD 2 vueltas menos que OCO antes de montar duros.", "es")
+    assert "compound_b" not in c.slots and c.slots["compound_a"] == "HARD"
 
 
 def test_a_difference_read_by_the_stops_is_not_read_again():

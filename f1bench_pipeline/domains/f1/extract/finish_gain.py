@@ -35,6 +35,8 @@ _GAINED = re.compile(W.GAINED)
 _RIVAL_AFTER = re.compile(W.RIVAL_AFTER)
 _SHOW_BEFORE = re.compile(W.SHOW_BEFORE)
 _CLAUSE_BREAK = re.compile(W.CLAUSE_BREAK)
+_HEDGE_BEFORE = re.compile(W.HEDGE_BEFORE)
+_RELATIVE_BEFORE = re.compile(W.RELATIVE_BEFORE)
 STEMS = W.STEMS
 
 
@@ -67,6 +69,13 @@ def gains(doc: Document, sent: Sentence) -> None:
             lo = sent.start
             for b in _CLAUSE_BREAK.finditer(low, sent.start, s):
                 lo = b.end()
+            if _HEDGE_BEFORE.search(low, lo, s):
+                continue  # "appears to have succeeded in gaining track position"
+            if _RELATIVE_BEFORE.search(low, max(lo, s - 20), s):
+                continue  # "(did not produce) an advantage that translated into ...": said of the advantage
+            negated = _negated(sent, s)
+            if not negated and any(x.kind is NEGATION and lo <= x.start < s for x in sent.tokens):
+                continue  # a negation further back in the clause: of another verb, or of this one (doubtful)
             named = {x.value for x in sent.tokens if x.kind is DRIVER and lo <= x.start < s}
             if len(named) > 1 or not named <= set(pair):
                 continue  # "ALO and COL ...", a driver of no battle: whose gain is not said
@@ -80,7 +89,7 @@ def gains(doc: Document, sent: Sentence) -> None:
                 driver = who if key == "ben" else (pair[1] if who == pair[0] else pair[0])
                 end = rm.end()
             rival = pair[1] if driver == pair[0] else pair[0]
-            slots = {"driver": driver, "gained": True, "rival": rival, "denied": _negated(sent, s) or None}
+            slots = {"driver": driver, "gained": True, "rival": rival, "denied": negated or None}
             if at is not None:
                 slots["at"] = at
             doc.add("position_change", slots, s, end)

@@ -49,6 +49,11 @@ _LONGER = re.compile(W.LONGER)
 _FEWER = re.compile(W.FEWER)
 _LOWER = re.compile(W.LOWER)
 _CLAUSE_BREAK = re.compile(r"[;:\n]|,\s|\s[-–—]\s|\b(?:but|pero|mas|while|mientras|enquanto|and|y|e)\s")
+# a break between the comparative and "than"/"que" (that "que" is another clause's: "más largo, pero ... es que ANT
+# paró antes"); "longer and faster than" is one comparison
+_THAN_BREAK = re.compile(r"[,;:\n]|\b(?:but|pero|mas|while|mientras|enquanto)\b")
+# side b ends before a time phrase ("que OCO antes de montar medios": the tyre he switched to is no side b)
+_B_END = re.compile(r"\b(?:before|after|when|antes|despu[ée]s|depois|cuando|quando)\b")
 _BRACKET = re.compile(r"[\s*_]*\(([^()]{0,60})\)")
 _VS = re.compile(r"\bvs\.?|\bversus\b|\bfrente\s+a\b")
 _SCOPE_DRIVER_BEFORE = re.compile(W.SCOPE_DRIVER_BEFORE)
@@ -127,11 +132,13 @@ def _comparison(doc: Document, sent: Sentence, relation: str, s: int, e: int, fe
         if bracket is not None:
             head = bracket.end()  # "was longer (26 laps) than RUS's (23 laps)"
         than = _THAN.search(low, head, min(sent.end, head + THAN_REACH))
-        if than is None:
+        if than is None or _THAN_BREAK.search(low, head, than.start()):
             return  # "a longer first stint": side b not named
         end = min(sent.end, than.end() + SIDE_B_REACH)
         stop = _SIDE_END.search(low, than.end(), end)
-        b_range = (than.end(), stop.start() if stop else end)
+        b_end = stop.start() if stop else end
+        timed = _B_END.search(low, than.end(), b_end)
+        b_range = (than.end(), timed.start() if timed else b_end)
         shared = _stint_in(doc, sent, e, than.start())  # "4 laps fewer on the first stint than PIA": both sides'
     else:
         shared = {}

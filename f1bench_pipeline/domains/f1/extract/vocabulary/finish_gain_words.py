@@ -25,3 +25,8 @@ SHOW_BEFORE = (r"\b(?:show|shows|indicate|indicates|confirm|confirms|prove|prove
                r"mostra|mostram|comprova)\s+(?:that|que)?\s*(?:\w+\s+){0,4}$")
 CLAUSE_BREAK = (r"[,;:\n(]|\s[-–—]\s|\b(?:but|because|since|though|although|pero|porque|ya\s+que|aunque|mas|pois|"
                 r"j[áa]\s+que|embora)\b")
+# a hedge before the verb in its clause: "appears to have succeeded", "parece haber logrado"
+HEDGE_BEFORE = (r"\b(?:appears?|appeared|seems?|seemed|likely|probably|possibly|may|might|could|would|parece|pareci[óo]|"
+                r"probablemente|posiblemente|provavelmente|possivelmente|aparentemente)\b")
+# a relative clause: "a pace advantage that translated into a better final result" (said of no gain of the move)
+RELATIVE_BEFORE = r"\b(?:that|which|que|la\s+cual|o\s+qual)\s+(?:\*\*)?(?:se\s+)?$"
