@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.pace_compare import _SIDE_END, _THAN, _negated, _side_b
-from f1bench_pipeline.domains.f1.extract.pace_cues import _stint_of
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, STINT_NOUN, Token
+from f1bench_pipeline.domains.f1.extract.pace_cues import _stint_of, stem_in
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, STINT_NOUN, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import length_words as W
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ DIFF_REACH = 4  # characters from a lap count to "laps fewer" ("4 laps fewer": t
 MAX_LAPS = 90  # a difference of more laps than a race has is no stint's
 
 STEMS = W.STEMS
+_STEMS = re.compile(trie_regex(list(STEMS)))  # (the answer scanned once for them, a sentence looked up)
 _ANY = re.compile(f"{W.LONGER}|{W.FEWER}|{W.LONGEST}")
 _LONGER = re.compile(W.LONGER)
 _FEWER = re.compile(W.FEWER)
@@ -61,6 +62,8 @@ _SCOPE_DRIVER_BEFORE = re.compile(W.SCOPE_DRIVER_BEFORE)
 
 def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
+    if not stem_in(doc, "_length_stems", _STEMS, sent.start, sent.end):
+        return
     for m in _ANY.finditer(low, sent.start, sent.end):
         s, e = m.start(), m.end()
         if _negated(sent, s):

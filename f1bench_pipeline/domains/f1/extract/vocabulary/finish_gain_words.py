@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 # literals one of which every match holds (lower case): a substring test before any regex
-STEMS = ("convert", "translat", "turn", "tradu", "convirti", "traduz", "track position", "posición en", "posicion en",
+STEMS = ("convert", "translat", "tradu", "convirti", "traduz", "track position", "posición en", "posicion en",
          "posição na", "posicao na")
 _BETTER_EN = r"(?:\*\*)?(?:higher|better|improved)\s+(?:final\s+|finishing\s+|race\s+)(?:finishing\s+)?(?:position|place|result|spot)"
 # a gain converted (or not) into the finishing order: "did not convert into a higher finishing position",
 # "no se tradujo en una mejor posición final", "não se traduziu em uma melhor posição final"
-FINISH = (r"\b(?:convert|translat|turn)\w*\s+(?:in)?to\s+(?:an?\s+)?" + _BETTER_EN + r"\b"
+FINISH = (r"\b(?:convert|translat)\w*\s+(?:in)?to\s+(?:an?\s+)?" + _BETTER_EN + r"\b"
           r"|\b(?:tradu|convirti)\w*\s+en\s+(?:una\s+)?(?:mejor\s+(?:posici[óo]n|resultado|puesto)\s+final|"
           r"posici[óo]n\s+final\s+(?:mejor|m[áa]s\s+alta))\b"
           r"|\b(?:traduz|convert)\w*\s+em\s+(?:uma\s+)?(?:melhor\s+(?:posi[çc][ãa]o|resultado|coloca[çc][ãa]o)\s+final|"
