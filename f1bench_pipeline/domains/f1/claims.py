@@ -56,16 +56,19 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints);
     # ``difference``: the size of the difference when stated ("1.9 s per lap faster"), to ``resolution``
     # ``value_b``: side b named only by its value ("faster on average (97.48s vs. 99.15s)"), to ``resolution_b``
+    # ``metric`` "length": of the stints' laps (``laps``: the difference stated, "4 laps fewer")
     "pace_comparison": (("metric", "relation"), ("driver_a", "stint_a", "compound_a", "driver_b", "stint_b",
                                                  "compound_b", "scope", "difference", "resolution", "value_b",
-                                                 "resolution_b")),
+                                                 "resolution_b", "laps")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
     # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"
     "relative_position": (("driver_a", "driver_b", "when", "ahead"), ()),
     # a driver gained (true) or lost (false) a position through the stops, on ``rival`` when named;
     # ``denied``: the text says it did not happen ("did not gain a position", "não o ultrapassou")
-    "position_change": (("driver", "gained"), ("rival", "denied")),
+    # ``at`` "finish": by the finish, the order before the stops against the finishing order ("did not convert
+    # into a higher finishing position")
+    "position_change": (("driver", "gained"), ("rival", "denied", "at")),
     # driver_a stopped ``laps`` laps after driver_b (negative: before); ``sign_only``: only the order is
     # stated ("GAS pitted first"); ``rival_named`` false: driver_b is the answer's pair, not named beside it
     # ``lap_a``/``lap_b``: the two stops' laps when the text pins them ("BOR stopped on lap 49, STR much

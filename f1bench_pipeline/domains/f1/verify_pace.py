@@ -31,6 +31,12 @@ contradicted only when the extractor bound the driver to the clause's subject (`
 value may be another driver's. A superlative ("his fastest stint") is verified over the driver's
 own stints (scope "driver"); one over the race (scope "race") only when the context holds the
 stints of ``RACE_FIELD_MIN`` drivers or more, which no instance does: unverifiable.
+
+A stint's length (``metric`` "length", ``extract/stint_length.py``) is compared the same way, on the
+context's laps of each stint (``LAP_STEP``: whole laps; a stated difference in laps must be exact), its
+tyre read from the stint's ``stint_compound`` fact. A length superlative whose tyre the driver ran more
+than once ("his MEDIUM stint was his longest") is said of the one the text names by its laps: it holds
+when one of them is the longest (``_longest_of``).
 """
 
 from __future__ import annotations
@@ -49,12 +55,14 @@ DEG_STEP_S_PER_LAP = 0.001  # the context's "deg +0.421s/lap"
 NEAR_ZERO_S_PER_LAP = 0.02  # "close to zero" holds within this
 CLEARLY_NONZERO_S_PER_LAP = 0.05  # "close to zero" is false beyond this
 RACE_FIELD_MIN = 18  # drivers whose stints a context must hold for a superlative over the race
+LAP_STEP = 1  # the context's "(19 laps)": a stint's length in whole laps; a stated difference in laps is checked exactly
 _EPS = 1e-9  # float noise
-_DIGITS = {PACE_STEP_S: 2, DEG_STEP_S_PER_LAP: 3}
+_DIGITS = {PACE_STEP_S: 2, DEG_STEP_S_PER_LAP: 3, LAP_STEP: 0}
 
 # metric -> (fact type, value slot, the context's step)
 _METRICS: dict[str, tuple[str, str, float]] = {"pace": ("stint_pace", "seconds", PACE_STEP_S),
-                                               "degradation": ("stint_degradation", "s_per_lap", DEG_STEP_S_PER_LAP)}
+                                               "degradation": ("stint_degradation", "s_per_lap", DEG_STEP_S_PER_LAP),
+                                               "length": ("stint_laps", "n_laps", LAP_STEP)}  # (stint_length.py)
 
 
 def _stated(f: Fact, slot: str, step: float) -> float:
@@ -75,17 +83,20 @@ def _bound(claim: Claim) -> bool:
     return claim.binding == SUBJECT or (claim.binding is None and claim.extractor != "regex")
 
 
-def _pinned(facts: list[Fact], stint: Any, compound: Any) -> list[Fact] | None:
-    """The driver's stints the claim names (by index, else by compound); None: it names none."""
+def _pinned(facts: list[Fact], stint: Any, compound: Any, tyres: dict[Any, str] | None = None) -> list[Fact] | None:
+    """The driver's stints the claim names (by index, else by compound); None: it names none. ``tyres``:
+    each stint's compound, for facts that do not hold it (a stint's laps; a stint absent: its tyre unknown)."""
     if isinstance(stint, int) and not isinstance(stint, bool):
         if stint == -1 and facts:  # "the final stint": the driver's last
             last = max(f.key.get("stint", 0) for f in facts)
             return [f for f in facts if f.key.get("stint") == last]
         return [f for f in facts if f.key.get("stint") == stint]
     if isinstance(compound, str) and compound:
-        exact = [f for f in facts if str(f.value.get("compound", "")).upper() == compound.upper()]
+        def tyre(f: Fact) -> str:
+            return str(f.value.get("compound", "") if tyres is None else tyres.get(f.key.get("stint"), UNKNOWN)).upper()
+        exact = [f for f in facts if tyre(f) == compound.upper()]
         # (else a stint of a tyre the timing data does not know may be it)
-        return exact or [f for f in facts if str(f.value.get("compound", "")).upper() == UNKNOWN]
+        return exact or [f for f in facts if tyre(f) == UNKNOWN]
     return None
 
 
@@ -171,7 +182,9 @@ def _side(idx: ContextIndex, ftype: str, driver: Any, stint: Any, compound: Any)
     if not isinstance(driver, str):
         return []
     facts = idx.keyed(ftype, driver)
-    pinned = _pinned(facts, stint, compound)
+    tyres = {f.key.get("stint"): str(f.value.get("compound")) for f in idx.keyed("stint_compound", driver)} \
+        if ftype == "stint_laps" else None  # (a stint's laps fact holds no tyre)
+    pinned = _pinned(facts, stint, compound, tyres)
     return facts if pinned is None else pinned
 
 
@@ -188,6 +201,8 @@ def verify_pace_comparison(claim: Claim, idx: ContextIndex) -> Verdict:
     if scope is None and a_all:
         return _versus(claim, idx, a_all, stint_a, compound_a)
     a = a_all
+    if scope == "driver" and s["metric"] == "length" and len(a) > 1:
+        return _longest_of(idx, s, a)
     if len(a) != 1:
         return Verdict(UNVERIFIABLE, f"the compared {s['metric']} of side a is not one stint of the context")
     va = _stated(a[0], slot, step)
@@ -209,6 +224,20 @@ def verify_pace_comparison(claim: Claim, idx: ContextIndex) -> Verdict:
             return Verdict(UNVERIFIABLE, "another stint's value is stated equal")
         return Verdict(SUPPORTED, "matches the context", [a[0].fact_id])
     return Verdict(UNVERIFIABLE, f"the context states no {s['metric']} of side a")
+
+
+def _longest_of(idx: ContextIndex, s: dict[str, Any], a: list[Fact]) -> Verdict:
+    """"His MEDIUM stint was his longest" where he ran several: it is said of the one the text names by its
+    laps ("25 laps on the opening Medium"), so it holds when one of them is his longest (shortest)."""
+    rest = idx.keyed("stint_laps", s["driver_a"])
+    laps = {f.fact_id: _stated(f, "n_laps", LAP_STEP) for f in rest}
+    best = (min if s["relation"] == "lower" else max)(laps.values())
+    top = [f for f in rest if laps[f.fact_id] == best]
+    if len(top) > 1:
+        return Verdict(UNVERIFIABLE, "two stints are stated equally long")
+    if any(f is top[0] for f in a):
+        return Verdict(SUPPORTED, "matches the context", [top[0].fact_id])
+    return Verdict(CONTRADICTED, f"the context states {top[0].fact_id}", expected=[f.fact_id for f in (*a, top[0])])
 
 
 def _versus(claim: Claim, idx: ContextIndex, a: list[Fact], stint_a: Any, compound_a: Any) -> Verdict:
@@ -243,6 +272,9 @@ def _versus(claim: Claim, idx: ContextIndex, a: list[Fact], stint_a: Any, compou
         return Verdict(UNVERIFIABLE, "the two values are stated equal")
     if not holds[0]:
         return Verdict(CONTRADICTED, f"the context states {ids[0]} and {ids[1]}", expected=ids)
+    laps = s.get("laps")  # a difference in laps ("4 laps fewer"): whole laps, as the context states them
+    if s["metric"] == "length" and isinstance(laps, int) and not isinstance(laps, bool) and abs(va - vb) != abs(laps):
+        return Verdict(CONTRADICTED, f"the lengths of {ids[0]} and {ids[1]} differ by {abs(va - vb):.0f} laps", expected=ids)
     diff = s.get("difference")
     if isinstance(diff, (int, float)) and not isinstance(diff, bool):
         res = s.get("resolution")

@@ -18,7 +18,8 @@ places it does not state, and the stated facts are no oracle facts (recall stays
   context's running order of the battle (its gap's sign), else the two drivers' positions; at the
   finish (``when`` "final") on their finishing positions.
 * ``position_change``: a driver gained (or lost) a place on a rival through the stops: the running
-  order before vs after. ``denied`` ("did not gain a position") is supported when no such swap
+  order before vs after (``at`` "finish": before the stops vs the finishing order; one who finished
+  behind gained no place by the finish, whatever the order before). ``denied`` ("did not gain a position") is supported when no such swap
   happened. Without a rival, the battle's other driver (the only battle naming the driver).
 * ``pit_lap_difference``: driver_a stopped ``laps`` laps after driver_b (negative: before); with
   ``sign_only`` only the direction is claimed ("GAS pitted first"). Any pair of the two drivers'
@@ -124,15 +125,22 @@ def _change(claim: Claim, idx: ContextIndex) -> Verdict:
     rival = s.get("rival") or _rival(idx, d)
     if rival is None or rival == d:
         return Verdict(UNVERIFIABLE, f"no rival of {d} whose running order the context states")
-    before, after = _order(idx, d, rival, "before"), _order(idx, d, rival, "after")
+    late = "final" if s.get("at") == "finish" else "after"  # (by the finish: the finishing order)
+    before, after = _order(idx, d, rival, "before"), _order(idx, d, rival, late)
+    if before is None and after is not None and late == "final" and after == rival and s["gained"]:
+        # no place gained by the finish by one who finished behind, whatever the order before the stops
+        if s.get("denied"):
+            return _supported(f"{rival} ahead at the finish")
+        return Verdict(CONTRADICTED, f"the context has {rival} ahead at the finish",
+                       expected=[f.fact_id for f in _order_facts(idx, d, rival, late)])
     if before is None or after is None:
-        return Verdict(UNVERIFIABLE, f"the context does not order {d} and {rival} before and after the stops")
+        return Verdict(UNVERIFIABLE, f"the context does not order {d} and {rival} before the stops and {late}")
     swap = before != after
     happened = swap and (after == d) == bool(s["gained"])
     if happened != bool(s.get("denied")):
-        return _supported(f"{before} ahead before the stops, {after} after")
-    return Verdict(CONTRADICTED, f"the context has {before} ahead before the stops and {after} after",
-                   expected=[f.fact_id for w in ("before", "after") for f in _order_facts(idx, d, rival, w)])
+        return _supported(f"{before} ahead before the stops, {after} {late}")
+    return Verdict(CONTRADICTED, f"the context has {before} ahead before the stops and {after} {late}",
+                   expected=[f.fact_id for w in ("before", late) for f in _order_facts(idx, d, rival, w)])
 
 
 def _laps(idx: ContextIndex, d: str) -> list[int]:

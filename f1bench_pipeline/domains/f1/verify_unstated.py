@@ -18,6 +18,7 @@ NOT_STATED = {
     "weather": "the context states no weather or track conditions (a tyre's compound is no weather report)",
     "points": "the context states finishing positions, not championship points",
     "pit_time": "the context states no time lost or saved in the pits (only the gap before and after the stops)",
+    "tyre_age": "the context states each stint's tyre and laps, not whether its set was new or used",
 }
 
 

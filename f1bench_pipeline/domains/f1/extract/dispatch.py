@@ -22,10 +22,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, gap_order, gaps, lap_difference,
-                                                 lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
-                                                 race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres,
-                                                 unstated)
+from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, finish_gain, gap_order, gaps,
+                                                 lap_difference, lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
+                                                 race_order, results, stint_bounds, stint_length, stop_compare,
+                                                 stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
@@ -93,12 +93,14 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
+    _rule(stint_length, stint_length.comparisons, (STINT_NOUN,), stems=stint_length.STEMS),  # after the stops' lap differences: a number one read is theirs
     _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS),  # (a substring prefilter inside)
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
     _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
+    _rule(finish_gain, finish_gain.gains, (PLACE, FINISH), stems=finish_gain.STEMS),  # after the changes: a driver named is theirs
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read

@@ -182,6 +182,7 @@ READING_OF_SLOT: dict[tuple[str, str], str] = {
     ("n_stops", "n"): "stop count", ("final_position", "position"): "position", ("stint_laps", "stint"): "stint index",
     ("stint_compound", "stint"): "stint index", ("gain", "seconds"): "seconds", ("gap", "seconds"): "seconds",
     ("pit_lap_difference", "laps"): "lap difference", ("laps_to_go", "laps"): "laps to go",
+    ("pace_comparison", "laps"): "stint length difference",
 }
 _NUMERIC_KINDS = frozenset({NUMBER, NUMBER_WORD, POSITION, LAP_ID, ORDINAL_NUMBER})
 # claim type -> {slot: reading} (a record of another type, or another slot, reads no number)

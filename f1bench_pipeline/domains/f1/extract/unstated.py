@@ -9,6 +9,8 @@ unverifiable (``verify_unstated.py``). One claim per ``kind`` and sentence:
   "INTERMEDIATE": the context states the compound);
 * ``points``: "finished in the points", "a points finish", "mantenerse en puntos", "zona de pontos";
   not "key points", "pontos-chave";
+* ``tyre_age``: a stint run on a used set ("OCO's final stint was on a used MEDIUM", "cambió a MEDIUM
+  usados"), of a driver named (or a pronoun) in its sentence (``tyre_age_words``);
 * ``pit_time``: the time a stop lost or saved: "a cheap/free stop", "the stop cost him little time",
   "perdió menos tiempo en boxes", "parada barata", "sem perda significativa de tempo", in a sentence
   about a stop; not a gap or gain with its value (those are ``gap``/``gain`` claims).
@@ -24,7 +26,8 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
-from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, NEGATION, NUMBER, PIT, trie_regex
+from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, DRIVER, NEGATION, NUMBER, PIT, PRONOUN, trie_regex
+from f1bench_pipeline.domains.f1.extract.vocabulary import tyre_age_words as A
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as W
 
 if TYPE_CHECKING:
@@ -35,9 +38,9 @@ CLAUSE_REACH = 140  # characters before a phrase searched for a hedge, negation 
 NEGATION_REACH = 40  # characters from a negation to the phrase it denies ("no data on rain")
 NUMBER_REACH = 60  # characters around a pit-time phrase searched for a seconds value (then a gap/gain's)
 
-_STEMS = re.compile(trie_regex(list(W.STEMS)))
+_STEMS = re.compile(trie_regex(list(W.STEMS + A.STEMS)))
 _KINDS = (("weather", W.WEATHER_STEMS, re.compile(W.WEATHER)), ("points", W.POINTS_STEMS, re.compile(W.POINTS)),
-          ("pit_time", W.PIT_TIME_STEMS, re.compile(W.PIT_TIME)))
+          ("pit_time", W.PIT_TIME_STEMS, re.compile(W.PIT_TIME)), ("tyre_age", A.STEMS, re.compile(A.TYRE_AGE)))
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
@@ -96,6 +99,8 @@ def facts(doc: Document, sent: Sentence) -> None:
                     continue  # "without significant time loss" of no stop: tyre wear, not the pits
                 if _valued(sent, s, e):
                     continue  # "lost less time in the pits, gaining 1.1 s": the gain's
+            if kind == "tyre_age" and DRIVER not in sent.kind_set and PRONOUN not in sent.kind_set:
+                continue  # a used set of no driver named (not even the answer's single one): reasoning
             if kind == "weather" and _OR_BEFORE.search(low, max(sent.start, s - 30), s):
                 continue  # "the tyres wore out or the track dried": one explanation offered among others
             if not _asserted(doc, sent, s):

@@ -1,0 +1,32 @@
+"""A place gained by the move, said of the move (``extract/finish_gain.py``), EN/ES/PT."""
+
+from __future__ import annotations
+
+# literals one of which every match holds (lower case): a substring test before any regex
+STEMS = ("convert", "translat", "tradu", "convirti", "traduz", "track position", "posición en", "posicion en",
+         "posição na", "posicao na")
+_BETTER_EN = r"(?:\*\*)?(?:higher|better|improved)\s+(?:final\s+|finishing\s+|race\s+)(?:finishing\s+)?(?:position|place|result|spot)"
+# a gain converted (or not) into the finishing order: "did not convert into a higher finishing position",
+# "no se tradujo en una mejor posición final", "não se traduziu em uma melhor posição final"
+FINISH = (r"\b(?:convert|translat)\w*\s+(?:in)?to\s+(?:an?\s+)?" + _BETTER_EN + r"\b"
+          r"|\b(?:tradu|convirti)\w*\s+en\s+(?:una\s+)?(?:mejor\s+(?:posici[óo]n|resultado|puesto)\s+final|"
+          r"posici[óo]n\s+final\s+(?:mejor|m[áa]s\s+alta))\b"
+          r"|\b(?:traduz|convert)\w*\s+em\s+(?:uma\s+)?(?:melhor\s+(?:posi[çc][ãa]o|resultado|coloca[çc][ãa]o)\s+final|"
+          r"posi[çc][ãa]o\s+final\s+(?:melhor|mais\s+alta))\b")
+# the move gained track position: "succeeded in gaining track position", "logró ganar posición en pista",
+# "conseguiu ganhar posição na pista"
+GAINED = (r"\b(?:succeeded|was\s+successful|worked)\s+in\s+(?:gaining|winning)\s+(?:the\s+)?track\s+position\b"
+          r"|\b(?:logr[óo]|consigui[óo])\s+ganar\s+(?:la\s+)?posici[óo]n\s+en\s+(?:la\s+)?pista\b"
+          r"|\b(?:conseguiu|logrou)\s+ganhar\s+(?:a\s+)?posi[çc][ãa]o\s+na\s+pista\b")
+# whose finishing place: "than HUL" (the rival), "for LAW" (the one it was for)
+RIVAL_AFTER = (r"[\s*]*(?:(?:than|que|do\s+que|frente\s+a)\s+(?P<rival>[a-z]{3})\b|(?:for|para)\s+(?P<ben>[a-z]{3})\b)")
+# a claim about what the data show, not about the race: "the data does not show that it succeeded"
+SHOW_BEFORE = (r"\b(?:show|shows|indicate|indicates|confirm|confirms|prove|proves|muestra|muestran|indica|confirma|"
+               r"mostra|mostram|comprova)\s+(?:that|que)?\s*(?:\w+\s+){0,4}$")
+CLAUSE_BREAK = (r"[,;:\n(]|\s[-–—]\s|\b(?:but|because|since|though|although|pero|porque|ya\s+que|aunque|mas|pois|"
+                r"j[áa]\s+que|embora)\b")
+# a hedge before the verb in its clause: "appears to have succeeded", "parece haber logrado"
+HEDGE_BEFORE = (r"\b(?:appears?|appeared|seems?|seemed|likely|probably|possibly|may|might|could|would|parece|pareci[óo]|"
+                r"probablemente|posiblemente|provavelmente|possivelmente|aparentemente)\b")
+# a relative clause: "a pace advantage that translated into a better final result" (said of no gain of the move)
+RELATIVE_BEFORE = r"\b(?:that|which|que|la\s+cual|o\s+qual)\s+(?:\*\*)?(?:se\s+)?$"
