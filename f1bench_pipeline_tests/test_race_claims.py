@@ -211,6 +211,10 @@ def test_no_relative_position(text, lang):
     # "depois"/"después" of the stops is through them: still read
     ("TSU fez undercut em SAI e depois das paradas ganhou a posição sobre SAI.", "pt", "supported"),
     ("TSU hizo undercut a SAI y después de las paradas ganó la posición a SAI.", "es", "supported"),
+    # the data shown, not negated: the denial stays
+    ("TSU undercut SAI. The data show that TSU did not gain a position on SAI.", "en", "contradicted"),
+    ("TSU hizo undercut a SAI. Los datos muestran que TSU no ganó la posición a SAI.", "es", "contradicted"),
+    ("TSU fez undercut em SAI. Os dados mostram que TSU não ganhou a posição de SAI.", "pt", "contradicted"),
 ])
 def test_position_change(text, lang, expected):
     got = _verdicts(text, lang, "position_change")
@@ -220,6 +224,10 @@ def test_position_change(text, lang, expected):
 @pytest.mark.parametrize("text,lang", [
     ("TSU undercut SAI in an effort to gain track position.", "en"),  # a purpose
     ("The data does not say that TSU passed SAI because of the undercut.", "en"),  # a report's negation
+    # what the data do not show, said of the move ("it"): no denial of a place
+    ("TSU undercut SAI, but the data does not show that it succeeded in gaining track position.", "en"),
+    ("TSU hizo undercut a SAI, pero los datos no muestran que haya ganado la posición.", "es"),
+    ("TSU fez undercut em SAI, mas os dados não mostram que ele ganhou a posição.", "pt"),
     ("TSU undercut SAI. He overtook SAI on track later in the race.", "en"),  # not through the stops
     ("TSU hizo undercut a SAI para intentar ganar posición.", "es"),
     ("TSU undercut SAI. The undercut did not work in terms of the final result.", "en"),  # the finish, not a place

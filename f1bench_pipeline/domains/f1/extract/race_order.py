@@ -86,6 +86,11 @@ _HEDGE_STEMS = ("may", "might", "could", "would", "likely", "probabl", "possibl"
                 "suggest", "impl", "expect", "if", "podr", "quiz", "posibl", "si", "poderia", "provavel", "possivel",
                 "talvez", "caso")  # (what every _HEDGE match holds: a cheap test first)
 # "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
+# a negated report or evidence verb: "the data does not show that it gained", "no muestran que", "não mostram
+# que": what follows is what the data do not show, not what happened
+_EVIDENCE_AFTER_NEG = re.compile(r"[\s*]*(?:(?:clearly|really|claramente|realmente)\s+)?(?:show|indicate|confirm|prove|"
+                                 r"establish|support|muestra|muestran|indica|indican|confirma|confirman|demuestra|"
+                                 r"demuestran|mostra|mostram|comprova|comprovam|permite[mn]?\s+(?:afirmar|concluir))\b")
 _SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
 _NOT_ONLY = re.compile(r"\s+(?:only|just|solo|sólo|só|apenas|somente)\b")  # "not only passed": no negation
 _LATER_AFTER = re.compile(r"[^.;\n]{0,40}\b(?:later|eventually|at the finish|más tarde|mais tarde|al final|no final)\b")
@@ -265,12 +270,15 @@ def _denied(doc: Document, sent: Sentence, s: int) -> bool:
 def hedged(doc: Document, sent: Sentence, s: int) -> bool:
     """A hedge or condition before ``s`` in the sentence ("may have", "likely", "if", "we would expect"),
     or a negation of another verb before the driver ("the data does not say that ANT passed RUS", "did
-    not result in BOR overtaking OCO"): nothing asserted of the pass or gain itself."""
+    not result in BOR overtaking OCO") or of a report of the data ("the data does not show that it
+    succeeded"): nothing asserted of the pass or gain itself."""
     if within(doc.low, sent.start, s, _HEDGE_STEMS) and _HEDGE.search(doc.low, sent.start, s) is not None:
         return True
     toks = sent.tokens
     neg = next((x for x in reversed(toks) if x.kind is NEGATION and x.start < s and not _NOT_ONLY.match(doc.low, x.end)),
                None)  # the last one before s
+    if neg is not None and _EVIDENCE_AFTER_NEG.match(doc.low, neg.end):
+        return True  # "the provided data does not show that it succeeded in gaining track position"
     return neg is not None and s - neg.start <= 2 * NEGATION_REACH and \
         any(d.kind is DRIVER and d.tag != "pron" and neg.end <= d.start < s for d in toks)
 
