@@ -14,6 +14,8 @@ change with its size, time lost in a phase that is not the battle's net).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from f1bench_pipeline.domains.f1.claims import Claim
@@ -147,3 +149,27 @@ def test_sign_only_covers_no_fact() -> None:
          if c.type == "gain"][0]
     v = verify_claim(c, IDX)
     assert v.label == "supported" and v.matched == []
+
+
+def test_on_the_warehouse_instance() -> None:
+    """The Abu Dhabi battle as the full build stores it: the same verdicts from its own context index."""
+    from f1bench_pipeline.domains.f1.context_index import context_index
+    from f1bench_pipeline_tests.test_race_claims import FULL_WAREHOUSE
+
+    iid = "2025_Abu_Dhabi_Grand_Prix::undercut::HAD_SAI"
+    if not (FULL_WAREHOUSE / "instances").exists():
+        pytest.skip(f"no 2025 warehouse at {FULL_WAREHOUSE} (set FULL_WAREHOUSE to a full build's)")
+    import polars as pl
+
+    from f1bench_pipeline.storage.warehouse import read_table
+    rows = read_table(FULL_WAREHOUSE, "instances", {"season": 2025}).filter(
+        (pl.col("id") == iid) & (pl.col("variant") == "default"))
+    if not rows.height:
+        pytest.skip(f"{iid} is not in {FULL_WAREHOUSE}")
+    row = rows.row(0, named=True)
+    assert json.loads(row["context"])["battle"] == ABU_DHABI["battle"]
+    idx = context_index(row)
+    for text, lang, label in (("SAI perdió tiempo frente a HAD.", "es", "supported"),
+                              ("SAI came out with a much larger advantage.", "en", "contradicted"),
+                              ("O gap diminuiu.", "pt", "contradicted")):
+        assert [lbl for _c, lbl in _signs(OPENING[lang] + text, lang, ABU_DHABI, idx)] == [label], text
