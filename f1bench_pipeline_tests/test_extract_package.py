@@ -15,14 +15,14 @@ from f1bench_pipeline.domains.f1 import extract
 from f1bench_pipeline.domains.f1.extract import (battles, defenses, dispatch, gaps, lap_difference, laps, neutralisations,
                                                pace, pace_compare, race_order, results, stint_bounds, tokens, tyres,
                                                vocabulary)
-from f1bench_pipeline.domains.f1.extract import gap_trend
+from f1bench_pipeline.domains.f1.extract import caused_order, gap_trend
 from f1bench_pipeline.domains.f1.extract import (final_order, gap_order, lap_pace, stop_compare,  # (#44, pass two)
                                                  stop_ordinals, unstated)
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
             neutralisations, lap_pace, final_order, stop_compare, stop_ordinals, gap_order, unstated)
-FAMILIES += (gap_trend,)  # (#44, pass three)
+FAMILIES += (gap_trend, caused_order)  # (#44, pass three)
 
 
 def _modules() -> list[Path]:

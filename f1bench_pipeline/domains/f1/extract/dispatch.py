@@ -26,7 +26,7 @@ from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order,
                                                  lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
                                                  race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres,
                                                  unstated)
-from f1bench_pipeline.domains.f1.extract import gap_trend
+from f1bench_pipeline.domains.f1.extract import caused_order, gap_trend
 from f1bench_pipeline.domains.f1.extract.tokens import GAP
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
@@ -100,6 +100,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
+    _rule(caused_order, caused_order.orders, (AHEAD, BEHIND), (DRIVER,), stems=caused_order.STEMS),  # after the order rules
     _rule(gap_trend, gap_trend.trends, (DRIVER, GAP, BATTLE), stems=gap_trend.STEMS),  # after the gains: a gain read is not read again
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)

@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
+from f1bench_pipeline.domains.f1.extract.caused_order import negated_clause
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import _denied, _subject_before, hedged, within
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, Token
@@ -59,7 +60,7 @@ def _rival(doc: Document, sent: Sentence, e: int) -> Token | None:
 
 def _blocked(doc: Document, sent: Sentence, s: int) -> bool:
     """A negation, hedge or open question before the verb at ``s``."""
-    return _denied(doc, sent, s) or hedged(doc, sent, s) or \
+    return _denied(doc, sent, s) or hedged(doc, sent, s) or negated_clause(doc, sent, s) or \
         _OPEN.search(doc.low, max(sent.start, s - OPEN_REACH), s) is not None
 
 
