@@ -51,3 +51,34 @@ def test_order_read_and_judged(text: str, lang: str, order: tuple, label: str) -
 ])
 def test_no_order(text: str, lang: str) -> None:
     assert _orders(text, lang) == []
+
+
+def _both(text: str, lang: str) -> set[tuple[tuple, str]]:
+    return set(_orders(text, lang))
+
+
+@pytest.mark.parametrize("text,lang,orders", [
+    # a deficit overcome: behind before; turned or reversed: ahead after too
+    ("The 1.596s pre-pit gap was overcome because TSU gained pace.", "en",
+     {(("TSU", "SAI", "before", False), "supported")}),
+    ("Fresh tyres allowed SAI to overcome the deficit.", "en", {(("SAI", "TSU", "before", False), "contradicted")}),
+    ("TSU turned a small deficit into a sizable advantage.", "en",
+     {(("TSU", "SAI", "before", False), "supported"), (("TSU", "SAI", "after", True), "supported")}),
+    ("SAI superó la desventaja inicial.", "es", {(("SAI", "TSU", "before", False), "contradicted")}),
+    ("Isso indica que a diferença entre eles foi revertida a favor de TSU após o ciclo de pit stops.", "pt",
+     {(("TSU", "SAI", "before", False), "supported"), (("TSU", "SAI", "after", True), "supported")}),
+])
+def test_deficit_overcome(text: str, lang: str, orders: set) -> None:
+    assert _both(text, lang) == orders
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("The strategy did not allow SAI to overcome the deficit.", "en"),  # negated
+    ("So the undercut did not fully erase the gap.", "en"),
+    ("TSU overcame the pace deficit.", "en"),  # not the pair's gap
+    ("ANT's earlier stop turned the situation into a larger gap.", "en"),
+    ("SAI could have overcome the deficit.", "en"),  # hedged
+    ("Para superar la desventaja, SAI paró antes.", "es"),  # a purpose
+])
+def test_no_deficit_overcome(text: str, lang: str) -> None:
+    assert _orders(text, lang) == []

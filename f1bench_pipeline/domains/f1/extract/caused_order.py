@@ -98,3 +98,74 @@ def orders(doc: Document, sent: Sentence) -> None:
             continue
         a, b, ahead = got
         doc.add("relative_position", {"driver_a": a, "driver_b": b, "when": "after", "ahead": ahead}, s, m.end())
+
+
+# "overcame the deficit", "allowed BEA to overcome the deficit", "turned a small deficit into a sizable advantage",
+# "overturned a deficit of 1.175 seconds into a lead", "the 3.724s pre-pit gap was overcome", "superó la desventaja",
+# "a diferença foi revertida a favor de ANT": the driver was behind before the stops (and, turned or reversed, ahead
+# after). Only the gap between the pair (a size or a when-adjective between): not "the pace deficit", "the tyre gap".
+OVERCOME_STEMS = ("overc", "overturn", "revers", "erase", "wiped", "turned", "supera", "superó", "superou", "remont",
+                  "revirt", "revert", "anul")
+_SIZE = (r"(?:(?:~|about|around|roughly|some|small|slight|initial|early|pre-?pit|pre-?stop|sizable|sizeable|big|large|"
+         r"significant|[\d.,]+\s*(?:s|secs?|seconds?)|[\w.]+-second|inicial|pequeña|pequena|grande|previa|prévia|de)[\s*_]+){0,3}")
+_NOUN = r"(?P<noun>deficit|déficit|desventaja|desvantagem|gap|diferencia|diferença)\b"
+_ACTIVE = re.compile(r"\b(?P<verb>overcame|overcome|overturned|reversed|erased|wiped out|turned|super[óo]|remont[óo]|"
+                     r"revirti[óo]|superou|reverteu)[\s*_]+(?:the|a|an|his|her|its|their|la|el|una|un|su|o|uma|um|sua|seu)"
+                     r"[\s*_]+" + _SIZE + _NOUN + r"(?:[\s*_]+(?:of|de)[\s*_]+[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b)?")
+_PASSIVE = re.compile(r"\b(?:the|a|an|this|that|la|el|a|o|essa|esa)[\s*_]+" + _SIZE + _NOUN +
+                      r"(?:[\s*_]+(?:entre[\s*_]+ellos|entre[\s*_]+eles|between[\s*_]+them))?[\s*_]+(?:was|were|had been|fue|foi)"
+                      r"[\s*_]+(?:\w+[\s*_]+)?(?P<verb>overcome|erased|wiped out|reversed|overturned|superad[ao]|revertid[ao])\b")
+_INTO_LEAD = re.compile(r"[\s*_]+(?:into|en|em)[\s*_]+(?:a|an|una|un|uma|um)[\s*_]+(?:(?:\w+|[\d.,]+\s*s)[\s*_]+){0,3}?"
+                        r"(?:lead|advantage|ventaja|vantagem)\b")
+_FOR_WHOM = re.compile(r"[\s*_]+(?:in[\s*_]+(?P<a>[a-z]{3})(?:'s|’s)[\s*_]+favou?r|a[\s*_]+favor[\s*_]+(?:de|do|da)[\s*_]+"
+                       r"(?P<b>[a-z]{3}))\b")
+_ALLOWED_BEFORE = re.compile(r"\b(?:allow(?:ed|ing|s)?|help(?:ed|ing|s)?|enabl(?:ed|ing|es)?|let)[\s*_]+(?P<d>[a-z]{3})"
+                             r"[\s*_]+(?:to[\s*_]+)?$")
+_MOVE_SUBJECT = re.compile(r"\b(?:undercut|overcut|stop|move|strategy|parada|estrategia|estratégia)\b[\s*_]*$")
+
+
+def _overcomer(doc: Document, sent: Sentence, m: re.Match, passive: bool) -> str | None:
+    low = doc.low
+    fav = _FOR_WHOM.match(low, m.end())
+    if fav is not None:
+        t = _driver_at(sent, fav.start("a") if fav.group("a") else fav.start("b"))
+        return t.value if t is not None else None
+    if passive:
+        return doc.last_battle[0] if doc.last_battle else None  # "the pre-pit gap was overcome": by the move's attacker
+    allowed = _ALLOWED_BEFORE.search(low, max(sent.start, m.start() - 40), m.start())
+    if allowed is not None:
+        t = _driver_at(sent, allowed.start("d"))
+        return t.value if t is not None else None
+    from f1bench_pipeline.domains.f1.extract.race_order import _subject_before
+    subj = _subject_before(doc, sent, m.start())
+    if subj is not None:
+        return subj.value
+    if doc.last_battle and _MOVE_SUBJECT.search(low, max(sent.start, m.start() - 24), m.start()):
+        return doc.last_battle[0]
+    return None
+
+
+def overcome(doc: Document, sent: Sentence) -> None:
+    """relative_position (behind before; ahead after when turned or reversed) from a deficit overcome."""
+    low = doc.low
+    if not within(low, sent.start, sent.end, OVERCOME_STEMS):
+        return
+    for passive, pat in ((False, _ACTIVE), (True, _PASSIVE)):
+        for m in pat.finditer(low, sent.start, sent.end):
+            s, verb = m.start(), m.group("verb")
+            if _denied(doc, sent, s) or hedged(doc, sent, s) or negated_clause(doc, sent, s) or \
+                    _PURPOSE.search(low, max(sent.start, s - PURPOSE_REACH), s):
+                continue
+            into = _INTO_LEAD.match(low, m.end()) if verb.endswith("turned") else None
+            if verb == "turned" and into is None:
+                continue  # "turned the situation": no deficit overcome
+            if m.group("noun") in ("gap", "diferencia", "diferença") and verb in ("turned", "overturned"):
+                continue
+            a = _overcomer(doc, sent, m, passive)
+            b = other_of_pair(doc, a) if a else None
+            if not a or not b:
+                continue
+            e = into.end() if into is not None else m.end()
+            doc.add("relative_position", {"driver_a": a, "driver_b": b, "when": "before", "ahead": False}, s, e)
+            if into is not None or verb.startswith(("revers", "revert", "revirt", "overturn")):
+                doc.add("relative_position", {"driver_a": a, "driver_b": b, "when": "after", "ahead": True}, s, e)
