@@ -100,9 +100,10 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
-    _rule(caused_order, caused_order.orders, (AHEAD, BEHIND), (DRIVER,), stems=caused_order.STEMS),  # after the order rules
-    _rule(caused_order, caused_order.overcome, (GAP,), stems=caused_order.OVERCOME_STEMS),
-    _rule(gap_trend, gap_trend.trends, (DRIVER, GAP, BATTLE), stems=gap_trend.STEMS),  # after the gains: a gain read is not read again
+    _rule(caused_order, caused_order.orders, (AHEAD, BEHIND), (DRIVER,)),  # after the order rules (a substring prefilter inside)
+    _rule(caused_order, caused_order.overcome, (GAP,)),  # (a substring prefilter inside)
+    _rule(gap_trend, gap_trend.trends, gap_trend.TREND_KINDS),  # after the gains: a gain read is not read again
+    _rule(gap_trend, gap_trend.losses, (DRIVER, BATTLE), stems=gap_trend.LOSS_STEMS),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),

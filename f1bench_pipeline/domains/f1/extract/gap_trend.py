@@ -24,7 +24,7 @@ from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.caused_order import negated_clause
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import _denied, _subject_before, hedged, within
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import BEHIND, DRIVER, GAIN, GAP, REDUCE, START, Token
 from f1bench_pipeline.domains.f1.extract.vocabulary.trend_words import (FAVOUR_AFTER, GAINED, GAP_NOUN, GREW, LOST,
                                                                       NO_RIVAL_AFTER, OPEN, RIVAL_BEFORE, SHRANK)
 
@@ -32,12 +32,14 @@ if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
-# substrings one of which every match holds (a sentence without one is not searched)
-STEMS = ("gained", "lost ", "made up", "clawed", "closed in", "further", "farther", "lead", "advantage", "margin",
-         "cushion", "gap", "interval", "ganó", "gano", "perdió", "perdio", "ganhou", "perdeu", "ventaja", "vantagem",
-         "margen", "margem", "brecha", "diferen", "distan", "atrás", "atras")
-_VERB = re.compile(r"(?P<up>" + GAINED + r")|(?P<down>" + LOST + r")")
-_GAP = re.compile(GAP_NOUN + r"(?:(?P<grew>" + GREW + r")|(?P<shrank>" + SHRANK + r"))")
+# substrings one of which every verb match holds (a sentence without one is not searched for them)
+VERB_STEMS = ("gained", "lost", "made up", "clawed", "closed in", "further", "farther", "lead", "advantage", "margin",
+              "cushion", "gan", "perd", "ventaja", "vantagem", "margen", "margem", "atr")
+# the gap's own nouns (a sentence holds a GAP token first): "the gap shrank", "la brecha se redujo"
+_GAP_NOUNS = ("gap", "interval", "brecha", "diferen", "distan")
+# (the lookahead on a verb's first letter lets the scan skip most positions cheaply)
+_VERB = re.compile(r"(?=[acdefgilmopqrsw])(?:(?P<up>" + GAINED + r")|(?P<down>" + LOST + r"))")
+_GAP = re.compile(r"(?=[aelot])" + GAP_NOUN + r"(?:(?P<grew>" + GREW + r")|(?P<shrank>" + SHRANK + r"))")
 _RIVAL_BEFORE = re.compile(RIVAL_BEFORE)
 _NO_RIVAL_AFTER = re.compile(NO_RIVAL_AFTER)
 _FAVOUR = re.compile(FAVOUR_AFTER)
@@ -89,11 +91,23 @@ def _add(doc: Document, a: str, d: str, sign: int, s: int, e: int, of_gap: bool 
     doc.add("gain", slots, s, e)
 
 
+# the kinds one of which a sentence holds for ``trends`` (dispatch.py): "gained", "extended", "the gap", "lead",
+# "más atrás", "salió"; what none of them marks ("lost time", "perdió tiempo", "fell further back", "came out with a
+# larger advantage") is read by ``losses`` in an answer holding one of ``LOSS_STEMS``
+TREND_KINDS = (GAIN, REDUCE, GAP, BEHIND, START)
+LOSS_STEMS = ("lost", "perdi", "perdeu", "further", "farther", "advantage", "cushion")
+
+
+def losses(doc: Document, sent: Sentence) -> None:
+    """The sentences ``trends`` does not see: a loss or a lead with no token kind of its own."""
+    if sent.kind_set.isdisjoint(TREND_KINDS):
+        trends(doc, sent)
+
+
 def trends(doc: Document, sent: Sentence) -> None:
     low = doc.low
-    if not within(low, sent.start, sent.end, STEMS):
-        return
-    for m in _VERB.finditer(low, sent.start, sent.end):
+    verbs = _VERB.finditer(low, sent.start, sent.end) if within(low, sent.start, sent.end, VERB_STEMS) else ()
+    for m in verbs:
         s, e = m.start(), m.end()
         if _blocked(doc, sent, s) or _secs_after(doc, sent, e) or _taken(doc, sent, s, e):
             continue
@@ -116,7 +130,9 @@ def trends(doc: Document, sent: Sentence) -> None:
             continue
         _add(doc, code, rival, 1 if m.group("up") else -1, subj.start if subj is not None else s,
              max(e, rival_tok.end) if rival_tok is not None else e)
-    for m in _GAP.finditer(low, sent.start, sent.end):
+    sizes = _GAP.finditer(low, sent.start, sent.end) if GAP in sent.kind_set and \
+        within(low, sent.start, sent.end, _GAP_NOUNS) else ()
+    for m in sizes:
         s, e = m.start(), m.end()
         if _blocked(doc, sent, s) or _secs_after(doc, sent, e) or _taken(doc, sent, s, e):
             continue
