@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
-from f1bench_pipeline.domains.f1.extract.race_order import _denied, hedged, within
+from f1bench_pipeline.domains.f1.extract.race_order import _denied, _subject_before, hedged, within
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NEGATION, Token
 
@@ -136,7 +136,6 @@ def _overcomer(doc: Document, sent: Sentence, m: re.Match, passive: bool) -> str
     if allowed is not None:
         t = _driver_at(sent, allowed.start("d"))
         return t.value if t is not None else None
-    from f1bench_pipeline.domains.f1.extract.race_order import _subject_before
     subj = _subject_before(doc, sent, m.start())
     if subj is not None:
         return subj.value
