@@ -39,7 +39,9 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ``either_way``: a denial naming the pair, not its attacker ("there was no overcut between X and Y")
     "battle": (("kind", "attacker", "defender"), ("denied", "either_way")),
     "battle_outcome": (("success",), ("attacker", "defender")),
-    "gain": (("seconds",), ("attacker", "defender", "bound")),
+    # ``sign_only``: only the direction is stated, ``seconds`` +1/-1 ("HUL gained time on STR", "fell further
+    # back"); ``of_gap``: the sign is the gap's size change (+1 grew, -1 shrank: "the gap shrank"), whoever led
+    "gain": (("seconds",), ("attacker", "defender", "bound", "sign_only", "of_gap")),
     "gap": (("seconds",), ("driver_a", "driver_b", "when", "bound")),
     "defense": (("defender", "pursuer"), ("laps",)),
     "defense_outcome": (("passed",), ("defender", "pursuer")),

@@ -33,7 +33,7 @@ class F1Domain(Domain):
         "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
         "domains/f1/context_index.py", "domains/f1/verify_pace.py", "domains/f1/verify_race.py",
         "domains/f1/verify_lap_pace.py", "domains/f1/verify_stops.py", "domains/f1/verify_unstated.py",
-        "domains/f1/instances/stated.py",
+        "domains/f1/verify_gap_trend.py", "domains/f1/instances/stated.py",
         ("domains/f1/instances/facts.py", ("TOLERANCES", "pair_key", "stint_pace", "stint_degradation",
                                            "stop_neutralisation", "race_position", "running_order")),
     )

@@ -45,7 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.domains.f1 import verify_lap_pace, verify_pace, verify_race, verify_stops, verify_unstated
+from f1bench_pipeline.domains.f1 import (verify_gap_trend, verify_lap_pace, verify_pace, verify_race, verify_stops,
+                                         verify_unstated)
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
 from f1bench_pipeline.domains.f1.context_index import _KEY_SLOT, ContextIndex, context_index  # noqa: F401 - re-exported
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key
@@ -231,6 +232,8 @@ def verify_claim(claim: Claim, idx: ContextIndex) -> Verdict:
         cands = idx.keyed(t, pair_key(s["attacker"], s["defender"])) if idx.facts(t) else []
         return judge(cands, lambda f: f.value["kind"] == s["kind"] and f.value["attacker"] == s["attacker"]
                       and f.value["defender"] == s["defender"], f"pit battle between {s['attacker']} and {s['defender']}")
+    if t == "gain" and s.get("sign_only"):  # "HUL gained time on STR", "the gap shrank": the direction only
+        return verify_gap_trend.verify(claim, idx)
     if t in ("battle_outcome", "gain"):
         cands = _pair(claim, "attacker", "defender", idx, FactType(t))
         if cands is None:

@@ -22,13 +22,13 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order, finish_gain, gap_order, gaps,
-                                                 lap_difference, lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
-                                                 race_order, results, stint_bounds, stint_length, stop_compare,
-                                                 stop_ordinals, tyres, unstated)
+from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
+                                                 gap_trend, gaps, lap_difference, lap_pace, laps, neutralisations, pace,
+                                                 pace_compare, pace_cues, race_order, results, stint_bounds,
+                                                 stint_length, stop_compare, stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
-                                                     EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
+                                                     EVENTUALLY, FAILED, FINISH, GAP, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
                                                      PRONOUN, RACE, STAY, START, STINT_NOUN, TEAMMATE, WIN,
                                                      WORK_BASE, WORKED)
@@ -99,6 +99,10 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
     _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
     _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
+    _rule(caused_order, caused_order.orders, (AHEAD, BEHIND), (DRIVER,)),  # after the order rules (a substring prefilter inside)
+    _rule(caused_order, caused_order.overcome, (GAP,)),  # (a substring prefilter inside)
+    _rule(gap_trend, gap_trend.trends, gap_trend.TREND_KINDS),  # after the gains: a gain read is not read again
+    _rule(gap_trend, gap_trend.losses, (DRIVER, BATTLE), stems=gap_trend.LOSS_STEMS),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(finish_gain, finish_gain.gains, (PLACE, FINISH), stems=finish_gain.STEMS),  # after the changes: a driver named is theirs
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
