@@ -26,14 +26,17 @@ _c: Any = importlib.import_module("re._constants" if sys.version_info >= (3, 11)
 
 _MAX_SET = 64  # the most strings a set of exact strings may hold before it is given up (bounds the work)
 _MAX_CLASS = 4  # a character class of at most this many characters ("[oa]", "[áa]") is read as literals
+# literals this long are rare enough: among the candidates, the one with the fewest such literals is
+# tested (each literal is one substring search of the answer), the longest on a tie
+_LONG_ENOUGH = 5
 
 Info = tuple[frozenset[str] | None, frozenset[str] | None]  # (every string it can match, or None; literals)
 
 
 def _best(cands: list[frozenset[str]]) -> frozenset[str] | None:
-    """The candidate literal set whose shortest string is longest (the rarest test), or None."""
+    """The candidate literal set to test: long enough literals, the fewest of them; or None."""
     good = [c for c in cands if c and "" not in c]
-    return max(good, key=lambda c: (min(map(len, c)), -len(c)), default=None)
+    return max(good, key=lambda c: (min(min(map(len, c)), _LONG_ENOUGH), -len(c), min(map(len, c))), default=None)
 
 
 def _seq(items: list[tuple[Any, Any]]) -> Info:
@@ -44,6 +47,9 @@ def _seq(items: list[tuple[Any, Any]]) -> Info:
         ex, lit = _node(op, av)
         if ex is not None and cur is not None and len(cur) * len(ex) <= _MAX_SET:
             cur = frozenset(a + b for a in cur for b in ex)
+            cands.append(cur)  # (each prefix read so far is in every match too, and so are the item's literals)
+            if lit is not None:
+                cands.append(lit)
             continue
         exact = False
         if cur is not None:
@@ -137,7 +143,7 @@ class GatedPattern:
         memo = self._memo
         if memo[0] is string:
             return memo[1]
-        has = any(w in string for w in self.literals)
+        has = any(map(string.__contains__, self.literals))  # (no generator frame per literal)
         self._memo = (string, has)
         return has
 

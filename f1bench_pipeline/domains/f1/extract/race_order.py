@@ -41,7 +41,7 @@ _UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|☐)")
 # A cross at the head of an item marks it false in a checklist of the context's wording, but a bad
 # outcome before a statement ("- ❌ RUS stayed behind ALO after the stops, so the overcut failed"):
 # the two readings give opposite orders, so such an item gives no order (precision first).
-_CROSSED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*[✗✘❌]")
+_CROSSED = gated(re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*[✗✘❌]"))
 # a verdict opened by a parenthesis is one only when it closes it: "(no)", not PT "(no contexto: ...)"
 _PAREN_OPEN = re.compile(r"\(\s*$")
 _PAREN_CLOSE = re.compile(r"\s*\)")
