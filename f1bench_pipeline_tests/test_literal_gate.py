@@ -130,3 +130,18 @@ def test_vs_pair_reads_as_the_word_boundary_form(text):
     old = re.compile(r"\b([A-Z]{3})\s+" + alt("vs_pair") + r"\s+([A-Z]{3})\b")
     assert [(m.span(), m.groups()) for m in VS_PAIR.finditer(text)] == \
         [(m.span(), m.groups()) for m in old.finditer(text)]
+
+
+_CAPS = ["VER", "xVER NOR", "_VER vs NOR", "1VER", "ÉVER", "-VER (HUL)", "ABC-", "(ABC)", "ÀBC DÉF", "A B", "ABé", "HÜL",
+         "VER, NOR e HAM", "AB1 CD", "lap 12 VER\nNOR"]
+
+
+@pytest.mark.parametrize("text", _CAPS)
+def test_capital_scans_read_as_their_boundary_forms(text):
+    """The code scans over whole answers (language._CODE, tokenizer._CODE_SHAPE) with the leading
+    boundary written after the first capital find what the boundary-first forms found."""
+    from f1bench_pipeline.domains.f1.extract.tokenizer import _CODE_SHAPE
+    from f1bench_pipeline.language import _CODE
+
+    for new, old in ((_CODE, r"\b[A-Z]{2,}\b"), (_CODE_SHAPE, r"(?<![\w-])[A-Z]{3}(?![\w-])")):
+        assert [m.span() for m in new.finditer(text)] == [m.span() for m in re.finditer(old, text)]

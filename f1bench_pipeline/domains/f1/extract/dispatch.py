@@ -35,6 +35,7 @@ from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, C
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.literal_gate import Searchable
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 
@@ -117,7 +118,7 @@ def stems_off(low: str) -> int:
     """The mask of the rules whose stems the answer ``low`` does not hold."""
     off = 0
     for r in _STEMMED:
-        if not any(w in low for w in r.stems or ()):
+        if not any(map(low.__contains__, r.stems or ())):
             off |= _BIT[r.run]
     return off
 
@@ -176,8 +177,8 @@ _NOT_A_STOP_STEMS = ("not a", "are not", "aren't", "no es una", "no fue una", "n
 _RED_FLAG_STEMS = ("red flag", "red-flag", "suspen", "bandera roja", "bandeira vermelha", "interr")
 
 
-def _cue(low: str, stems: tuple[str, ...], pattern: re.Pattern, text: str | None = None) -> bool:
-    return any(w in low for w in stems) and pattern.search(low if text is None else text) is not None
+def _cue(low: str, stems: tuple[str, ...], pattern: Searchable, text: str | None = None) -> bool:
+    return any(map(low.__contains__, stems)) and pattern.search(low if text is None else text) is not None
 
 
 def document_cues(doc: Document) -> DocumentCues:

@@ -65,9 +65,9 @@ _STINT_BETWEEN = re.compile(r"\bstint|\btanda|\baverag|\bavg\b|\bpromedi|\bm[ée
 # "lap 23 in 95.2s"); not a comma or a verb ("until lap 14, with 90.64s average", "(lap 19) was 0.30s/lap faster")
 _TIGHT_ONE = re.compile(r"[\s:=()\[\]*_~≈-]{0,6}(?:(?:in|en|em|at|of|de)\s+)?[\s*_~≈(]{0,4}")
 # an intention, not what happened: "the aim was for ALO to be faster over laps 42-44", "aiming to run fast out-laps"
-_INTENT = gated(re.compile(r"\b(?:aim|aims|aiming|aimed|goal|objective|intend\w*|intention|idea\s+was|plan\w*|hop(?:e|ed|ing)|"
+_INTENT = re.compile(r"\b(?:aim|aims|aiming|aimed|goal|objective|intend\w*|intention|idea\s+was|plan\w*|hop(?:e|ed|ing)|"
                      r"try|trying|tried|objetivo|intenci[óo]n|inten[çc][ãa]o|buscando|buscaba|intentando|intentar|"
-                     r"tentando|tentar|esperaba|esperava)\b"))
+                     r"tentando|tentar|esperaba|esperava)\b")
 _DEGRADE_BEFORE = re.compile(r"\bdegrad|\bwear|\bdesgast")
 _STINT_WORD = re.compile(r"\bstint|\btanda")  # (between a tight lap range and its value: "laps 1-2 avg" is fine)
 _POSSESSIVE_AFTER_CODE = re.compile(r"['’]s\s+(?:\w+\s+){0,2}")

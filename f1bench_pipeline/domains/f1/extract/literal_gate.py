@@ -164,7 +164,10 @@ class GatedPattern:
         return self.regex.finditer(string, pos, endpos) if self.holds(string) else iter(())
 
 
-def gated(pattern: re.Pattern[str]) -> GatedPattern | re.Pattern[str]:
+Searchable = GatedPattern | re.Pattern[str]  # what ``gated`` returns: either has search/match/fullmatch/finditer
+
+
+def gated(pattern: re.Pattern[str]) -> Searchable:
     """``pattern`` gated by its literals (``GatedPattern``), or itself when none can be read."""
     literals = required_literals(pattern)
     return pattern if literals is None else GatedPattern(pattern, literals)

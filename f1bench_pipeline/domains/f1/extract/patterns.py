@@ -85,11 +85,11 @@ RANGE_END_BEFORE = re.compile(r"\b" + alt("range_end_lap") + r"\s*\d{1,2}\s*(?:-
 # arrow: "1 parada, con dos stints: blando de la vuelta 1 a la 22, luego ...").
 TRIGGER_BREAK = re.compile(r"[:;→]|->|=>|,\s*" + alt("and", r"\s+") + "?" + alt("then") + r"\b")
 # "did not wait for lap 6", "esperó hasta la vuelta 28": the lap waited for, not the stop.
-WAIT_BEFORE = gated(re.compile(r"\b" + alt("wait") + r"\b[^.;:\n]{0,14}$"))
+WAIT_BEFORE = re.compile(r"\b" + alt("wait") + r"\b[^.;:\n]{0,14}$")
 # "waited until lap 14", "esperó hasta la vuelta 14", "esperou até a volta 14": the lap the stop was
 # put off to, a stop (group 1: where the wait word starts, for its negation)
-WAITED_UNTIL_BEFORE = gated(re.compile(r"\b(" + alt("wait") + r")\s+" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
-                                 + alt("lap_word_any") + r"?\s*$"))
+WAITED_UNTIL_BEFORE = re.compile(r"\b(" + alt("wait") + r")\s+" + alt("until_before") + r"\s+(?:(?:the|la|el|a|o)\s+)?"
+                                 + alt("lap_word_any") + r"?\s*$")
 SLASH_NUM = re.compile(r"\s*/\s*(\d{1,2})\b")
 # the race distance and what is left of it ("the 57-lap race", "faltando 16 voltas", "19 das 70 voltas")
 EVENT_AFTER = re.compile(r"[\s-]*(?:[\w'’.-]+\s+){0,3}" + alt("event_after") + r"\b")
@@ -102,7 +102,7 @@ RACE_AFTER = re.compile(r"[\s-]*" + alt("race_after") + r"\b")
 RACE_BEFORE = re.compile(r"\b" + alt("race_noun") + r"\s+(?:[\w-]+\s+){0,2}" + alt("race_before_verb") + r"\s+$")
 N_OF_BEFORE = re.compile(r"\b\d{1,2}\s+" + alt("out_of") + r"\s+$")
 OF_BEFORE = re.compile(r"\b" + alt("of_out_of") + r"\s+$")
-TENS_BEFORE = gated(re.compile(r"\b" + alt("tens") + r"(?:\s*-\s*|\s+(?:y|e)\s+)$"))  # "thirty-six", "treinta y seis"
+TENS_BEFORE = re.compile(r"\b" + alt("tens") + r"(?:\s*-\s*|\s+(?:y|e)\s+)$")  # "thirty-six", "treinta y seis"
 
 # ---- tyres
 FROM_BEFORE = re.compile(alt("from_before_verb") + r"\s+(?:" + alt("tyre_det") + r"\s+){0,3}$")
@@ -140,7 +140,7 @@ FINISH_AT_BEFORE = re.compile(r"\b" + alt("until_finish") + r"\s+" + alt("resume
 DEADLINE_BEFORE = re.compile(r"\b" + alt("deadline_before") + r"\s*(?:the\s+)?" + alt("lap_word_any") + r"?\s*$")
 ATTEMPT_CLAUSE = re.compile(r",\s*(?:[\w-]+\s+){0,2}?" + alt("attempt_gerund") + r"\b")
 GAIN_EQUATION_AFTER = re.compile(r"\s*s?\s*[−–\-+]\s*\(?\s*[−–\-+]?\d")
-TOTAL_BEFORE = gated(re.compile(r"\b" + alt("total_before") + r"\s+(?:of\s+|de\s+)?$"))
+TOTAL_BEFORE = re.compile(r"\b" + alt("total_before") + r"\s+(?:of\s+|de\s+)?$")
 STINT_TYRE_BREAK = re.compile(r"\b" + alt("stint_tyre_break") + r"\b")
 FIT_VERBS = word_set("fit_verb")
 AT_START_AFTER = re.compile(r"[\s*]*" + alt("at_start") + r"\b")  # "montó SOFT al inicio": the first tyre
@@ -166,7 +166,7 @@ START_ON = re.compile(r"\s*" + alt("start_race") + "?" + alt("start_on") + r"?\s
 STINT_BREAK = re.compile(r"→|->|=>|" + "|".join(r"\b" + a + r"\b" for a in alternatives("stint_then")))
 SUBRANGE_BEFORE = re.compile(r"\b" + alt("subrange_word") + r"\b[^;:\n]{0,40}$")
 PACE_WORD = re.compile(r"\b" + alt("pace_word") + r"\b")
-FOLLOWED_BY = gated(re.compile(r"\b" + alt("followed_by") + r"\b"))
+FOLLOWED_BY = re.compile(r"\b" + alt("followed_by") + r"\b")
 AFTER_A_BEFORE = re.compile(r"\b" + alt("after_a") + r"\s+(?:" + alt("stint_noun") + r"\s+" + alt("of_out_of") + r"\s+)?$")
 # "un stint de 27 vueltas", "a stint of 27 laps", "stint 1 de 26 voltas": the count is the stint's,
 # not "lap 12 of 57 laps"
@@ -249,7 +249,7 @@ BRACKET_RANGE_ITEM = re.compile(r"\d{1,2}\s*(?:[-–]|\s(?:" + words("range_to")
                                 + r"\s+)?)\s*\d{1,2}\b")
 RIVAL_BEFORE = re.compile(r"\b" + alt("rival_before") + r"\s+$")
 RIVAL_BRACKET = re.compile(r"(?:['’]s)?\s*\(\s*")
-EACH_TIME = gated(re.compile(r"\b" + alt("each_time") + r"\b"))
+EACH_TIME = re.compile(r"\b" + alt("each_time") + r"\b")
 BARE_INTEGER = re.compile(r"(?<![\d.,])\d{1,2}(?![\d]|[.,]\d)")  # a lap or a count, not "75.20"
 BRACKET_COMPARE = re.compile(r"\b(?:" + words("vs_num") + r")(?:\s|$)")
 # the bracket opens with a lap: "(lap 21, HARD→MEDIUM", "(en la vuelta 21, de HARD a MEDIUM"
@@ -342,8 +342,8 @@ MATE_BETWEEN = re.compile(r"\s*(?:" + words("mate_between") + r"|,)?\s*\(?")
 COUNTERFACTUAL = gated(re.compile(words("counterfactual")))
 # "the stops typically required when switching from soft to hard": a habit stated in the clause before a tyre
 HABITUAL_WORD = gated(re.compile(r"\b" + alt("habitual") + r"\b"))  # (the answer-wide check, before the window)
-HABITUAL_BEFORE = gated(re.compile(r"\b" + alt("habitual") + r"\b[^,.;:()\n]{0,60}\b" + alt("habitual_when") +
-                             r"\b[^,.;:()\n]{0,30}$"))
+HABITUAL_BEFORE = re.compile(r"\b" + alt("habitual") + r"\b[^,.;:()\n]{0,60}\b" + alt("habitual_when") +
+                             r"\b[^,.;:()\n]{0,30}$")
 # "Had PIA reacted on lap 27": case matters -- "HAD was not protecting a teammate" is Hadjar
 HAD_DRIVER = gated(re.compile(r"\b[Hh]ad [A-Z]{3} (?:waited|stopped|pitted|stayed|reacted|gone|been)\b"))
 # A tyre change while the race is suspended is not a pit stop (the context says so).

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
@@ -41,7 +40,7 @@ _UNCHECKED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*(?:\[ \]|☐)")
 # A cross at the head of an item marks it false in a checklist of the context's wording, but a bad
 # outcome before a statement ("- ❌ RUS stayed behind ALO after the stops, so the overcut failed"):
 # the two readings give opposite orders, so such an item gives no order (precision first).
-_CROSSED = gated(re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*[✗✘❌]"))
+_CROSSED = re.compile(r"[ \t>|]*(?:[-*+]|\d+[.)])?[ \t]*[✗✘❌]")
 # a verdict opened by a parenthesis is one only when it closes it: "(no)", not PT "(no contexto: ...)"
 _PAREN_OPEN = re.compile(r"\(\s*$")
 _PAREN_CLOSE = re.compile(r"\s*\)")
@@ -58,7 +57,7 @@ _ORDER_WORDS = frozenset({"ahead", "in front", "clear of", "behind", "delante", 
 # a pass written as a noun or gerund ("resulted in overtaking", "ultrapassagem"): no one's pass asserted
 _PASS_NOUN = ("ing", "agem", "miento", "mento")
 _RIVAL_OF = re.compile(r"\s*(?:(?:of|de|do|da|a)\s+)?")
-_BEFORE_CUE = gated(re.compile(r"\b(?:" + race_words("when_before") + r")"))
+_BEFORE_CUE = re.compile(r"\b(?:" + race_words("when_before") + r")")
 _AFTER_CUE = re.compile(r"\b(?:" + race_words("when_after") + r")")
 _EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0,2}$")
 _FINISH_BEFORE = re.compile(r"\b(?:" + race_words("finish") + r")\s+(?:\S+\s+){0,2}$")

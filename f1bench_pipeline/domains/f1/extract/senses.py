@@ -50,7 +50,7 @@ RESULT_SENSE_AFTER = re.compile(
     r"[\s*]*(?:(?:\w+ly|\w+mente)\s+)?(?:" + alt("result_sense_conn") + r")\s+(?:[\w-]+\s+){0,3}?"
     + alt("result_sense_noun") + r"\b|[\s*]*" + alt("result_sense_adj") + r"\b")
 GAIN_SENSE = re.compile(r"\b" + alt("gain_sense") + r"\b")
-UNKNOWABLE_BEFORE = gated(re.compile(r"\b" + alt("unknowable") + r"\b[^.;\n]{0," + str(UNKNOWABLE_REACH) + "}$"))
+UNKNOWABLE_BEFORE = re.compile(r"\b" + alt("unknowable") + r"\b[^.;\n]{0," + str(UNKNOWABLE_REACH) + "}$")
 PLAN_BEFORE = re.compile(r"\b" + alt("plan_noun") + r"\b[^.;:\n]{0," + str(PLAN_REACH) + "}$")
 STOP_PHASE_BEFORE = re.compile(r"\b" + alt("stop_phase") + r"\s*\(\s*$")
 VIA_STOPS = re.compile(r"\b" + alt("via_stops") + r"\b")
@@ -58,16 +58,16 @@ NET_OF_STOPS_BEFORE = re.compile(
     r"\b" + alt("several_stops") + r"\b[^.;\n]{0,80}\b" + alt("net_word") + r"\b[^.;\n]{0,50}$|\b"
     + alt("net_word") + r"\b[^.;\n]{0,40}\b" + alt("several_stops") + r"\b[^.;\n]{0,50}$")
 # (no stop noun between: "turned the planned three-stop into a six-stop" states the six)
-PLANNED_BEFORE = gated(re.compile(r"\b" + alt("plan_cue") + r"\b(?:(?!" + alt("stop_noun") + r")[^.;:\n]){0,"
-                            + str(PLANNED_REACH) + "}$"))
-PLANNED_AFTER = gated(re.compile(r"[^.;\n]{0,60}?\b" + alt("plan_overtaken")))
+PLANNED_BEFORE = re.compile(r"\b" + alt("plan_cue") + r"\b(?:(?!" + alt("stop_noun") + r")[^.;:\n]){0,"
+                            + str(PLANNED_REACH) + "}$")
+PLANNED_AFTER = re.compile(r"[^.;\n]{0,60}?\b" + alt("plan_overtaken"))
 WET_PAIR_BEFORE = re.compile(r"\b" + alt("generic_wet_other") + r"\s*" + alt("wet_conn") + r"\s*$")
 WET_PAIR_AFTER = re.compile(r"\s*" + alt("wet_conn") + r"\s*(?:\w+\s+)?" + alt("generic_wet_other") + r"\b")
 LAP_BEFORE_SLASH = re.compile(r"(\d{1,2})\s*/\s*$")
 # the words the windowed patterns above need, searched first in the same window: most windows hold
 # none, and a plain word search is much cheaper than an end-anchored one with a long gap
 NET_WORD = gated(re.compile(r"\b" + alt("net_word") + r"\b"))
-UNKNOWABLE_WORD = gated(re.compile(r"\b" + alt("unknowable") + r"\b"))
+UNKNOWABLE_WORD = re.compile(r"\b" + alt("unknowable") + r"\b")
 
 
 def result_sense_after(low: str, e: int) -> bool:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, NEGATION, NUMBER, PIT, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as W
@@ -42,7 +41,7 @@ _KINDS = (("weather", W.WEATHER_STEMS, re.compile(W.WEATHER)), ("points", W.POIN
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
-_GENERAL = gated(re.compile(W.GENERAL))
+_GENERAL = re.compile(W.GENERAL)
 _HEDGE = re.compile(W.HEDGE)
 _CLAUSE_BREAK = re.compile(r"[.;:\n]|\s[-–—]\s|\b(?:but|pero|mas|however|sin\s+embargo|no\s+entanto|while|mientras|"
                            r"enquanto)\b")
@@ -82,7 +81,7 @@ def facts(doc: Document, sent: Sentence) -> None:
         return
     seg = low[sent.start:sent.end]
     for kind, stems, pat in _KINDS:  # (a kind's regex only where one of its literal pieces is)
-        if not any(w in seg for w in stems):
+        if not any(map(seg.__contains__, stems)):
             continue
         for m in pat.finditer(low, sent.start, sent.end):
             s, e = m.start(), m.end()
