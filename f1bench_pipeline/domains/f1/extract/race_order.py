@@ -108,11 +108,7 @@ _EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "vo
 
 def within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
     """One of ``stems`` in ``low[s:e]`` (substring tests on one slice: much cheaper than a regex)."""
-    seg = low[s:e]
-    for w in stems:
-        if w in seg:
-            return True
-    return False
+    return any(map(low[s:e].__contains__, stems))
 
 
 def _driver_at(sent: Sentence, at: int) -> Token | None:
@@ -232,10 +228,7 @@ def leads(doc: Document, sent: Sentence) -> None:
     """"extended HUL's lead over STR", "HAD increased his lead", "amplió su ventaja sobre HAM": the
     driver was ahead before the stops and after them."""
     low = doc.low
-    cues = doc.__dict__.setdefault("_race_cues", {})  # (the answer-wide test once per answer: three stems)
-    if cues.get("lead") is None:
-        cues["lead"] = within(low, 0, len(low), _LEAD_CUE)
-    if not cues["lead"] or not within(low, sent.start, sent.end, _LEAD_CUE):
+    if not within(low, sent.start, sent.end, _LEAD_CUE):  # (dispatch runs it only in an answer holding one)
         return
     for m in _LEAD.finditer(low, sent.start, sent.end):
         own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
