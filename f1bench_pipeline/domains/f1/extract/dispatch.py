@@ -26,6 +26,7 @@ from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order,
                                                  lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
                                                  race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres,
                                                  unstated)
+from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
@@ -87,7 +88,8 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_pace, lap_pace.values, (NUMBER,), (DRIVER,)),  # before the stint values: a lap's time is no stint's
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
     _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN), stems=literal_alternatives(pace_cues._SIGN_STEMS)),
-    _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
+    _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN),
+          stems=required_literals(pace_compare._STEMS)),  # (its first test: a match of those stems)
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
