@@ -84,7 +84,7 @@ def test_a_stemmed_rule_is_left_out_only_where_the_answer_lacks_its_stems():
     ("ALB parou na volta 20 sob Safety Car.", "pt", "stop_neutralisation"),
     ("LEC pitted on lap 20 (stop under normal conditions).", "en", "stop_neutralisation"),
     ("On the HARD stint, OCO showed a negative degradation.", "en", "stint_degradation"),
-    # (#44, third pass: the pass-two rules gated by their stems per answer)
+    # (#44, third pass: pace_compare gated per answer by its stems; the pass-two rules that test their own)
     ("SAI undercut TSU. The stop extended SAI's lead over TSU.", "en", "relative_position"),
     ("Through the undercut, TSU reduced his deficit to SAI by 12.1 s.", "en", "relative_position"),
     ("- Before the stops, the gap from TSU to SAI was **1.596s** (TSU ahead by 1.596s).", "en", "relative_position"),

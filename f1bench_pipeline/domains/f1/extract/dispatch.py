@@ -96,14 +96,13 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
-    _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS, stems=stop_compare._STEMS),
+    _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS),  # (a substring prefilter inside)
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
-    _rule(race_order, race_order.leads, (DRIVER, PRONOUN), stems=race_order._LEAD_CUE),  # ("ele aumentou sua vantagem")
-    # (after the positions: an order read is not read again)
-    _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,), stems=gap_order._STEMS),
-    _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,), stems=gap_order._DEFICIT_STEMS),
+    _rule(race_order, race_order.leads, (DRIVER, PRONOUN)),  # (a pronoun: "ele aumentou sua vantagem")
+    _rule(gap_order, gap_order.orders, (NUMBER, AHEAD, BEHIND), (DRIVER,)),  # after the positions: an order read is not read again
+    _rule(gap_order, gap_order.deficits, (PIT, BATTLE), (DRIVER,)),
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
-    _rule(final_order, final_order.kept, (DRIVER,), stems=final_order._STEMS),
+    _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
     _rule(unstated, unstated.facts, _UNSTATED_KINDS),  # (a substring prefilter inside: "wet", "points", "cheap", ...)

@@ -69,8 +69,13 @@ def _subject(doc: Document, sent: Sentence, s: int) -> Token | None:
 def kept(doc: Document, sent: Sentence) -> None:
     """relative_position (when "final") from an advantage kept to the finish or a final result compared."""
     low = doc.low
+    cue = doc.__dict__.get("_final_cue")  # (the answer-wide test once per answer)
+    if cue is None:
+        cue = doc.__dict__["_final_cue"] = any(map(low.__contains__, _STEMS))
+    if not cue:
+        return
     seg = low[sent.start:sent.end]
-    if not any(map(seg.__contains__, _STEMS)):  # (dispatch runs it only in an answer holding one)
+    if not any(map(seg.__contains__, _STEMS)):
         return
     for m in _KEPT.finditer(low, sent.start, sent.end) if any(map(seg.__contains__, _KEPT_STEMS)) else ():
         subj = _subject(doc, sent, m.start())

@@ -228,7 +228,10 @@ def leads(doc: Document, sent: Sentence) -> None:
     """"extended HUL's lead over STR", "HAD increased his lead", "amplió su ventaja sobre HAM": the
     driver was ahead before the stops and after them."""
     low = doc.low
-    if not within(low, sent.start, sent.end, _LEAD_CUE):  # (dispatch runs it only in an answer holding one)
+    cues = doc.__dict__.setdefault("_race_cues", {})  # (the answer-wide test once per answer: three stems)
+    if cues.get("lead") is None:
+        cues["lead"] = within(low, 0, len(low), _LEAD_CUE)
+    if not cues["lead"] or not within(low, sent.start, sent.end, _LEAD_CUE):
         return
     for m in _LEAD.finditer(low, sent.start, sent.end):
         own = _driver_at(sent, m.start("own")) if m.group("own") else _subject_before(doc, sent, m.start())
