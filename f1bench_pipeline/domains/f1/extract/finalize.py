@@ -195,14 +195,11 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
     quantity ("BEA's lap-14 stop" as lap 14 *and* 14 stops): when two rules compete for a number,
     neither claim is emitted. A slot's token is the last number of that value in its record's span."""
     recs = doc.records
-    if len(recs) < 2:
-        return recs
     toks = doc.toks
     nums = [i for i, t in enumerate(toks) if t.kind in _NUMERIC_KINDS and isinstance(t.value, (int, float))]
-    if not nums:
+    if len(recs) < 2 or not nums:
         return recs
     starts = [toks[i].start for i in nums]  # (sorted: tokens are in text order)
-    sizes = [abs(float(toks[i].value)) for i in nums]  # (once, not once per slot whose span holds it)
     readings: dict[int, set[str]] = {}
     users: dict[int, list[int]] = {}
     for r, (ctype, slots, s, e) in enumerate(recs):
@@ -215,12 +212,12 @@ def one_reading_per_number(doc: Document) -> list[list[Any]]:
             if reading is None or not isinstance(v, (int, float)) or isinstance(v, bool):
                 continue
             tok = cued = None
-            size = abs(float(v))
-            for k in range(bisect_left(starts, s), bisect_left(starts, e)):  # the numbers in the span
-                if abs(sizes[k] - size) < 1e-9:
-                    tok = toks[nums[k]]
-                    if _cued(toks, nums[k], reading):
-                        cued = tok
+            for i in nums[bisect_left(starts, s):bisect_left(starts, e)]:  # the numbers in the span
+                t = toks[i]
+                if abs(abs(float(t.value)) - abs(float(v))) < 1e-9:
+                    tok = t
+                    if _cued(toks, i, reading):
+                        cued = t
             # "stint 1 ran from lap 1": the stint's 1 follows "stint", the lap's "lap"; a count must be
             # written as one ("18 laps", "2 stops"): a stint's length computed from its range reads no token
             tok = cued if cued is not None or reading in _CUED_ONLY else tok
