@@ -26,8 +26,8 @@ from f1bench_pipeline.domains.f1.extract import (battles, defenses, final_order,
                                                  lap_pace, laps, neutralisations, pace, pace_compare, pace_cues,
                                                  race_order, results, stint_bounds, stop_compare, stop_ordinals, tyres,
                                                  unstated)
-from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
+from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
