@@ -38,7 +38,9 @@ MIN_WORDS = 12
 MIN_PROBABILITY = 0.9
 _WORD = re.compile(r"[^\W\d_]{2,}")  # letters only: numbers, lap times and "P1" say nothing of a language
 # Driver codes (VER, LEC) and compound names (SOFT, HARD) are the same in every language: not words.
-_CODE = re.compile(r"\b[A-Z]{2,}\b")
+# (``\b[A-Z]{2,}\b`` with its leading ``\b`` as a look-behind after the first capital: ``re`` then skips
+# from capital to capital instead of trying the pattern at every character; the same matches)
+_CODE = re.compile(r"[A-Z](?<!\w[A-Z])[A-Z]+\b")
 
 
 @cache

@@ -84,6 +84,13 @@ def test_a_stemmed_rule_is_left_out_only_where_the_answer_lacks_its_stems():
     ("ALB parou na volta 20 sob Safety Car.", "pt", "stop_neutralisation"),
     ("LEC pitted on lap 20 (stop under normal conditions).", "en", "stop_neutralisation"),
     ("On the HARD stint, OCO showed a negative degradation.", "en", "stint_degradation"),
+    # (#44, third pass: pace_compare gated per answer by its stems; the pass-two rules that test their own)
+    ("SAI undercut TSU. The stop extended SAI's lead over TSU.", "en", "relative_position"),
+    ("Through the undercut, TSU reduced his deficit to SAI by 12.1 s.", "en", "relative_position"),
+    ("- Before the stops, the gap from TSU to SAI was **1.596s** (TSU ahead by 1.596s).", "en", "relative_position"),
+    ("TSU's stop came on lap 24, while SAI's stop was much earlier at lap 34.", "en", "pit_lap_difference"),
+    ("BEA kept the advantage over GAS in the final order.", "en", "relative_position"),
+    ("In stint 2, HAM's average pace was faster than OCO's.", "en", "pace_comparison"),
 ])
 def test_the_stemmed_rules_still_read_their_claims(text, lang, ctype):
     assert ctype in {c.type for c in _extract(text, lang)}

@@ -73,7 +73,7 @@ def denial(doc: Document, sent: Sentence, i: int, att: str | None, dfn: str | No
     low = doc.low
     lo = max(sent.start, t.start - 40)
     before_win, after_win = low[lo:t.start], low[t.end:min(sent.end, t.end + DENIAL_REACH)]
-    if not any(w in before_win for w in _BEFORE_STEMS) and not any(w in after_win for w in _AFTER_STEMS):
+    if not any(map(before_win.__contains__, _BEFORE_STEMS)) and not any(map(after_win.__contains__, _AFTER_STEMS)):
         return False
     before = _NO_MOVE_BEFORE.search(low, lo, t.start)
     if before is None and doc.lang in ("en", "xx") and _NO_BEFORE.search(low, lo, t.start) and \

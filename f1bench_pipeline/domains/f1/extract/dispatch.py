@@ -27,6 +27,7 @@ from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses
                                                  pace_compare, pace_cues, race_order, results, stint_bounds,
                                                  stint_length, stop_compare, stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
+from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, GAP, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
@@ -35,6 +36,7 @@ from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, C
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.literal_gate import Searchable
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
 
@@ -86,7 +88,8 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_pace, lap_pace.values, (NUMBER,), (DRIVER,)),  # before the stint values: a lap's time is no stint's
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
     _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN), stems=literal_alternatives(pace_cues._SIGN_STEMS)),
-    _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN)),
+    _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN),
+          stems=required_literals(pace_compare._STEMS)),  # (its first test: a match of those stems)
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
@@ -123,7 +126,7 @@ def stems_off(low: str) -> int:
     """The mask of the rules whose stems the answer ``low`` does not hold."""
     off = 0
     for r in _STEMMED:
-        if not any(w in low for w in r.stems or ()):
+        if not any(map(low.__contains__, r.stems or ())):
             off |= _BIT[r.run]
     return off
 
@@ -182,8 +185,8 @@ _NOT_A_STOP_STEMS = ("not a", "are not", "aren't", "no es una", "no fue una", "n
 _RED_FLAG_STEMS = ("red flag", "red-flag", "suspen", "bandera roja", "bandeira vermelha", "interr")
 
 
-def _cue(low: str, stems: tuple[str, ...], pattern: re.Pattern, text: str | None = None) -> bool:
-    return any(w in low for w in stems) and pattern.search(low if text is None else text) is not None
+def _cue(low: str, stems: tuple[str, ...], pattern: Searchable, text: str | None = None) -> bool:
+    return any(map(low.__contains__, stems)) and pattern.search(low if text is None else text) is not None
 
 
 def document_cues(doc: Document) -> DocumentCues:

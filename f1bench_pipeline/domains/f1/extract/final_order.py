@@ -71,13 +71,13 @@ def kept(doc: Document, sent: Sentence) -> None:
     low = doc.low
     cue = doc.__dict__.get("_final_cue")  # (the answer-wide test once per answer)
     if cue is None:
-        cue = doc.__dict__["_final_cue"] = any(w in low for w in _STEMS)
+        cue = doc.__dict__["_final_cue"] = any(map(low.__contains__, _STEMS))
     if not cue:
         return
     seg = low[sent.start:sent.end]
-    if not any(w in seg for w in _STEMS):
+    if not any(map(seg.__contains__, _STEMS)):
         return
-    for m in _KEPT.finditer(low, sent.start, sent.end) if any(w in seg for w in _KEPT_STEMS) else ():
+    for m in _KEPT.finditer(low, sent.start, sent.end) if any(map(seg.__contains__, _KEPT_STEMS)) else ():
         subj = _subject(doc, sent, m.start())
         if subj is None or hedged(doc, sent, m.start()):
             continue
@@ -87,7 +87,7 @@ def kept(doc: Document, sent: Sentence) -> None:
         if m.group("base") and not neg:
             continue  # "tried to keep the advantage to the finish": a purpose; only "did not keep" is stated
         _add(doc, sent, subj.value, m, not neg, subj.start)
-    if any(w in seg for w in ("result", "resultado", "classifica", "clasifica")):
+    if any(map(seg.__contains__, ("result", "resultado", "classifica", "clasifica"))):
         for m in _BETTER.finditer(low, sent.start, sent.end):
             who = _driver_at(sent, m.start("who"))
             if who is None or hedged(doc, sent, m.start()):

@@ -78,7 +78,7 @@ def finalize(doc: Document) -> list[Claim]:
     n = len(text)
     low = doc.low
     # (a substring test first: the retraction words are rare, and a word search over every answer is not free)
-    retracting = any(w in low for w in _RETRACTION_STEMS) and RETRACTION_WORD.search(low) is not None
+    retracting = any(map(low.__contains__, _RETRACTION_STEMS)) and RETRACTION_WORD.search(low) is not None
     for ctype, slots, s, e in recs:
         if retracting and RETRACTED_AFTER.match(doc.low, e):
             continue  # "98.57s on MEDIUM is likely a typo": taken back by the answer itself

@@ -215,7 +215,7 @@ def _sign_word(doc: Document, sent: Sentence, subj: Token) -> re.Match | None:
 def orders(doc: Document, sent: Sentence) -> None:
     """relative_position from an order word beside a gap read in this sentence."""
     low = doc.low
-    if not any(w in low[sent.start:sent.end] for w in _STEMS):
+    if not any(map(low[sent.start:sent.end].__contains__, _STEMS)):
         return
     gaps = _recent(doc, sent, "gap") if sent.secs else []
     if not gaps:
@@ -281,7 +281,7 @@ def deficits(doc: Document, sent: Sentence) -> None:
     negated, hedged or purposive ones ("to close the gap") give nothing."""
     low = doc.low
     seg = low[sent.start:sent.end]
-    if not any(w in seg for w in _DEFICIT_STEMS) or sent.kind_set.isdisjoint(_STOP_KINDS):
+    if not any(map(seg.__contains__, _DEFICIT_STEMS)) or sent.kind_set.isdisjoint(_STOP_KINDS):
         return
     for m in _DEFICIT.finditer(low, sent.start, sent.end):
         rival = next((t for t in sent.tokens if t.start == m.start("rival") and t.kind is DRIVER and t.tag != "pron"),

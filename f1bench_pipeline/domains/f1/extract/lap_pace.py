@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
 from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, _PACE_CUE_AFTER, DEG_MAX_S_PER_LAP,
@@ -46,15 +47,15 @@ STRETCH_REACH = 120  # characters at most between a stretch of laps and the comp
 STINT_AFTER = 25  # characters after a comparative searched for a stint or average word ("faster on average in that stint")
 OWNER_GAP = 24  # characters at most between a possessive driver and its out/in-lap ("OCO's fast out-lap")
 
-_OUT_IN = re.compile(W.OUT_IN_LAP)
+_OUT_IN = gated(re.compile(W.OUT_IN_LAP))
 _SPEED_BEFORE = re.compile(W.SPEED_BEFORE)
 _SPEED_AFTER = re.compile(W.SPEED_AFTER)
 _OWN_LAP_VERB = re.compile(W.OWN_LAP_VERB)
 _THAT_OR_COUNTED = re.compile(W.THAT_LAP + "|" + W.COUNTED)
-_COUNTED = re.compile(W.COUNTED)
+_COUNTED = gated(re.compile(W.COUNTED))
 _RANGE = re.compile(W.RANGE)
 _ONE_LAP = re.compile(W.ONE_LAP)
-_STATED_RUN = re.compile(W.STATED_RUN)
+_STATED_RUN = gated(re.compile(W.STATED_RUN))
 _COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE)
 _SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant")
 # a stint or an average between a lap and a value: the value is the stint's ("out-lap (included in his
@@ -88,7 +89,7 @@ def _short(m: re.Match[str]) -> bool:
 
 def _has_stem(low: str, s: int, e: int) -> bool:
     """A cheap test before any regex: the sentence holds a lap word ("lap", "vuelta", "volta")."""
-    return any(low.find(w, s, e) >= 0 for w in W.STEMS)
+    return any(map(low[s:e].__contains__, W.STEMS))  # (one slice, scanned in C)
 
 
 def _relation(text: str) -> str:

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
+from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.layout import table_header
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, COMPOUND, NUMBER, ORDINAL, STINT_NOUN, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
@@ -60,7 +61,7 @@ _COMPARE_BEFORE = re.compile(r"\bthan\b|\bvs\b|\bversus\b|\bfrente\s+a\b|\bcompa
 _OWNER_AFTER = re.compile(r"\s*(?:s|secs?|seconds?|segundos?)?\s*(?:/\s*\w+|per\s+lap|por\s+vuelta|por\s+volta)?\s*\)?\s*"
                           r"(?:de|do|da|del|of|for|para)\s+(?:el\s+|la\s+|o\s+|a\s+)?")
 _SIGN_STEMS = re.compile(r"negativ|positiv|zero|cero|nula")
-_RESPECTIVELY = re.compile(r"\brespectiv")
+_RESPECTIVELY = gated(re.compile(r"\brespectiv"))
 _TYRE_LIKE_AVERAGE = frozenset({"médio", "medio", "media", "média", "medium"})
 _HEADER_PACE = re.compile(r"avg|averag|pace|promedi|media|média|ritmo|mean")
 _SUFFIX_START = re.compile(r"[^\d.,+-]")

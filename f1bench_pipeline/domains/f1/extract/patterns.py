@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, alternatives, word_set, words
 
 
@@ -323,7 +324,9 @@ PAIR_SLOTS = {"gain": ("attacker", "defender"), "battle_outcome": ("attacker", "
 CODE = re.compile(r"\b[A-Z]{3}\b")
 # a driver named right after "vs." / "versus" / "frente a" is compared with the subject, not the subject
 VS_BEFORE = re.compile(r"(?:\b|(?<=\W))" + alt("vs_word") + r"\s*[(:]?\s*$")
-VS_PAIR = re.compile(r"\b([A-Z]{3})\s+" + alt("vs_pair") + r"\s+([A-Z]{3})\b")
+# (searched over every answer: "\b" written as a look-behind after the first capital, so that ``re`` skips
+# from capital to capital instead of trying the pattern at every character)
+VS_PAIR = re.compile(r"([A-Z](?<!\w[A-Z])[A-Z]{2})\s+" + alt("vs_pair") + r"\s+([A-Z]{3})\b")
 
 # ---- defenses
 LABEL_AFTER = re.compile(r"\**\s*:")  # a heading word ("**Defense:**", "Defensa:"), not the verb of a clause
@@ -336,17 +339,17 @@ MATE_BETWEEN = re.compile(r"\s*(?:" + words("mate_between") + r"|,)?\s*\(?")
 
 # ---- what no sentence rule reads as a fact
 # A counterfactual states nothing that happened ("would have", "Had PIA reacted on lap 27").
-COUNTERFACTUAL = re.compile(words("counterfactual"))
+COUNTERFACTUAL = gated(re.compile(words("counterfactual")))
 # "the stops typically required when switching from soft to hard": a habit stated in the clause before a tyre
-HABITUAL_WORD = re.compile(r"\b" + alt("habitual") + r"\b")  # (the answer-wide check, before the window)
+HABITUAL_WORD = gated(re.compile(r"\b" + alt("habitual") + r"\b"))  # (the answer-wide check, before the window)
 HABITUAL_BEFORE = re.compile(r"\b" + alt("habitual") + r"\b[^,.;:()\n]{0,60}\b" + alt("habitual_when") +
                              r"\b[^,.;:()\n]{0,30}$")
 # "Had PIA reacted on lap 27": case matters -- "HAD was not protecting a teammate" is Hadjar
-HAD_DRIVER = re.compile(r"\b[Hh]ad [A-Z]{3} (?:waited|stopped|pitted|stayed|reacted|gone|been)\b")
+HAD_DRIVER = gated(re.compile(r"\b[Hh]ad [A-Z]{3} (?:waited|stopped|pitted|stayed|reacted|gone|been)\b"))
 # A tyre change while the race is suspended is not a pit stop (the context says so).
-RED_FLAG = re.compile(words("red_flag"))
+RED_FLAG = gated(re.compile(words("red_flag")))
 # "which is not a pit stop", "no son paradas": a stop denied -- no stop, stop count or change from it.
-NOT_A_STOP = re.compile(words("not_a_stop"))
+NOT_A_STOP = gated(re.compile(words("not_a_stop")))
 
 # ---- words around a token (tokenizer and checks)
 # reference pattern; searched as PREV_WORD_RUN
@@ -362,6 +365,6 @@ BOUND_MIN_BEFORE = re.compile(r"\b" + alt("bound_min") + r"\s*[~≈]?\s*$")
 BOUND_MAX_BEFORE = re.compile(r"\b" + alt("bound_max") + r"\s*[~≈]?\s*$")
 # a statement the answer takes back right after it: "(98.57s on MEDIUM is likely a typo in the stint labels"
 RETRACTED_AFTER = re.compile(r"[^.;\n]{0,30}?\b" + alt("retraction") + r"\b")
-RETRACTION_WORD = re.compile(r"\b" + alt("retraction") + r"\b")  # (the answer-wide check: cheap, no lead-in)
+RETRACTION_WORD = gated(re.compile(r"\b" + alt("retraction") + r"\b"))  # (the answer-wide check: cheap, no lead-in)
 # a consequence between a tyre and a later change: the tyre is not said to be the one the change removed
 CONSEQUENCE = re.compile(r"\b" + alt("consequence") + r"\b")

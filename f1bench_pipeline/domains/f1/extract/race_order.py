@@ -113,11 +113,7 @@ _EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "vo
 
 def within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
     """One of ``stems`` in ``low[s:e]`` (substring tests on one slice: much cheaper than a regex)."""
-    seg = low[s:e]
-    for w in stems:
-        if w in seg:
-            return True
-    return False
+    return any(map(low[s:e].__contains__, stems))
 
 
 def _driver_at(sent: Sentence, at: int) -> Token | None:

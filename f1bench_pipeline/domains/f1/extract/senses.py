@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, noun_before
 from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK, alt
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, Token
@@ -65,7 +66,7 @@ WET_PAIR_AFTER = re.compile(r"\s*" + alt("wet_conn") + r"\s*(?:\w+\s+)?" + alt("
 LAP_BEFORE_SLASH = re.compile(r"(\d{1,2})\s*/\s*$")
 # the words the windowed patterns above need, searched first in the same window: most windows hold
 # none, and a plain word search is much cheaper than an end-anchored one with a long gap
-NET_WORD = re.compile(r"\b" + alt("net_word") + r"\b")
+NET_WORD = gated(re.compile(r"\b" + alt("net_word") + r"\b"))
 UNKNOWABLE_WORD = re.compile(r"\b" + alt("unknowable") + r"\b")
 
 

@@ -39,7 +39,7 @@ _STEMS = ("earlier", "sooner", "later", "antes", "temprano", "tarde", "después"
 def compared(doc: Document, sent: Sentence) -> None:
     low = doc.low
     seg = low[sent.start:sent.end]
-    if not any(w in seg for w in _STEMS):
+    if not any(map(seg.__contains__, _STEMS)):
         return
     recs = None
     toks = sent.tokens
@@ -47,7 +47,7 @@ def compared(doc: Document, sent: Sentence) -> None:
         if lw.kind is not LAP_WORD or toks[j + 1].kind is not NUMBER:
             continue
         lo = max(sent.start, lw.start - WINDOW)
-        if not any(w in low[lo:lw.start] for w in _STEMS):
+        if not any(map(low[lo:lw.start].__contains__, _STEMS)):
             continue
         m = _COMPARED.search(low, lo, lw.start)
         if m is None:

@@ -188,7 +188,8 @@ def compound_ok(doc: Document, key: str, s: int, e: int) -> bool:
     return True
 
 
-_CODE_SHAPE = re.compile(r"(?<![\w-])[A-Z]{3}(?![\w-])")
+# (the look-behind after the first capital, not before it: ``re`` then skips from capital to capital)
+_CODE_SHAPE = re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{2}(?![\w-])")
 
 
 def _misspelt_codes(doc: Document, clean: str, toks: list[Token], dtoks: list[Token]) -> list[Token]:
