@@ -669,3 +669,18 @@ def test_dev_answers_never_empty_and_never_raise():
         assert sum(n == 0 for n in counts) / len(counts) <= 0.02, lang
     mean = {lang: sum(v) / len(v) for lang, v in per_lang.items()}
     assert mean["es"] >= 0.85 * mean["en"] and mean["pt"] >= 0.85 * mean["en"], mean
+
+
+# A lap time between a stay word and a lap is that lap's time, not the end of a stint; a stay word
+# with no time before the lap still ends one ("stayed out until lap 20": the stop).
+@pytest.mark.parametrize("text,lang,laps", [
+    ("HAM ran 92.4s on lap 20.", "en", []),
+    ("HAM ran a 1:32.4 on lap 20.", "en", []),
+    ("HAM continuó con 92,4 s en la vuelta 20.", "es", []),
+    ("HAM continuou com 92,4 s na volta 20.", "pt", []),
+    ("HAM stayed out 3 laps longer, until lap 20.", "en", [20]),
+    ("HAM se quedó en pista hasta la vuelta 20.", "es", [20]),
+    ("HAM permaneceu na pista até a volta 20.", "pt", [20]),
+])
+def test_lap_time_after_a_stay_word_is_no_stop(text, lang, laps):
+    assert [c.slots["lap"] for c in extract_claims(text, lang) if c.type == "pit_lap"] == laps

@@ -7,6 +7,8 @@ equals. Also the clause bounds and number parsing the claim rules share.
 
 from __future__ import annotations
 
+import re
+
 from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
                                                        BRACKET_OPENS_WITH_LAP, BARE_INTEGER,
                                                        COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS, RIVAL_BEFORE, RIVAL_BRACKET,
@@ -136,6 +138,14 @@ def clause_start(low: str, s: int, width: int) -> int:
     last line break, ';' or sentence stop ('. '; a decimal point is no stop)."""
     lo = max(0, s - width)
     return max(lo, low.rfind("\n", lo, s) + 1, low.rfind("; ", lo, s) + 2, low.rfind(". ", lo, s) + 2)
+
+
+def after_last_break(low: str, lo: int, s: int, breaks: re.Pattern[str]) -> int:
+    """Where a clause ending at ``s`` opens: after the last match of ``breaks`` in ``low[lo:s]``, else ``lo``."""
+    last = None
+    for m in breaks.finditer(low, lo, s):
+        last = m
+    return lo if last is None else last.end()
 
 
 def elided_before(low: str, s: int) -> bool:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
 from f1bench_pipeline.domains.f1.extract.checks import (clause_start, elided_before, from_lap_before, index_number,
                                                      lap_pair_after, plain_number, rival_bracket_driver)
-from f1bench_pipeline.domains.f1.extract.patterns import (AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
+from f1bench_pipeline.domains.f1.extract.patterns import (LAP_TIME_BETWEEN, AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
                                                        COUNT_DET_BEFORE, COUNT_OF_M, DEADLINE_BEFORE, DRIVER_TO_LAP,
                                                        ELIDED_AFTER, FINISH_AT_BEFORE, GAP_AFTER, LAPNUM_GAP, LIST_CONN,
                                                        N_OF_BEFORE, OWNER_AFTER, PLURAL_LAPS, RACE_AFTER, RACE_BEFORE,
@@ -197,7 +197,8 @@ def _has_pit_trigger(low: str, toks: list[Token], s: int, e: int) -> bool:
             if (k is PIT or k is CHANGE) and s - t.end <= 160 and \
                     (s - t.end <= 16 or not TRIGGER_BREAK.search(low, t.end, s)):
                 return True
-            if k is STAY and s - t.end <= 30 and not PLURAL_LAPS.search(low, t.end, e):
+            if k is STAY and s - t.end <= 30 and not PLURAL_LAPS.search(low, t.end, e) and \
+                    not LAP_TIME_BETWEEN.search(low, t.end, s):
                 return True  # "stayed out until lap 19"; not "stayed out (laps 36 and 37)": laps run, no stop
         elif t.start >= e:
             if t.start - e > 14:

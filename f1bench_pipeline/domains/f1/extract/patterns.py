@@ -368,3 +368,6 @@ RETRACTED_AFTER = re.compile(r"[^.;\n]{0,30}?\b" + alt("retraction") + r"\b")
 RETRACTION_WORD = gated(re.compile(r"\b" + alt("retraction") + r"\b"))  # (the answer-wide check: cheap, no lead-in)
 # a consequence between a tyre and a later change: the tyre is not said to be the one the change removed
 CONSEQUENCE = re.compile(r"\b" + alt("consequence") + r"\b")
+# a lap time between a stay word ("ran", "continued") and a lap: "HAM ran 92.4s on lap 20", "ran a 1:32.4 on lap
+# 20": the lap of the time, not the end of a stint
+LAP_TIME_BETWEEN = re.compile(r"\d[.,]\d|\d:\d\d")

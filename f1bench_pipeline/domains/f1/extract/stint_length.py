@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from f1bench_pipeline.domains.f1.extract.checks import after_last_break
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.pace_compare import _SIDE_END, _THAN, _negated, _side_b
 from f1bench_pipeline.domains.f1.extract.pace_cues import _stint_of, stem_in
@@ -80,11 +81,7 @@ def comparisons(doc: Document, sent: Sentence) -> None:
 
 
 def _clause_start(low: str, sent: Sentence, s: int) -> int:
-    lo = max(sent.start, s - CLAUSE_REACH)
-    last = None
-    for m in _CLAUSE_BREAK.finditer(low, lo, s):
-        last = m
-    return lo if last is None else last.end()
+    return after_last_break(low, max(sent.start, s - CLAUSE_REACH), s, _CLAUSE_BREAK)
 
 
 def _stint_in(doc: Document, sent: Sentence, lo: int, hi: int) -> dict[str, Any]:

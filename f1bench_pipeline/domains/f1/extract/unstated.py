@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from f1bench_pipeline.domains.f1.extract.checks import after_last_break
 from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, DRIVER, NEGATION, NUMBER, PIT, PRONOUN, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import tyre_age_words as A
@@ -54,11 +55,7 @@ _OR_BEFORE = re.compile(r"\b(?:or|ou)\s+(?:\w+\s+){0,3}$")
 
 
 def _clause_start(low: str, sent: Sentence, s: int) -> int:
-    lo = max(sent.start, s - CLAUSE_REACH)
-    last = None
-    for m in _CLAUSE_BREAK.finditer(low, lo, s):
-        last = m
-    return lo if last is None else last.end()
+    return after_last_break(low, max(sent.start, s - CLAUSE_REACH), s, _CLAUSE_BREAK)
 
 
 def _asserted(doc: Document, sent: Sentence, s: int) -> bool:
