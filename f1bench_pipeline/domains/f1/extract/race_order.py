@@ -85,12 +85,11 @@ _HEDGE = re.compile(r"\b(?:may|might|could|would|likely|probably|possibly|perhap
 _HEDGE_STEMS = ("may", "might", "could", "would", "likely", "probabl", "possibl", "perhaps", "presum", "apparent",
                 "suggest", "impl", "expect", "if", "podr", "quiz", "posibl", "si", "poderia", "provavel", "possivel",
                 "talvez", "caso")  # (what every _HEDGE match holds: a cheap test first)
-# "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
 # a negated report or evidence verb: "the data does not show that it gained", "no muestran que", "não mostram
 # que": what follows is what the data do not show, not what happened
-_EVIDENCE_AFTER_NEG = re.compile(r"[\s*]*(?:(?:clearly|really|claramente|realmente)\s+)?(?:show|indicate|confirm|prove|"
-                                 r"establish|support|muestra|muestran|indica|indican|confirma|confirman|demuestra|"
-                                 r"demuestran|mostra|mostram|comprova|comprovam|permite[mn]?\s+(?:afirmar|concluir))\b")
+_EVIDENCE_AFTER_NEG = re.compile(r"[\s*]*(?:(?:clearly|really|claramente|realmente)\s+)?(?:"
+                                 + race_words("evidence") + r")\b")
+# "succeeded in gaining", "managed to gain", "consiguió ganar": a base form stated as happened
 _SUCCEEDED_BEFORE = re.compile(r"\b(?:succeeded in|managed to|was able to|consiguió|logró|conseguiu)\s+$")
 _NOT_ONLY = re.compile(r"\s+(?:only|just|solo|sólo|só|apenas|somente)\b")  # "not only passed": no negation
 _LATER_AFTER = re.compile(r"[^.;\n]{0,40}\b(?:later|eventually|at the finish|más tarde|mais tarde|al final|no final)\b")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
+
 # literals one of which every match holds (lower case): a substring test before any regex
 STEMS = ("convert", "translat", "tradu", "convirti", "traduz", "track position", "posición en", "posicion en",
          "posição na", "posicao na")
@@ -21,8 +23,7 @@ GAINED = (r"\b(?:succeeded|was\s+successful|worked)\s+in\s+(?:gaining|winning)\s
 # whose finishing place: "than HUL" (the rival), "for LAW" (the one it was for)
 RIVAL_AFTER = (r"[\s*]*(?:(?:than|que|do\s+que|frente\s+a)\s+(?P<rival>[a-z]{3})\b|(?:for|para)\s+(?P<ben>[a-z]{3})\b)")
 # a claim about what the data show, not about the race: "the data does not show that it succeeded"
-SHOW_BEFORE = (r"\b(?:show|shows|indicate|indicates|confirm|confirms|prove|proves|muestra|muestran|indica|confirma|"
-               r"mostra|mostram|comprova)\s+(?:that|que)?\s*(?:\w+\s+){0,4}$")
+SHOW_BEFORE = r"\b(?:" + race_words("evidence") + r")\s+(?:that|que)?\s*(?:\w+\s+){0,4}$"
 CLAUSE_BREAK = (r"[,;:\n(]|\s[-–—]\s|\b(?:but|because|since|though|although|pero|porque|ya\s+que|aunque|mas|pois|"
                 r"j[áa]\s+que|embora)\b")
 # a hedge before the verb in its clause: "appears to have succeeded", "parece haber logrado"

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 _EN: dict[str, str] = {
+    # a report of the data ("the data does not show that ..."): what follows is not said of the race
+    "evidence": r"show|shows|indicate|indicates|confirm|confirms|prove|proves|establish|establishes|support|supports",
     # after "<N> lap(s)": the direction of the difference
     "earlier": r"earlier|sooner|before",
     "later": r"later|after",
@@ -51,6 +53,8 @@ _EN: dict[str, str] = {
 }
 
 _ES: dict[str, str] = {
+    "evidence": r"muestra|muestran|indica|indican|confirma|confirman|demuestra|demuestran|permite afirmar|"
+                r"permiten afirmar|permite concluir|permiten concluir",
     "earlier": r"antes|más temprano|mas temprano",
     "later": r"después|despues|más tarde|mas tarde",
     "longer": r"más|mas",
@@ -83,6 +87,8 @@ _ES: dict[str, str] = {
 }
 
 _PT: dict[str, str] = {
+    "evidence": r"mostra|mostram|indica|indicam|confirma|confirmam|comprova|comprovam|permite afirmar|"
+                r"permitem afirmar|permite concluir|permitem concluir",
     "earlier": r"antes|mais cedo",
     "later": r"depois|mais tarde",
     "longer": r"a mais|mais",
