@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, DRIVER, NEGATION, NUMBER, PIT, PRONOUN, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import tyre_age_words as A
+from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_more_words as M
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as W
 
 if TYPE_CHECKING:
@@ -38,9 +39,12 @@ CLAUSE_REACH = 140  # characters before a phrase searched for a hedge, negation 
 NEGATION_REACH = 40  # characters from a negation to the phrase it denies ("no data on rain")
 NUMBER_REACH = 60  # characters around a pit-time phrase searched for a seconds value (then a gap/gain's)
 
-_STEMS = re.compile(trie_regex(list(W.STEMS + A.STEMS)))
-_KINDS = (("weather", W.WEATHER_STEMS, re.compile(W.WEATHER)), ("points", W.POINTS_STEMS, re.compile(W.POINTS)),
-          ("pit_time", W.PIT_TIME_STEMS, re.compile(W.PIT_TIME)), ("tyre_age", A.STEMS, re.compile(A.TYRE_AGE)))
+_STEMS = re.compile(trie_regex(sorted(set(W.STEMS + M.STEMS + A.STEMS))))
+_KINDS = (("weather", W.WEATHER_STEMS + M.WEATHER_STEMS, re.compile(W.WEATHER + "|" + M.WEATHER)),
+          ("points", W.POINTS_STEMS, re.compile(W.POINTS + "|" + M.POINTS)),
+          ("pit_time", W.PIT_TIME_STEMS + M.PIT_TIME_STEMS, re.compile(W.PIT_TIME + "|" + M.PIT_TIME)),
+          ("tyre_age", A.STEMS, re.compile(A.TYRE_AGE)))
+_TYRE_BEFORE = re.compile(M.TYRE_BEFORE)
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
@@ -90,8 +94,9 @@ def facts(doc: Document, sent: Sentence) -> None:
             s, e = m.start(), m.end()
             if kind == "weather" and _TYRE_AFTER.match(low, e):
                 continue  # "wet weather tyres": a tyre's name
-            if kind == "weather" and _PURPOSE_BEFORE.search(low, max(sent.start, s - 30), s):
-                continue  # "intermediates are designed for wet conditions": what a tyre is for
+            if kind == "weather" and (_PURPOSE_BEFORE.search(low, max(sent.start, s - 30), s) or
+                                      _TYRE_BEFORE.search(low, max(sent.start, s - 30), s)):
+                continue  # "intermediates are designed for wet conditions", "pneus de pista seca": a tyre's use
             if kind == "points" and _NOT_POINTS_AFTER.match(low, e):
                 continue  # "the key points", "pontos-chave"
             if kind == "pit_time":
