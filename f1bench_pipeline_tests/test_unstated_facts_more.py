@@ -5,11 +5,12 @@ EN/ES/PT, both ways (#44, third pass).
   seca", "corrida seca"), a place in the points by its end or missed points ("in the lower points", "missed
   out on points", "zona baja de los puntos", "sem pontuar"), and the time a stop lost said by a past verb or
   a stop's time ("minimized the usual time penalty", "with minimal time penalty", "a longer stop time",
-  "total pit lane time", "a slow stop", "minimizó la pérdida de tiempo", "parada lenta") are read and always
+  "a slow stop", "minimizó la pérdida de tiempo", "parada lenta") are read and always
   unverifiable;
 * dry tyres or a dry stint (a tyre the context names), a tyre named by its conditions ("neumáticos de pista
   seca"), a purpose ("the optimal tyre for dry conditions"), a present-tense property ("pitting under the SC
-  minimizes time loss"), "minor points" of an argument, a stop time with its value, and a time loss of no
+  minimizes time loss"), the strategy's time in the pits ("the one-stop strategy minimized time lost in the
+  pits"), "minor points" of an argument, a stop time with its value, and a time loss of no
   stop give none.
 
 Sentences are written in the style of real answers, not copied from them; the context is the real Monaco
@@ -51,11 +52,12 @@ READ = [
     ("en", "By pitting under the Safety Car, HAM minimized the usual time penalty of a stop.", "pit_time"),
     ("en", "The lap-16 stop allowed OCO to change tyres with minimal pit lane time penalty.", "pit_time"),
     ("en", "OCO's second pit stop resulted in a longer stop time than HAM's.", "pit_time"),
-    ("en", "Two stops put OCO at a disadvantage in total pit lane time.", "pit_time"),
     ("en", "HAM had a slow stop on lap 18.", "pit_time"),
     ("es", "Al parar bajo SC, OCO minimizó la pérdida de tiempo en boxes.", "pit_time"),
     ("es", "HAM sufrió una parada lenta en la vuelta 18.", "pit_time"),
     ("pt", "Parando sob SC, HAM minimizou a perda de tempo no box.", "pit_time"),
+    ("pt", "A parada de OCO sob VSC minimizou o tempo perdido no pit lane.", "pit_time"),
+    ("es", "La parada de HAM bajo SC minimizó el tiempo perdido en boxes.", "pit_time"),
     ("pt", "OCO fez a parada na volta 16 com uma perda mínima de tempo.", "pit_time"),
 ]
 
@@ -81,6 +83,12 @@ def test_another_wording_of_an_unstated_fact_is_read_and_unverifiable(lang, text
     # points of an argument; a stop time with its value (a gap's or nothing's)
     ("en", "There are a few minor points to note about OCO's strategy."),
     ("en", "OCO's average pit stop time was 1.2 seconds longer than HAM's."),
+    # the strategy's time in the pits, not a stop's (the human gold labels no claim there)
+    ("en", "Two stops put OCO at a disadvantage in total pit lane time."),
+    ("en", "The one-stop strategy successfully minimized time lost in the pits for HAM."),
+    ("en", "HAM's long HARD stint minimized total pit stop time loss."),
+    ("pt", "Com apenas uma parada, HAM minimizou o tempo perdido no box ao longo da corrida."),
+    ("es", "La estrategia de OCO minimizó la pérdida de tiempo en boxes con una sola parada."),
     # a time loss of no stop
     ("en", "The stable HARD stint kept HAM in position with minimal time loss."),
 ])

@@ -45,6 +45,8 @@ _KINDS = (("weather", W.WEATHER_STEMS + M.WEATHER_STEMS, re.compile(W.WEATHER + 
           ("pit_time", W.PIT_TIME_STEMS + M.PIT_TIME_STEMS, re.compile(W.PIT_TIME + "|" + M.PIT_TIME)),
           ("tyre_age", A.STEMS, re.compile(A.TYRE_AGE)))
 _TYRE_BEFORE = re.compile(M.TYRE_BEFORE)
+_STRATEGY_BEFORE = re.compile(M.STRATEGY_BEFORE)
+_TIME_WORD = re.compile(r"time|tiempo|tempo|p[ée]rdida|perda")  # a time loss, not "a free stop"
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
@@ -104,6 +106,8 @@ def facts(doc: Document, sent: Sentence) -> None:
                     continue  # "without significant time loss" of no stop: tyre wear, not the pits
                 if _valued(sent, s, e):
                     continue  # "lost less time in the pits, gaining 1.1 s": the gain's
+                if _TIME_WORD.search(low, s, e) and _STRATEGY_BEFORE.search(low, _clause_start(low, sent, s), e):
+                    continue  # "the one-stop strategy minimized time lost in the pits": the strategy's, no stop's
             if kind == "tyre_age" and DRIVER not in sent.kind_set and PRONOUN not in sent.kind_set:
                 continue  # a used set of no driver named (not even the answer's single one): reasoning
             if kind == "weather" and _OR_BEFORE.search(low, max(sent.start, s - 30), s):
