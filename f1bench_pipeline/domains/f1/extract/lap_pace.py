@@ -49,15 +49,20 @@ STINT_AFTER = 25  # characters after a comparative searched for a stint or avera
 MAX_MINUTES = 3  # the minutes of a lap time written m:ss.s (PACE_MAX_S is 200 s)
 OWNER_GAP = 24  # characters at most between a possessive driver and its out/in-lap ("OCO's fast out-lap")
 
-_OUT_IN = re.compile(W.OUT_IN_LAP)
+_OUT_IN = gated(re.compile(W.OUT_IN_LAP))
+_OUT_IN_WORD = re.compile(W.OUT_IN_LAP)  # (a word's test: the gate remembers the answer's text)
 # a lap a value or a speed word is said of: an out/in-lap, a single lap by what it was, a driver's best lap
-_ANCHOR = gated(re.compile(W.OUT_IN_LAP + "|" + M.SINGLE_LAP + "|" + M.BEST_LAP))
+# (the longer pattern only in a sentence holding one of ``M.LAP_STEMS``)
+_ANCHOR = re.compile(W.OUT_IN_LAP + "|" + M.SINGLE_LAP + "|" + M.BEST_LAP)
 _BEST = re.compile(M.BEST_LAP)
 _SPEED_BEFORE = re.compile(W.SPEED_BEFORE)
 _SPEED_AFTER = re.compile(W.SPEED_AFTER + "|" + M.SPEED_AFTER)
 _OWN_LAP_VERB = re.compile(W.OWN_LAP_VERB)
-_THAT_OR_COUNTED = re.compile(W.THAT_LAP + "|" + W.COUNTED + "|" + M.STRETCH)
-_COUNTED = gated(re.compile(W.COUNTED + "|" + M.STRETCH))
+_THAT_OR_COUNTED = re.compile(W.THAT_LAP + "|" + W.COUNTED)
+_COUNTED = gated(re.compile(W.COUNTED))
+# ... with the other ways of pointing at or counting a few laps (only where one of ``M.STRETCH_STEMS`` is)
+_THAT_OR_COUNTED_MORE = re.compile(W.THAT_LAP + "|" + W.COUNTED + "|" + M.STRETCH)
+_COUNTED_MORE = re.compile(W.COUNTED + "|" + M.STRETCH)
 # a hedge right before a comparative over a few laps: nothing asserted ("likely faster than ... his next few laps")
 _HEDGE_BEFORE = re.compile(r"\b(?:likely|probably|possibly|perhaps|presumably|may|might|could|would|probablemente|"
                            r"posiblemente|quiz[áa]s?|podr[íi]a|provavelmente|possivelmente|talvez|poderia)\s+(?:\w+\s+)?$")
@@ -128,16 +133,17 @@ def _lap_of(low: str, sent: Sentence, t: Token) -> tuple[int, int, dict[str, Any
         return None if m1 is None else (t.start, m1.end(), {"stretch": "lap", "start_lap": int(m1.group(1)),
                                                             "end_lap": int(m1.group(1))})
     seen = None
-    for m in _ANCHOR.finditer(low, lo, t.start):
+    for m in (_ANCHOR if _holds(low, sent, M.LAP_STEMS) else _OUT_IN).finditer(low, lo, t.start):
         seen = m
     if seen is not None and not _STINT_BETWEEN.search(low, seen.end(), t.start):
         return seen.start(), t.end, {"stretch": _out_or_in(seen.group(0))}
+    pointed = _THAT_OR_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _THAT_OR_COUNTED
     m2 = None
-    for found in _THAT_OR_COUNTED.finditer(low, lo, t.start):
+    for found in pointed.finditer(low, lo, t.start):
         m2 = found
     if m2 is not None and not _STINT_BETWEEN.search(low, m2.end(), t.start):
         return m2.start(), t.end, {"stretch": _stretch_of(m2.group(0))}
-    m3 = _THAT_OR_COUNTED.search(low, t.end, min(sent.end, t.end + AFTER_REACH))
+    m3 = pointed.search(low, t.end, min(sent.end, t.end + AFTER_REACH))
     if m3 is not None and not _CLAUSE_BREAK.search(low, t.end, m3.start()) and \
             not _STINT_BETWEEN.search(low, t.end, m3.start()):
         return t.start, m3.end(), {"stretch": _stretch_of(m3.group(0))}
@@ -154,9 +160,21 @@ def _unit_end(low: str, t: Token) -> int:
 
 
 def _out_or_in(word: str) -> str:
-    if _OUT_IN.fullmatch(word) is None:
+    if _OUT_IN_WORD.fullmatch(word) is None:
         return "lap"  # a full lap, a driver's best lap
     return "in_lap" if word.startswith("in") or "entrada" in word else "out_lap"
+
+
+_memo: dict[tuple[str, ...], tuple[str | None, bool]] = {}  # stems -> (the last answer seen, whether it holds one)
+
+
+def _holds(low: str, sent: Sentence, stems: tuple[str, ...]) -> bool:
+    """The sentence holds one of ``stems``: tested on the whole answer once, then on the sentence."""
+    last = _memo.get(stems)
+    if last is None or last[0] is not low:
+        last = (low, any(map(low.__contains__, stems)))
+        _memo[stems] = last
+    return last[1] and any(map(low[sent.start:sent.end].__contains__, stems))
 
 
 def _stretch_of(words: str) -> str:
@@ -241,7 +259,7 @@ def words(doc: Document, sent: Sentence) -> None:
     if not _has_stem(low, s, e) or any(r[0] == "lap_pace" and s <= r[2] < e for r in doc.records[-4:]) or \
             _STATED_RUN.search(low, s, e) or _INTENT.search(low, s, e):
         return  # (the sentence's lap-level value already says it)
-    for m in _ANCHOR.finditer(low, s, e):
+    for m in (_ANCHOR if _holds(low, sent, M.LAP_STEMS) else _OUT_IN).finditer(low, s, e):
         best = _BEST.fullmatch(m.group(0)) is not None  # "his fastest lap": its speed in its words
         sp = None if best else _SPEED_BEFORE.search(low, max(s, m.start() - 16), m.start())
         sa = None if sp is not None or best else _SPEED_AFTER.match(low, m.end(), e)
@@ -260,7 +278,7 @@ def words(doc: Document, sent: Sentence) -> None:
 def _stretch_comparison(doc: Document, sent: Sentence) -> None:
     low = doc.low
     s, e = sent.start, sent.end
-    stretch = _COUNTED.search(low, s, e)
+    stretch = (_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _COUNTED).search(low, s, e)
     slots: dict[str, Any] = {"stretch": "laps" if stretch is None else _stretch_of(stretch.group(0))}
     if stretch is None:
         stretch = next((m for m in _RANGE.finditer(low, s, e) if _short(m)), None)

@@ -14,11 +14,17 @@ time": ``STRATEGY_BEFORE``), a present-tense property ("pitting under SC minimiz
 
 from __future__ import annotations
 
-# Literal pieces, by kind, one of which every match of that kind's pattern holds (lower case).
-WEATHER_STEMS = ("dry", "seca", "seco", "secó", "secou", "mixed", "changing", "changeable", "variable", "mixtas",
-                 "cambiantes", "mistas", "variáveis", "variaveis", "instáveis", "instaveis")
+# Literal pieces, by kind, one of which every match of that kind's pattern holds (lower case); whole phrases,
+# not "dry" or "lento" alone (frequent words: the kind's regex would run on most sentences).
+WEATHER_STEMS = ("dry race", "dry track", "dry conditions", "dry surface", "now dry", "fully dry", "completely dry",
+                 "was dry", "became dry", "become dry", "is dry", "mixed conditions", "mixed track", "mixed weather",
+                 "changing conditions", "changing track", "changing weather", "changeable", "variable conditions",
+                 "variable track", "variable weather", "pista seca", "carrera seca", "corrida seca", "tiempo seco",
+                 "tempo seco", "ya seca", "já seca", "ja seca", "completamente seca", "se secó", "se seco", "secou", "mixtas", "cambiantes", "condiciones variables", "secas",
+                 "de seco", "ão seca", "ao seca", "mistas", "variáveis", "variaveis", "instáveis", "instaveis")
 POINTS_STEMS = ("points", "puntos", "puntuar", "pontos", "pontuar")
-PIT_TIME_STEMS = ("minim", "mínim", "penalty", "stop time", "slow stop", "slow pit", "lenta", "lento")
+PIT_TIME_STEMS = ("minimized", "minimised", "minimizó", "minimizo", "minimizou", "time penalty", "stop time", "slow stop", "slow pit", "parada lenta", "paradas lentas",
+                  "stop lento", "stops lentos")
 STEMS = WEATHER_STEMS + POINTS_STEMS + PIT_TIME_STEMS
 
 # a dry race or track, mixed or changing conditions: "what became a dry race", "a now-dry track", "the
@@ -28,9 +34,9 @@ WEATHER = (
     r"|\btrack\s+(?:was|became|had\s+become|is)\s+(?:now\s+|fully\s+|completely\s+)?dry\b"
     r"|\b(?:mixed|changing|changeable|variable)\s+(?:track\s+|weather\s+)?conditions\b"
     r"|\b(?:pista|carrera)\s+(?:ya\s+|completamente\s+)?seca\b|\bpista\s+se\s+sec[óo]\b|\btiempo\s+seco\b"
-    r"|\bcondiciones\s+(?:de\s+)?(?:secas|seco|mixtas|cambiantes|variables)\b"
+    r"|\bcondiciones\s+(?:secas|de\s+seco|mixtas|cambiantes|variables)\b"
     r"|\b(?:pista|corrida)\s+(?:j[áa]\s+|completamente\s+)?seca\b|\bpista\s+secou\b|\btempo\s+seco\b"
-    r"|\bcondi[çc](?:[ãa]o|[õo]es)\s+(?:de\s+)?(?:secas?|mistas|vari[áa]veis|inst[áa]veis)\b"
+    r"|\bcondi[çc](?:[ãa]o|[õo]es)\s+(?:secas?|mistas|vari[áa]veis|inst[áa]veis)\b"
 )
 # the whole strategy's time in the pits, not a stop's: "the one-stop strategy minimized time lost in the pits",
 # "the long stint minimized total pit stop time loss", "apenas uma parada minimizou o tempo perdido" (the human
