@@ -32,7 +32,7 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
 from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, _PACE_CUE_AFTER, DEG_MAX_S_PER_LAP,
                                                            PACE_MAX_S, PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_more_words as M
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
@@ -165,16 +165,13 @@ def _out_or_in(word: str) -> str:
     return "in_lap" if word.startswith("in") or "entrada" in word else "out_lap"
 
 
-_memo: dict[tuple[str, ...], tuple[str | None, bool]] = {}  # stems -> (the last answer seen, whether it holds one)
+_STEM_SEARCH = {M.LAP_STEMS: re.compile(trie_regex(list(M.LAP_STEMS))),
+                M.STRETCH_STEMS: re.compile(trie_regex(list(M.STRETCH_STEMS)))}  # (one C pass over a sentence)
 
 
 def _holds(low: str, sent: Sentence, stems: tuple[str, ...]) -> bool:
-    """The sentence holds one of ``stems``: tested on the whole answer once, then on the sentence."""
-    last = _memo.get(stems)
-    if last is None or last[0] is not low:
-        last = (low, any(map(low.__contains__, stems)))
-        _memo[stems] = last
-    return last[1] and any(map(low[sent.start:sent.end].__contains__, stems))
+    """The sentence holds one of ``stems`` (the longer patterns are searched only there)."""
+    return _STEM_SEARCH[stems].search(low, sent.start, sent.end) is not None
 
 
 def _stretch_of(words: str) -> str:
