@@ -32,7 +32,8 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
 from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, _PACE_CUE_AFTER, DEG_MAX_S_PER_LAP,
                                                            PACE_MAX_S, PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token, trie_regex
+from f1bench_pipeline.domains.f1.extract.vocabulary import lap_more_words as M
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
 
@@ -45,19 +46,32 @@ AFTER_REACH = 60  # characters after a value searched for its lap ("~1.89s por v
 TIGHT_GAP = 12  # characters at most between a lap range and its value ("lap 17-18 avg ~77.73s")
 STRETCH_REACH = 120  # characters at most between a stretch of laps and the comparative said of it
 STINT_AFTER = 25  # characters after a comparative searched for a stint or average word ("faster on average in that stint")
+MAX_MINUTES = 3  # the minutes of a lap time written m:ss.s (PACE_MAX_S is 200 s)
 OWNER_GAP = 24  # characters at most between a possessive driver and its out/in-lap ("OCO's fast out-lap")
 
 _OUT_IN = gated(re.compile(W.OUT_IN_LAP))
+_OUT_IN_WORD = re.compile(W.OUT_IN_LAP)  # (a word's test: the gate remembers the answer's text)
+# a lap a value or a speed word is said of: an out/in-lap, a single lap by what it was, a driver's best lap
+# (the longer pattern only in a sentence holding one of ``M.LAP_STEMS``)
+_ANCHOR = re.compile(W.OUT_IN_LAP + "|" + M.SINGLE_LAP + "|" + M.BEST_LAP)
+_BEST = re.compile(M.BEST_LAP)
 _SPEED_BEFORE = re.compile(W.SPEED_BEFORE)
-_SPEED_AFTER = re.compile(W.SPEED_AFTER)
+_SPEED_AFTER = re.compile(W.SPEED_AFTER + "|" + M.SPEED_AFTER)
 _OWN_LAP_VERB = re.compile(W.OWN_LAP_VERB)
 _THAT_OR_COUNTED = re.compile(W.THAT_LAP + "|" + W.COUNTED)
 _COUNTED = gated(re.compile(W.COUNTED))
+# ... with the other ways of pointing at or counting a few laps (only where one of ``M.STRETCH_STEMS`` is)
+_THAT_OR_COUNTED_MORE = re.compile(W.THAT_LAP + "|" + W.COUNTED + "|" + M.STRETCH)
+_COUNTED_MORE = re.compile(W.COUNTED + "|" + M.STRETCH)
+# a hedge right before a comparative over a few laps: nothing asserted ("likely faster than ... his next few laps")
+_HEDGE_BEFORE = re.compile(r"\b(?:likely|probably|possibly|perhaps|presumably|may|might|could|would|probablemente|"
+                           r"posiblemente|quiz[áa]s?|podr[íi]a|provavelmente|possivelmente|talvez|poderia)\s+(?:\w+\s+)?$")
+_PLURAL = re.compile(r"\b(?:laps|vueltas|voltas)\b")
 _RANGE = re.compile(W.RANGE)
 _ONE_LAP = re.compile(W.ONE_LAP)
 _STATED_RUN = gated(re.compile(W.STATED_RUN))
 _COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE)
-_SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant")
+_SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant|d[ée]bil|\bmal[ao]\b|fraca|ruim")
 # a stint or an average between a lap and a value: the value is the stint's ("out-lap (included in his
 # Stint 2 average of 98.57s)", "(vuelta 23) registró un tiempo promedio de 91.45s")
 _STINT_BETWEEN = re.compile(r"\bstint|\btanda|\baverag|\bavg\b|\bpromedi|\bm[ée]dia\b|\bmean\b")
@@ -119,19 +133,20 @@ def _lap_of(low: str, sent: Sentence, t: Token) -> tuple[int, int, dict[str, Any
         return None if m1 is None else (t.start, m1.end(), {"stretch": "lap", "start_lap": int(m1.group(1)),
                                                             "end_lap": int(m1.group(1))})
     seen = None
-    for m in _OUT_IN.finditer(low, lo, t.start):
+    for m in (_ANCHOR if _holds(low, sent, M.LAP_STEMS) else _OUT_IN).finditer(low, lo, t.start):
         seen = m
     if seen is not None and not _STINT_BETWEEN.search(low, seen.end(), t.start):
         return seen.start(), t.end, {"stretch": _out_or_in(seen.group(0))}
+    pointed = _THAT_OR_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _THAT_OR_COUNTED
     m2 = None
-    for found in _THAT_OR_COUNTED.finditer(low, lo, t.start):
+    for found in pointed.finditer(low, lo, t.start):
         m2 = found
     if m2 is not None and not _STINT_BETWEEN.search(low, m2.end(), t.start):
-        return m2.start(), t.end, {"stretch": "laps" if _COUNTED.match(m2.group(0)) else "lap"}
-    m3 = _THAT_OR_COUNTED.search(low, t.end, min(sent.end, t.end + AFTER_REACH))
+        return m2.start(), t.end, {"stretch": _stretch_of(m2.group(0))}
+    m3 = pointed.search(low, t.end, min(sent.end, t.end + AFTER_REACH))
     if m3 is not None and not _CLAUSE_BREAK.search(low, t.end, m3.start()) and \
             not _STINT_BETWEEN.search(low, t.end, m3.start()):
-        return t.start, m3.end(), {"stretch": "laps" if _COUNTED.match(m3.group(0)) else "lap"}
+        return t.start, m3.end(), {"stretch": _stretch_of(m3.group(0))}
     return None
 
 
@@ -145,7 +160,23 @@ def _unit_end(low: str, t: Token) -> int:
 
 
 def _out_or_in(word: str) -> str:
+    if _OUT_IN_WORD.fullmatch(word) is None:
+        return "lap"  # a full lap, a driver's best lap
     return "in_lap" if word.startswith("in") or "entrada" in word else "out_lap"
+
+
+_STEM_SEARCH = {M.LAP_STEMS: re.compile(trie_regex(list(M.LAP_STEMS))),
+                M.STRETCH_STEMS: re.compile(trie_regex(list(M.STRETCH_STEMS)))}  # (one C pass over a sentence)
+
+
+def _holds(low: str, sent: Sentence, stems: tuple[str, ...]) -> bool:
+    """The sentence holds one of ``stems`` (the longer patterns are searched only there)."""
+    return _STEM_SEARCH[stems].search(low, sent.start, sent.end) is not None
+
+
+def _stretch_of(words: str) -> str:
+    """"laps" for a few laps counted or pointed at ("those three laps"), "lap" for one ("that extra lap")."""
+    return "laps" if _PLURAL.search(words) else "lap"
 
 
 def values(doc: Document, sent: Sentence) -> None:
@@ -155,9 +186,16 @@ def values(doc: Document, sent: Sentence) -> None:
     if not _has_stem(low, sent.start, sent.end) or _STATED_RUN.search(low, sent.start, sent.end):
         return
     used = sent.used
+    prev: Token | None = None
     for t in sent.tokens:
-        if t.kind is not NUMBER or not t.decimal or id(t) in used or low[t.start - 1:t.start] == ":":
+        mins, prev, orig = prev, t, t
+        if t.kind is not NUMBER or not t.decimal or id(t) in used:
             continue
+        if low[t.start - 1:t.start] == ":":  # a lap time written m:ss.s ("a 1:32.4 on lap 20"), else no time
+            if mins is None or mins.kind is not NUMBER or mins.end != t.start - 1 or mins.decimal or \
+                    not 1 <= mins.value <= MAX_MINUTES or id(mins) in used or low[mins.start - 1:mins.start].isdigit():
+                continue
+            t = Token(mins.start, t.end, NUMBER, mins.value * 60 + t.value, low[mins.start:t.end], t.tag, True)
         v = abs(t.value)
         time = PACE_MIN_S <= v < PACE_MAX_S
         if not time and not (v < DEG_MAX_S_PER_LAP and per_lap(low, _unit_end(low, t))):
@@ -176,13 +214,13 @@ def values(doc: Document, sent: Sentence) -> None:
             if not named:
                 continue
             owners = named[:1]  # a difference between the sentence's drivers: the first named
-        used.add(id(t))
+        used.update((id(orig), id(mins)) if orig is not t else (id(t),))
         slots["driver"] = owners[0]
         if time:
             slots["seconds"] = round(float(t.value), 3)
         else:  # (a difference's sign is the comparative's, not the number's)
             slots["difference"] = round(abs(float(t.value)), 3)
-        slots["resolution"] = resolution(t.word.lstrip("+-~≈"))
+        slots["resolution"] = resolution(t.word.lstrip("+-~≈").rpartition(":")[2])
         doc.add("lap_pace", slots, min(s, t.start), max(end, t.end))
 
 
@@ -218,10 +256,11 @@ def words(doc: Document, sent: Sentence) -> None:
     if not _has_stem(low, s, e) or any(r[0] == "lap_pace" and s <= r[2] < e for r in doc.records[-4:]) or \
             _STATED_RUN.search(low, s, e) or _INTENT.search(low, s, e):
         return  # (the sentence's lap-level value already says it)
-    for m in _OUT_IN.finditer(low, s, e):
-        sp = _SPEED_BEFORE.search(low, max(s, m.start() - 16), m.start())
-        sa = None if sp is not None else _SPEED_AFTER.match(low, m.end(), e)
-        if sp is None and sa is None:
+    for m in (_ANCHOR if _holds(low, sent, M.LAP_STEMS) else _OUT_IN).finditer(low, s, e):
+        best = _BEST.fullmatch(m.group(0)) is not None  # "his fastest lap": its speed in its words
+        sp = None if best else _SPEED_BEFORE.search(low, max(s, m.start() - 16), m.start())
+        sa = None if sp is not None or best else _SPEED_AFTER.match(low, m.end(), e)
+        if sp is None and sa is None and not best:
             continue
         owned = _possessor(doc, sent, m)
         if owned is None:
@@ -236,8 +275,8 @@ def words(doc: Document, sent: Sentence) -> None:
 def _stretch_comparison(doc: Document, sent: Sentence) -> None:
     low = doc.low
     s, e = sent.start, sent.end
-    stretch = _COUNTED.search(low, s, e)
-    slots: dict[str, Any] = {"stretch": "laps"}
+    stretch = (_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _COUNTED).search(low, s, e)
+    slots: dict[str, Any] = {"stretch": "laps" if stretch is None else _stretch_of(stretch.group(0))}
     if stretch is None:
         stretch = next((m for m in _RANGE.finditer(low, s, e) if _short(m)), None)
         if stretch is None:
@@ -252,6 +291,8 @@ def _stretch_comparison(doc: Document, sent: Sentence) -> None:
     if _STINT_BETWEEN.search(low, a, b) or _STINT_BETWEEN.search(low, comp.end(), min(e, comp.end() + STINT_AFTER)) or \
             _DEGRADE_BEFORE.search(low, max(s, comp.start() - STINT_AFTER), comp.start()):
         return  # "RUS was faster on average in that stint, ... (laps 23-25": a stint's; "degrade tyres faster"
+    if _HEDGE_BEFORE.search(low, max(s, comp.start() - 30), comp.start()):
+        return  # "these laps were likely faster than ... his next few laps": a guess
     if any(x.kind is NUMBER and 0 <= comp.start() - x.end <= 25 for x in sent.tokens):
         return  # "0.26 seconds per lap faster": a stated difference, pace_compare's
     if any(r[0] == "pace_comparison" and r[2] < comp.end() and comp.start() < r[3] for r in doc.records[-6:]):

@@ -29,6 +29,7 @@ from f1bench_pipeline.domains.f1.extract.checks import after_last_break
 from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, DRIVER, NEGATION, NUMBER, PIT, PRONOUN, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import tyre_age_words as A
+from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_more_words as M
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as W
 
 if TYPE_CHECKING:
@@ -39,9 +40,17 @@ CLAUSE_REACH = 140  # characters before a phrase searched for a hedge, negation 
 NEGATION_REACH = 40  # characters from a negation to the phrase it denies ("no data on rain")
 NUMBER_REACH = 60  # characters around a pit-time phrase searched for a seconds value (then a gap/gain's)
 
-_STEMS = re.compile(trie_regex(list(W.STEMS + A.STEMS)))
-_KINDS = (("weather", W.WEATHER_STEMS, re.compile(W.WEATHER)), ("points", W.POINTS_STEMS, re.compile(W.POINTS)),
-          ("pit_time", W.PIT_TIME_STEMS, re.compile(W.PIT_TIME)), ("tyre_age", A.STEMS, re.compile(A.TYRE_AGE)))
+_STEMS = re.compile(trie_regex(sorted(set(W.STEMS + M.STEMS + A.STEMS))))
+# (a kind's stems as one trie regex: one C pass over the sentence, not one substring search per stem)
+_KINDS = (("weather", re.compile(trie_regex(list(W.WEATHER_STEMS + M.WEATHER_STEMS))),
+           re.compile(W.WEATHER + "|" + M.WEATHER)),
+          ("points", re.compile(trie_regex(list(W.POINTS_STEMS))), re.compile(W.POINTS + "|" + M.POINTS)),
+          ("pit_time", re.compile(trie_regex(list(W.PIT_TIME_STEMS + M.PIT_TIME_STEMS))),
+           re.compile(W.PIT_TIME + "|" + M.PIT_TIME)),
+          ("tyre_age", re.compile(trie_regex(list(A.STEMS))), re.compile(A.TYRE_AGE)))
+_TYRE_BEFORE = re.compile(M.TYRE_BEFORE)
+_STRATEGY_BEFORE = re.compile(M.STRATEGY_BEFORE)
+_TIME_WORD = re.compile(r"time|tiempo|tempo|p[ée]rdida|perda")  # a time loss, not "a free stop"
 _TYRE_AFTER = re.compile(W.TYRE_AFTER)
 _PURPOSE_BEFORE = re.compile(W.PURPOSE_BEFORE)
 _NOT_POINTS_AFTER = re.compile(W.NOT_POINTS_AFTER)
@@ -79,16 +88,16 @@ def facts(doc: Document, sent: Sentence) -> None:
     low = doc.low
     if not stem_in(doc, "_unstated_stems", _STEMS, sent.start, sent.end):
         return
-    seg = low[sent.start:sent.end]
     for kind, stems, pat in _KINDS:  # (a kind's regex only where one of its literal pieces is)
-        if not any(map(seg.__contains__, stems)):
+        if stems.search(low, sent.start, sent.end) is None:
             continue
         for m in pat.finditer(low, sent.start, sent.end):
             s, e = m.start(), m.end()
             if kind == "weather" and _TYRE_AFTER.match(low, e):
                 continue  # "wet weather tyres": a tyre's name
-            if kind == "weather" and _PURPOSE_BEFORE.search(low, max(sent.start, s - 30), s):
-                continue  # "intermediates are designed for wet conditions": what a tyre is for
+            if kind == "weather" and (_PURPOSE_BEFORE.search(low, max(sent.start, s - 30), s) or
+                                      _TYRE_BEFORE.search(low, max(sent.start, s - 30), s)):
+                continue  # "intermediates are designed for wet conditions", "pneus de pista seca": a tyre's use
             if kind == "points" and _NOT_POINTS_AFTER.match(low, e):
                 continue  # "the key points", "pontos-chave"
             if kind == "pit_time":
@@ -96,6 +105,8 @@ def facts(doc: Document, sent: Sentence) -> None:
                     continue  # "without significant time loss" of no stop: tyre wear, not the pits
                 if _valued(sent, s, e):
                     continue  # "lost less time in the pits, gaining 1.1 s": the gain's
+                if _TIME_WORD.search(low, s, e) and _STRATEGY_BEFORE.search(low, _clause_start(low, sent, s), e):
+                    continue  # "the one-stop strategy minimized time lost in the pits": the strategy's, no stop's
             if kind == "tyre_age" and DRIVER not in sent.kind_set and PRONOUN not in sent.kind_set:
                 continue  # a used set of no driver named (not even the answer's single one): reasoning
             if kind == "weather" and _OR_BEFORE.search(low, max(sent.start, s - 30), s):
