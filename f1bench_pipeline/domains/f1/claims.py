@@ -57,11 +57,12 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # ``metric`` (pace/degradation) of side a ``relation`` (lower/higher) than side b's; a superlative
     # has no side b and a ``scope`` ("race": every stint of the race, "driver": side a's own stints);
     # ``difference``: the size of the difference when stated ("1.9 s per lap faster"), to ``resolution``
-    # ``value_b``: side b named only by its value ("faster on average (97.48s vs. 99.15s)"), to ``resolution_b``
+    # ``value_b``: side b named only by its value ("faster on average (97.48s vs. 99.15s)"), to ``resolution_b``;
+    # ``value_a``/``resolution_a``: side a likewise, when no stint of it is named
     # ``metric`` "length": of the stints' laps (``laps``: the difference stated, "4 laps fewer")
     "pace_comparison": (("metric", "relation"), ("driver_a", "stint_a", "compound_a", "driver_b", "stint_b",
                                                  "compound_b", "scope", "difference", "resolution", "value_b",
-                                                 "resolution_b", "laps")),
+                                                 "resolution_b", "laps", "value_a", "resolution_a")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
     # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"

@@ -197,6 +197,11 @@ def verify_pace_comparison(claim: Claim, idx: ContextIndex) -> Verdict:
     lower = s["relation"] == "lower"
     stint_a, compound_a = s.get("stint_a"), s.get("compound_a")
     a_all = _side(idx, ftype, s.get("driver_a"), stint_a, compound_a)
+    value_a = s.get("value_a")
+    if stint_a is None and compound_a is None and isinstance(value_a, (int, float)) and not isinstance(value_a, bool):
+        a_all = _valued(a_all, slot, step, float(value_a), s.get("resolution_a"))  # side a named by its value only
+        if not a_all:
+            return Verdict(UNVERIFIABLE, f"no {s['metric']} of side a's driver is stated {value_a}")
     scope = s.get("scope")
     if scope is None and a_all:
         return _versus(claim, idx, a_all, stint_a, compound_a)
@@ -282,6 +287,14 @@ def _versus(claim: Claim, idx: ContextIndex, a: list[Fact], stint_a: Any, compou
         if abs(abs(va - vb) - abs(float(diff))) > tol:
             return Verdict(CONTRADICTED, f"the difference of {ids[0]} and {ids[1]} is {abs(va - vb):.3f}", expected=ids)
     return Verdict(SUPPORTED, "matches the context", ids)
+
+
+def _valued(facts: list[Fact], slot: str, step: float, value: float, res: Any) -> list[Fact]:
+    """The stints of ``facts`` whose stated value is ``value``, within half its last digit (a degradation
+    written without a sign: by size), as for side b."""
+    tol = _tolerance(res, step)
+    return [f for f in facts if abs((v := _stated(f, slot, step)) - value) <= tol or
+            (slot == "s_per_lap" and value >= 0 and abs(abs(v) - value) <= tol)]
 
 
 def _by_value(idx: ContextIndex, ftype: str, slot: str, step: float, driver: Any, a: list[Fact], value: float,

@@ -224,8 +224,12 @@ def _by_value(doc: Document, sent: Sentence, metric: str, relation: str, s: int,
     anchor = Token(s, e, NUMBER, 0.0, "")
     a = {k: v for k, v in _stint_of(doc, sent, max(sent.start, s - 80), anchor).items() if k in ("stint", "compound")}
     a = a or referred_side_a(doc, sent, s)
-    if not a:
-        return
+    if not a:  # no stint named: side a is the driver's stint whose value the bracket states first, said of the
+        # sentence's one driver ("OCO ... than DOO's (98.83s), and his degradation was lower (...)": whose is unsure)
+        if not (PACE_MIN_S <= b["value_a"] < PACE_MAX_S if metric == "pace" else abs(b["value_a"]) < 3.0) or \
+                len({x.value for x in sent.tokens if x.kind is DRIVER}) != 1:
+            return
+        a = {"value": b["value_a"], "resolution": b["resolution_a"]}
     slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "driver_b": owners[0],
                              **{f"{k}_a": v for k, v in a.items()}, "value_b": b["value"],
                              "resolution_b": b["resolution"]}

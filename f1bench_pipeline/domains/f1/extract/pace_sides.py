@@ -10,7 +10,9 @@
 * side b named by its value only, in a bracket right after the comparative: "faster on average
   (97.48s vs. 99.15s)", "a slightly higher pace loss per lap (-0.039s/lap vs. -0.028s/lap)", "más
   rápido (91.20s frente a 93.60s)": the first value is side a's, the second names side b (the stint
-  of side b's driver whose stated value it is: ``value_b``, to ``resolution_b``).
+  of side b's driver whose stated value it is: ``value_b``, to ``resolution_b``); when the clause names no
+  stint of side a either, the first value names it (``value_a``: "OCO's degradation rate was lower
+  (+0.095s/lap vs +0.109s/lap)", "BEA mantuvo un ritmo más rápido (91.20s frente a 93.60s)").
 """
 
 from __future__ import annotations
@@ -88,5 +90,6 @@ def side_b_by_value(doc: Document, sent: Sentence, e: int) -> dict[str, Any] | N
     m = _VS_VALUES.match(doc.low, e, sent.end)
     if m is None:
         return None
-    word = m.group(2)
-    return {"value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-")), "end": m.end()}
+    word, first = m.group(2), m.group(1)
+    return {"value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-")), "end": m.end(),
+            "value_a": float(first.replace(",", ".")), "resolution_a": resolution(first.lstrip("+-"))}
