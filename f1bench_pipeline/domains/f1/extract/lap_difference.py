@@ -170,6 +170,34 @@ def differences(doc: Document, sent: Sentence) -> None:
         _add_difference(doc, sent, t, n, sign, stop.end if stop else m.end(), m.group(0).strip() in _DATE_WORDS)
 
 
+# "a lap later": the English article as a count of one (Spanish "una vuelta", Portuguese "uma volta" are number
+# words already); only before "lap" and a direction word, so "a lap 20 stop" or "a lap time" is no count
+ARTICLE_STEMS = ("a lap ",)  # (the answer-wide gate of ``article_count``)
+_ARTICLE = re.compile(r"(?<![\w'])a\s+$")
+
+
+def article_count(doc: Document, sent: Sentence) -> None:
+    """pit_lap_difference of one lap counted by the article: "SAI pitted a lap later than TSU", "boxed a lap earlier",
+    "stayed out a lap longer than BOR" (the same rules as a written count)."""
+    low = doc.low
+    for t in sent.tokens:
+        if t.kind is not LAP_WORD or not low.startswith("lap ", t.start) or \
+                _ARTICLE.search(low, max(sent.start, t.start - 3), t.start) is None:
+            continue
+        m = _AFTER_COUNT.match(low, t.end)
+        if m is None or m.lastgroup == "to_go":
+            continue
+        count = Token(t.start - 2, t.start - 1, NUMBER_WORD, 1, "a")
+        longer = m.lastgroup == "longer"
+        if longer and not _STAY_OUT.search(low, max(sent.start, count.start - VERB_REACH), count.start):
+            continue
+        stop = _stop_right_after(sent, m.end())
+        if not longer and not stop and not _verb_before(doc, sent, count.start):
+            continue
+        _add_difference(doc, sent, count, 1, -1 if m.lastgroup == "earlier" else 1, stop.end if stop else m.end(),
+                        m.group(0).strip() in _DATE_WORDS)
+
+
 def _to_go_end(low: str, e: int) -> int:
     m = _AFTER_COUNT.match(low, e)
     return m.end() if m else e
