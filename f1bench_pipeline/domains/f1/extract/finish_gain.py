@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.race_order import hedged
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NEGATION
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, FAILED, NEGATION
 from f1bench_pipeline.domains.f1.extract.vocabulary import finish_gain_words as W
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ _SHOW_BEFORE = re.compile(W.SHOW_BEFORE)
 _CLAUSE_BREAK = re.compile(W.CLAUSE_BREAK)
 _HEDGE_BEFORE = re.compile(W.HEDGE_BEFORE)
 _RELATIVE_BEFORE = re.compile(W.RELATIVE_BEFORE)
+_OPEN_BEFORE = re.compile(W.OPEN_BEFORE)
 STEMS = W.STEMS
 
 
@@ -48,7 +49,10 @@ def _pair(doc: Document) -> tuple[str, str] | None:
 
 
 def _negated(sent: Sentence, s: int) -> bool:
-    return any(x.kind is NEGATION and 0 <= s - x.end <= NEGATION_REACH for x in sent.tokens)
+    """A negation before ``s``, or a failed-outcome word holding its verb ("did not work for race position",
+    "no funcionó para la posición final": one token)."""
+    return any(x.kind is NEGATION and 0 <= s - x.end <= NEGATION_REACH or x.kind is FAILED and x.start <= s < x.end
+               for x in sent.tokens)
 
 
 def gains(doc: Document, sent: Sentence) -> None:
@@ -69,7 +73,7 @@ def gains(doc: Document, sent: Sentence) -> None:
             lo = sent.start
             for b in _CLAUSE_BREAK.finditer(low, sent.start, s):
                 lo = b.end()
-            if _HEDGE_BEFORE.search(low, lo, s):
+            if _HEDGE_BEFORE.search(low, lo, s) or _OPEN_BEFORE.search(low, lo, s):
                 continue  # "appears to have succeeded in gaining track position"
             if _RELATIVE_BEFORE.search(low, max(lo, s - 20), s):
                 continue  # "(did not produce) an advantage that translated into ...": said of the advantage

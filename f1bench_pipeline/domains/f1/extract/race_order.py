@@ -345,7 +345,8 @@ def _first_subject(doc: Document, sent: Sentence, s: int) -> Token | None:
 # "did not work to gain a position", "no funcionó para ganar posición": a place, not the final result
 _PLACE_SENSE = re.compile(r"[\s*]*(?:(?:\w+ly|\w+mente)\s+)?(?:as an?|as|in terms of|to|for|in|como|para|en|em|"
                           r"en términos de|em termos de)\s+(?:(?P<who>[a-z]{3})\s+)?(?:(?:gain|gaining|ganar|ganhar)\s+)?(?:a |the |one |una |la |"
-                          r"uma |a )?(?:track )?(?:position|place|posición|posicion|posição|posicao)\b")
+                          r"uma |a )?(?:track )?(?:position|place|posición|posicion|posição|posicao)\b(?![\s*]+final\b)")
+# (not "para la posición final": the finishing place, finish_gain's)
 
 
 def position_sense(doc: Document, s: int, e: int) -> bool:
