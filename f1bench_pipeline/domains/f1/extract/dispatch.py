@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
                                                  gap_trend, gaps, lap_difference, lap_pace, laps, neutralisations, pace,
                                                  pace_compare, pace_cues, race_order, results, stint_bounds,
-                                                 stint_length, stop_compare, stop_ordinals, tyres, unstated)
+                                                 stint_length, stop_compare, stop_delay, stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
 from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
@@ -97,6 +97,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
     _rule(lap_difference, lap_difference.article_count, (LAP_WORD,), stems=lap_difference.ARTICLE_STEMS),
+    _rule(stop_delay, stop_delay.delays, (LAP_WORD,), (NUMBER, NUMBER_WORD), stems=stop_delay.STEMS),
     _rule(stint_length, stint_length.comparisons, (STINT_NOUN,), stems=stint_length.STEMS),  # after the stops' lap differences: a number one read is theirs
     _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS),  # (a substring prefilter inside)
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),
