@@ -81,3 +81,35 @@ def test_on_the_real_instance():
     got = [(s, lbl) for s, lbl in _compared("HAM's degradation rate was lower (-0.014s/lap vs +0.081s/lap).", "en",
                                              idx, entities) if "value_a" in s]
     assert [lbl for _s, lbl in got] == [SUPPORTED]
+
+
+@pytest.mark.parametrize("lang, text, relation, label, diff", [
+    # two drivers, no stint named, each side's average stated: the values pin the stints (HAM's 75.67s stint 2,
+    # OCO's 78.48s stint 1, or OCO's 77.20s, which two of his stints state: true of both, supported)
+    ("en", "HAM's average lap time (75.67s) was 1.53 seconds per lap faster than OCO's (77.20s).", "lower", SUPPORTED,
+     1.53),
+    ("en", "HAM's average lap time (75.67s) was 0.80 seconds per lap faster than OCO's (78.48s).", "lower", CONTRADICTED,
+     0.8),
+    ("en", "HAM's average lap time (75.67s) was slower than OCO's (78.48s).", "higher", CONTRADICTED, None),
+    ("es", "El ritmo medio de HAM (75,67 s) fue más rápido que el de OCO (78,48 s).", "lower", SUPPORTED, None),
+    ("es", "La media de HAM (75,67 s) fue más lenta que la de OCO (78,48 s).", "higher", CONTRADICTED, None),
+    ("pt", "A média de HAM (75.67s) foi mais rápida que a de OCO (78.48s).", "lower", SUPPORTED, None),
+    ("pt", "HAM teve média (75,67s) mais lenta do que OCO (78,48s).", "higher", CONTRADICTED, None),
+])
+def test_two_drivers_compared_by_their_stated_averages(lang, text, relation, label, diff):
+    got = [(s, lbl) for s, lbl in _compared(text, lang) if "value_a" in s]
+    assert len(got) == 1, got
+    slots, lbl = got[0]
+    assert (slots["driver_a"], slots["driver_b"], slots["relation"], slots.get("difference"), lbl) == \
+        ("HAM", "OCO", relation, diff, label)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "HAM's average (75.67s) was faster than OCO's."),  # side b's value not stated
+    ("en", "HAM was faster than OCO (77.20s)."),  # side a's value not stated
+    ("en", "HAM, at 75.85s and then 75.67s, was faster on average than OCO's (77.20s)."),  # two values of side a
+    ("es", "HAM fue más rápido que OCO (77,20 s)."),
+    ("pt", "A média de HAM (75.67s) foi mais rápida que a de OCO."),
+])
+def test_no_value_pinned_sides_when_a_value_is_missing(lang, text):
+    assert [s for s, _ in _compared(text, lang) if "value_a" in s] == []

@@ -187,6 +187,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
         a = {**a, **a_after}
     if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
         a = referred_side_a(doc, sent, s)
+    if not a and driver_b != owners[0] and not ("stint" in b or "compound" in b):
+        a, b = _valued_sides(doc, sent, metric, clause, s, b)  # "OCO's average (98.57s) was faster than DOO's (98.83s)"
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
         return  # "HAM was faster than OCO after the stop": no stint's pace
     if driver_b == owners[0] and not ("stint" in b or "compound" in b):
@@ -196,7 +198,7 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     if driver_b == owners[0] and a.get("stint") == b.get("stint") and a.get("compound") == b.get("compound"):
         return
     slots: dict[str, Any] = {"metric": metric, "relation": relation, "driver_a": owners[0], "driver_b": driver_b}
-    for k in ("stint", "compound"):
+    for k in ("stint", "compound", "value", "resolution"):
         if k in a:
             slots[f"{k}_a"] = a[k]
         if k in b:
@@ -210,6 +212,29 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
             slots["difference"] = round(abs(float(diff.value)), 3)
             slots["resolution"] = resolution(diff.word.lstrip("+-"))
     doc.add("pace_comparison", slots, span_s, stop.start() if stop else min(end, than.end() + 30))
+
+
+# side b's value in a bracket right after its driver: "than DOO's (98.83s)", "que el de LAW (90,59s)"
+_B_VALUE = re.compile(r"(?:'s|’s)?[\s*_]*\(\s*[~≈]?\s*([+-]?\d+(?:[.,]\d+)?)\s*(?:s\b|secs?\b|seconds?\b|segundos?\b)?")
+
+
+def _valued_sides(doc: Document, sent: Sentence, metric: str, clause: int, s: int,
+                  b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two drivers compared, no stint of either named, each side's value stated: side a's the one value of its
+    kind between the clause's start and the comparative, side b's in a bracket right after its driver; the
+    values pin the stints (``value_a``/``value_b``). ({}, b) when either is missing or not one."""
+    low = doc.low
+
+    def kind(v: float) -> bool:
+        return PACE_MIN_S <= v < PACE_MAX_S if metric == "pace" else 0 < abs(v) < 3.0 and v != int(v)
+    before = [x for x in sent.tokens if x.kind is NUMBER and clause <= x.start < s and kind(float(x.value))]
+    bt = next((x for x in sent.tokens if x.kind is DRIVER and x.value == b["driver"] and x.start > s), None)
+    m = _B_VALUE.match(low, bt.end) if bt is not None else None
+    if len(before) != 1 or m is None or not kind(float(m.group(1).replace(",", "."))):
+        return {}, b
+    word = m.group(1)
+    return ({"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))},
+            {**b, "value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-"))})
 
 
 def _by_value(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, b: dict[str, Any]) -> None:
