@@ -52,3 +52,25 @@ def test_no_difference_from_a_delay_of_no_stop_or_no_driver(text, lang):
 def test_a_difference_read_already_is_not_read_again():
     # "two laps later" is lap_difference's reading of the count; the delay noun after it adds nothing
     assert _diff("SAI pitted one lap later, a one-lap delay that cost him.", "en") == [("SAI", "TSU", 1, "supported")]
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("SAI delayed his stop relative to TSU, staying out on the old tyres.", "en"),
+    ("SAI retrasó su parada respecto a TSU.", "es"),
+    ("Isso significa que SAI atrasou a parada em relação a TSU.", "pt"),
+])
+def test_a_stop_delayed_relative_to_a_named_rival_is_the_order(text, lang):
+    got = [(s["driver_a"], s["driver_b"], s["laps"], s.get("sign_only"), lbl)
+           for s, lbl in _verdicts(BATTLE[lang] + text, lang, "pit_lap_difference")]
+    assert got == [("SAI", "TSU", 1, True, "supported")]
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("SAI delayed his stop until lap 9.", "en"),  # no rival named: the order is not said against whom
+    ("SAI delayed his stop relative to the plan.", "en"),
+    ("SAI retrasó su parada hasta la vuelta 9.", "es"),
+    ("SAI atrasou a parada até a volta 9.", "pt"),
+])
+def test_no_order_from_a_delay_without_a_named_rival(text, lang):
+    got = [s for s, _lbl in _verdicts(BATTLE[lang] + text, lang, "pit_lap_difference") if s.get("sign_only")]
+    assert got == []

@@ -97,7 +97,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(lap_difference, lap_difference.differences, (LAP_WORD,), (NUMBER, NUMBER_WORD)),
     _rule(lap_difference, lap_difference.stop_order, (PIT,), (DRIVER,)),
     _rule(lap_difference, lap_difference.article_count, (LAP_WORD,), stems=lap_difference.ARTICLE_STEMS),
-    _rule(stop_delay, stop_delay.delays, (LAP_WORD,), (NUMBER, NUMBER_WORD), stems=stop_delay.STEMS),
+    _rule(stop_delay, stop_delay.delays, (LAP_WORD, PIT), stems=stop_delay.STEMS),
     _rule(stint_length, stint_length.comparisons, (STINT_NOUN,), stems=stint_length.STEMS),  # after the stops' lap differences: a number one read is theirs
     _rule(stop_compare, stop_compare.compared, (PIT,), _LAP_KINDS),  # (a substring prefilter inside)
     _rule(race_order, race_order.positions, (AHEAD, BEHIND), (DRIVER,)),

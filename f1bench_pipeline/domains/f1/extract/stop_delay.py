@@ -4,7 +4,8 @@
 "SAI's two-lap delay in pitting", "the delay of two laps before SAI's stop", "SAI delayed his stop by one lap
 compared to TSU", "el retraso de dos vueltas en la parada de SAI", "SAI retrasó su parada dos vueltas", "o
 atraso de duas voltas na parada de SAI", "SAI adiou sua parada em duas voltas": the driver stopped that many
-laps after the rival (``laps`` positive). The driver is the one the count is said of (``lap_difference``'s
+laps after the rival (``laps`` positive); with no count and the rival named ("RUS atrasou a parada em relação a
+PIA", "SAI delayed his stop relative to TSU"), the order only (``sign_only``). The driver is the one the count is said of (``lap_difference``'s
 subject: the possessive, the clause's subject), the rival the driver named after "than"/"de"/"respecto a",
 else the other driver of the answer's pair. A delay noun needs a stop word in its sentence ("a two-lap delay"
 of anything else is not a stop's); a delay of a time ("a 2-second delay") has no lap count, so is not read.
@@ -15,8 +16,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.lap_difference import _add_difference, _whole
-from f1bench_pipeline.domains.f1.extract.tokens import LAP_WORD, NUMBER, NUMBER_WORD, PIT
+from f1bench_pipeline.domains.f1.extract.binding import span_start
+from f1bench_pipeline.domains.f1.extract.lap_difference import _add_difference, _subject, _whole
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, PIT
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -34,10 +36,18 @@ _VERB_BEFORE = re.compile(r"\b(?:delayed|postponed|retras[óo]|posterg[óo]|atra
                           r"parada|pit)\s+(?:by|en|em|por)?\s*(?:\*\*)?$")
 
 
+# "RUS atrasou a parada em relação a PIA", "SAI delayed his stop relative to TSU": the order only, the rival named
+_VERB_STOP = re.compile(r"\b(?:delayed|postponed|retras[óo]|posterg[óo]|atrasou|adiou)\s+(?:his|her|their|the|su|sua|"
+                        r"seu|la|a|o|el)\s+(?:own\s+)?(?:pit\s*stop|stop|parada|pit)\b")
+_TO_RIVAL = re.compile(r"[\s*]+(?:relative\s+to|compared\s+(?:to|with)|em\s+rela[çc][ãa]o\s+(?:a|ao)|respecto\s+(?:a|de)|"
+                       r"con\s+respecto\s+a|frente\s+a)\s+(?:\*\*)?")
+
+
 def delays(doc: Document, sent: Sentence) -> None:
     low = doc.low
     if not any(map(low[sent.start:sent.end].__contains__, STEMS)):
         return
+    _delayed_stop(doc, sent)
     toks = sent.tokens
     for i, t in enumerate(toks[:-1]):
         if t.kind is not NUMBER and t.kind is not NUMBER_WORD:
@@ -60,3 +70,21 @@ def delays(doc: Document, sent: Sentence) -> None:
         if m is not None:
             e = m.end()
         _add_difference(doc, sent, t, n, 1, e, False)
+
+
+def _delayed_stop(doc: Document, sent: Sentence) -> None:
+    """pit_lap_difference by its order only (``sign_only``): "SAI delayed his stop relative to TSU", "RUS atrasou a
+    parada em relação a PIA", "retrasó su parada respecto a HAM" (no count: a count is read by ``delays``)."""
+    low = doc.low
+    for m in _VERB_STOP.finditer(low, sent.start, sent.end):
+        r = _TO_RIVAL.match(low, m.end())
+        if r is None:
+            continue  # "delayed his stop by one lap" (a count), "delayed his stop until lap 30": no rival named
+        rival = next((x for x in sent.tokens if x.kind is DRIVER and x.start == r.end() and x.tag != "pron"), None)
+        if rival is None:
+            continue
+        a = _subject(doc, sent, m.start(), rival.value)
+        if a is None or a == rival.value:
+            continue
+        doc.add("pit_lap_difference", {"driver_a": a, "driver_b": rival.value, "laps": 1, "sign_only": True,
+                                       "rival_named": True}, span_start(sent, a, m.start()), rival.end)
