@@ -65,8 +65,9 @@ CLAIM_SLOTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                  "resolution_b", "laps", "value_a", "resolution_a")),
     # a stop made under a neutralisation or not; ``kind`` SC/VSC when the text names one
     "stop_neutralisation": (("neutralised",), ("driver", "lap", "kind")),
-    # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final"
-    "relative_position": (("driver_a", "driver_b", "when", "ahead"), ()),
+    # driver_a ahead of driver_b (``ahead`` true) or behind, ``when`` "before"/"after" the stops or "final";
+    # ``stop_lap``: the lap of the stop the order after is said of, when the sentence names one
+    "relative_position": (("driver_a", "driver_b", "when", "ahead"), ("stop_lap",)),
     # a driver gained (true) or lost (false) a position through the stops, on ``rival`` when named;
     # ``denied``: the text says it did not happen ("did not gain a position", "não o ultrapassou")
     # ``at`` "finish": by the finish, the order before the stops against the finishing order ("did not convert

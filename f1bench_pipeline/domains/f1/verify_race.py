@@ -102,6 +102,11 @@ def _relative(claim: Claim, idx: ContextIndex) -> Verdict:
     a, b, when = s["driver_a"], s["driver_b"], s["when"]
     if a == b:
         return Verdict(UNVERIFIABLE, "one driver on both sides")
+    lap = s.get("stop_lap")
+    window = _window(idx) if when == "after" and isinstance(lap, int) and not isinstance(lap, bool) else None
+    if window is not None and not window[0] <= lap <= window[1]:  # type: ignore[operator]
+        return Verdict(UNVERIFIABLE, f"the context orders the pair around the battle's stops (laps {window[0]}-"
+                                     f"{window[1]}), not after a stop on lap {lap}")
     ahead = _order(idx, a, b, when)
     if ahead is None:
         return Verdict(UNVERIFIABLE, f"the context does not order {a} and {b} {when}")
@@ -109,6 +114,13 @@ def _relative(claim: Claim, idx: ContextIndex) -> Verdict:
         return _supported(f"{ahead} ahead {when}")
     return Verdict(CONTRADICTED, f"the context has {ahead} ahead {when}",
                    expected=[f.fact_id for f in _order_facts(idx, a, b, when)])
+
+
+def _window(idx: ContextIndex) -> tuple[int, int] | None:
+    """The laps the battle's order before and after its stops is taken at (the positions' laps), if stated."""
+    laps = {f.key["when"]: f.value.get("lap") for f in idx.facts("race_position")}
+    lo, hi = laps.get("before"), laps.get("after")
+    return (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else None
 
 
 def _rival(idx: ContextIndex, d: str) -> str | None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
-                                                 gap_trend, gaps, lap_difference, lap_pace, laps, neutralisations, pace,
+                                                 gap_trend, gaps, lap_difference, lap_pace, laps, neutralisations, order_stop, pace,
                                                  pace_compare, pace_cues, race_order, results, stint_bounds,
                                                  stint_length, stop_compare, stop_delay, stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
@@ -114,6 +114,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
     _rule(unstated, unstated.facts, _UNSTATED_KINDS),  # (a substring prefilter inside: "wet", "points", "cheap", ...)
+    _rule(order_stop, order_stop.stop_of_order, (PIT,), (AHEAD, BEHIND)),  # after every order rule: the stop it names
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
 
