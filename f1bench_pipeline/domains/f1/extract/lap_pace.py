@@ -71,7 +71,10 @@ _RANGE = re.compile(W.RANGE)
 _ONE_LAP = re.compile(W.ONE_LAP)
 _STATED_RUN = gated(re.compile(W.STATED_RUN))
 _COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE)
-_SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant|d[ée]bil|\bmal[ao]\b|fraca|ruim")
+_SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant|disadvant|d[ée]bil|\bmal[ao]\b|fraca|ruim|\blost\b|"
+                     r"\bperdi[óo]|\bperdeu")
+_TIME_BEFORE = re.compile(M.TIME_BEFORE)
+TIME_REACH = 70  # characters before an out/in-lap searched for the time lost or gained on it
 # a stint or an average between a lap and a value: the value is the stint's ("out-lap (included in his
 # Stint 2 average of 98.57s)", "(vuelta 23) registró un tiempo promedio de 91.45s")
 _STINT_BETWEEN = re.compile(r"\bstint|\btanda|\baverag|\bavg\b|\bpromedi|\bm[ée]dia\b|\bmean\b")
@@ -259,6 +262,10 @@ def words(doc: Document, sent: Sentence) -> None:
     for m in (_ANCHOR if _holds(low, sent, M.LAP_STEMS) else _OUT_IN).finditer(low, s, e):
         best = _BEST.fullmatch(m.group(0)) is not None  # "his fastest lap": its speed in its words
         sp = None if best else _SPEED_BEFORE.search(low, max(s, m.start() - 16), m.start())
+        if sp is None and not best:  # "lost a lot of time on his in-lap" (not "likely lost ...": a guess)
+            sp = _TIME_BEFORE.search(low, max(s, m.start() - TIME_REACH), m.start())
+            if sp is not None and _HEDGE_BEFORE.search(low, max(s, sp.start() - 30), sp.start()):
+                continue
         sa = None if sp is not None or best else _SPEED_AFTER.match(low, m.end(), e)
         if sp is None and sa is None and not best:
             continue

@@ -50,4 +50,13 @@ STRETCH = (
 # a lap's pace said strong or weak as its predicate: "his in-lap pace was sufficiently strong", "su vuelta
 # de salida fue débil", "sua volta de saída foi fraca"
 SPEED_AFTER = (r"[^.;:\n]{0,50}?\b(?:was|were|is|fue|era|foi)\s+(?:\w+\s+)?(?:strong|weak|good|poor|fuerte|"
-               r"d[ée]bil|buena|mala|forte|fraca|boa|ruim)\b")
+               r"d[ée]bil|buena|mala|forte|fraca|boa|ruim)\b"
+               # (#44, fourth pass) an advantage or deficit of the lap: "BEA's out-lap advantage", "his in-lap pace advantage"
+               r"|\s+(?:pace\s+|time\s+|speed\s+)?(?:advantage|edge|deficit|disadvantage)\b")
+# (#44, fourth pass) time lost or gained on a driver's own out/in-lap, or an advantage on it, right before its
+# possessive: "lost a large amount of time on his in-lap", "gained time on his out-lap", "perdió mucho tiempo en su
+# vuelta de entrada", "ganhou tempo na sua volta de saída", "la ventaja en su vuelta de salida"
+TIME_BEFORE = (r"\b(?:lost|gained|perdi[óo]|gan[óo]|perdeu|ganhou)\s+(?:(?:a\s+)?(?:lot\s+of|large\s+amount\s+of|"
+               r"significant(?:\s+amount\s+of)?|substantial|much|little|some|mucho|poco|bastante|muito|pouco)\s+)?"
+               r"(?:time|tiempo|tempo)\s+(?:on|in|during|en|durante|na|no|em)\s+(?:his|her|su|sua|seu)\s+$"
+               r"|\b(?:ventaja|desventaja|vantagem|desvantagem)\s+(?:de\s+ritmo\s+)?(?:en|na|no|em)\s+(?:su|sua|seu)\s+$")
