@@ -22,14 +22,17 @@ from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
 from f1bench_pipeline.domains.f1.extract.patterns import (DEMONYM_BEFORE, OBJ_MARK, POSS_AFTER, POSTFIX,
                                                           TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_BEFORE)
-from f1bench_pipeline.domains.f1.extract.tokens import (BATTLE, DEFEND, DEMONYM, DRIVER, NUMBER, ORDINAL_NUMBER, PASS,
-                                                        POSITION, PRONOUN, PROTECT, TEAM, Token)
+from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, DEFEND, DEMONYM, DRIVER, NUMBER,
+                                                        ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
 
 _VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
 _POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})
+_ORDER_KINDS = frozenset({AHEAD, BEHIND})
+# "ahead of SAI", "behind SAI", "por delante de SAI", "à frente de SAI": the driver an order is taken against
+_ORDER_OBJECT_GAP = re.compile(r"\s+(?:(?:of|de|da|do)\s+)?")
 
 
 
@@ -136,11 +139,14 @@ def resolve_pronouns(toks: list[Token], low: str = "") -> None:
     """'NOR undercut PIA by making his first stop': 'his' is the subject, not the object; nor is a
     driver named in an aside closed before the pronoun ("HUL stayed out longer (lap 33 vs. BEA lap
     30), extending his first stint": HUL's; ``aside``). Inside the aside, it is the aside's driver
-    ("compared to STR's fresh tyres after his stop": STR's)."""
+    ("compared to STR's fresh tyres after his stop": STR's). Nor is the driver an order is taken
+    against ("TSU emerged ahead of SAI after his stop", "TSU salió por delante de SAI tras su parada": TSU's)."""
     subj: str | None = None
     open_aside: Token | None = None  # a driver named in an aside after the subject
     pending: list[Token] = []  # drivers after the subject, looked at once a pronoun follows them
+    prev: Token | None = None
     for t in toks:
+        before, prev = prev, t
         if t.kind is DRIVER:
             if t.tag == "pron":
                 for x in pending:
@@ -156,8 +162,9 @@ def resolve_pronouns(toks: list[Token], low: str = "") -> None:
             elif not t.is_object:
                 if subj is None:
                     subj = t.value
-                else:
-                    pending.append(t)
+                elif not (before is not None and before.kind in _ORDER_KINDS and low and
+                          _ORDER_OBJECT_GAP.fullmatch(low, before.end, t.start)):
+                    pending.append(t)  # (the driver an order is taken against is no antecedent)
 
 
 def _aside_closed(low: str, a: int, b: int) -> bool:
