@@ -35,9 +35,10 @@ _EN: dict[str, str] = {
     # positions around the stops
     "ahead": r"ahead of|in front of|clear of",
     "behind": r"behind",
-    "when_before": r"before the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
-                   r"pre-stops?|pre-pit",
-    "when_after": r"after the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|overcut)|"
+    "when_before": r"(?:before|prior to) the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|"
+                   r"overcut)|pre-stops?|pre-pit",
+    "when_after": r"(?:after|following) the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|"
+                  r"overcut)|"
                   r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)|after them|after that|"
                   r"afterwards?|thereafter",
     "emerge": r"emerged|came out|rejoined|exited|came back out",
@@ -72,8 +73,9 @@ _ES: dict[str, str] = {
     "no_sc": r"sin safety[- ]car|sin coche de seguridad|sin sc\b|sin vsc\b|ningún safety[- ]car|no hubo safety[- ]car",
     "ahead": r"por delante de|delante de|al frente de",
     "behind": r"por detrás de|detrás de|detras de",
-    "when_before": r"antes de (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
-    "when_after": r"(?:después de|despues de|tras) (?:las|sus|la|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
+    # "los pit stops", "el pit stop": the borrowed nouns take the masculine article
+    "when_before": r"antes de (?:las|los|sus|la|el|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
+    "when_after": r"(?:después de|despues de|tras) (?:las|los|sus|la|el|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
                   r"después(?! de)|despues(?! de)|tras ellas|luego",
     "emerge": r"salió|salio|volvió a pista|quedó",
     "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
@@ -107,8 +109,9 @@ _PT: dict[str, str] = {
     "ahead": r"à frente de|a frente de|na frente de|adiante de",
     "behind": r"atrás de|atras de|por trás de",
     "when_before": r"antes d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)",
+    # "após" takes the article without "de" ("após as paradas"), "depois" with it ("depois das paradas")
     "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|depois delas|"
-                  r"após elas",
+                  r"(?:após|apos) (?:as|os|a|o|suas|seus|sua|seu) (?:paradas?|pit ?stops?|trocas)|após elas",
     "emerge": r"saiu|voltou à pista|ficou",
     "finish": r"terminou|acabou|cruzou a linha|finalizou",
     "lead_kept": r"ampliou|aumentou|estendeu",
