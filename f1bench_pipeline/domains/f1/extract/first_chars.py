@@ -98,7 +98,7 @@ def skipping(pattern: re.Pattern[str]) -> re.Pattern[str]:
             indexgroup[i] = name
         return _sre.compile(pattern.pattern, flags, code, parsed.state.groups - 1, parsed.state.groupdict,
                             tuple(indexgroup))
-    except (TypeError, ValueError, AttributeError, IndexError, RecursionError, re.error):
+    except (TypeError, ValueError, AttributeError, IndexError, RuntimeError, RecursionError, re.error):
         return pattern  # (another Python's internals: the pattern as it is)
 
 
