@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from f1bench_pipeline.domains.f1.extract import vocabulary
+from f1bench_pipeline.domains.f1.extract.first_chars import skipping
 
 
 class Kind(enum.StrEnum):
@@ -156,7 +157,8 @@ def word_table(lang: str) -> tuple[WordTable, re.Pattern[str]]:
     for w, (k, v) in lex.items():
         kind = Kind(k).value
         table[w] = (kind, v, WORD_ACTIONS.get(kind))
-    return table, re.compile(r"(?<!\w)(?:" + trie_regex(sorted(lex)) + r")(?!\w)")
+    # (``skipping``: the scan goes from a word's possible first letter to the next, not position by position)
+    return table, skipping(re.compile(r"(?<!\w)(?:" + trie_regex(sorted(lex)) + r")(?!\w)"))
 
 
 # Token kinds that are readable (an answer's checkable mentions), with the name the reading-coverage
