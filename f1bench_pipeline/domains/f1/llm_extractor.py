@@ -24,7 +24,8 @@ from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim, ClaimType
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.score import ExtractionError
 
-EXTRACTOR_VERSION = "4"  # 2: the types of #44 listed with an example each; 3: lap_pace; 4: stint length, tyre age, finish
+EXTRACTOR_VERSION = "5"  # 2: the types of #44 listed with an example each; 3: lap_pace; 4: stint length, tyre age,
+# finish; 5: both sides by value (value_a), an order after a named stop (stop_lap)
 EXTRACTION_PARAMS = {"temperature": 0.0, "max_tokens": 4096, "response_format": {"type": "json_object"}}
 
 _TYPES = "\n".join(
@@ -65,11 +66,13 @@ Notes: seconds and s_per_lap as written (sign included), resolution the last dig
 (77.7 -> 0.1); a degradation stated only as rising/falling/flat is sign 1/-1/0 without s_per_lap;
 a superlative ("the lowest degradation of the race") has no side b and scope "race" (or "driver":
 among side a's own stints); a side b named only by its value ("faster (97.48s vs. 99.15s)") is
-value_b; pace_comparison metric "length" compares stints' laps ("OCO's first stint was longer than LAW's",
+value_b, and side a too when only its value names it ("HAM's degradation was lower (-0.014 vs +0.081
+s/lap)": value_a -0.014, value_b 0.081); pace_comparison metric "length" compares stints' laps ("OCO's first stint was longer than LAW's",
 relation higher: more laps; laps: a difference in laps stated, "4 laps fewer"); position_change at
 "finish": a place gained by the finish ("did not convert into a higher finishing position": denied
 true); stop_neutralisation kind is SC or VSC ("no safety car": neutralised false);
-relative_position when is before/after (the stops) or finish; pit_lap_difference laps is
+relative_position when is before/after (the stops) or finish, stop_lap the lap of the stop an order
+is said after ("he emerged ahead of GAS after his lap-56 stop": 56); pit_lap_difference laps is
 driver_a's stop lap minus driver_b's; lap_pace is the time, per-lap difference or pace (relation
 lower: quicker) of one lap or a few laps (an out-lap, "on lap 23", "in his last 2 laps"), never a
 whole stint's average, and only of a named driver (not "fresh tyres give a faster out-lap");
