@@ -61,6 +61,12 @@ _BEFORE_CUE = re.compile(r"\b(?:" + race_words("when_before") + r")")
 _AFTER_CUE = re.compile(r"\b(?:" + race_words("when_after") + r")")
 _EMERGE_BEFORE = re.compile(r"\b(?:" + race_words("emerge") + r")\s+(?:\S+\s+){0,2}$")
 _FINISH_BEFORE = re.compile(r"\b(?:" + race_words("finish") + r")\s+(?:\S+\s+){0,2}$")
+# "OCO remained ahead", "(PIA ainda atrás)", "COL siguió por delante": with no cue of its own, an order that held
+# on is the battle's after the stops (what it says held is not asserted of before them: no claim of that)
+_CONTINUED_BEFORE = re.compile(r"\b(?:" + race_words("continued") + r")\s+(?:\S+\s+){0,1}$")
+_CONTINUED_STEMS = ("remain", "stay", "still", "continu", "maintain", "sigu", "segu", "perman", "mant", "todav", "aún",
+                    "aun", "ainda")
+_STRETCH = re.compile(r"\b(?:" + race_words("stretch") + r")\b")
 # "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR": the from-side is before the
 # stops, the to-side after ("pasó de estar 1.9 s detrás a 0.9 s por delante", "passou de 1,9 s atrás para ...")
 _GAP_SIZE = (r"(?:being\s+|estar\s+)?(?:\**\s*(?:~|about\s+|around\s+|roughly\s+|some\s+|unos\s+|unas\s+|cerca\s+de\s+|"
@@ -173,7 +179,13 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
         return after.pop() if len(after) == 1 else None
     before = [(m.start(), w) for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
               for m in p.finditer(low, max(lo, t.start - ORDER_REACH), t.start)]
-    return max(before)[1] if before else None
+    if before:
+        return max(before)[1]
+    if within(low, w30, t.start, _CONTINUED_STEMS) and _CONTINUED_BEFORE.search(low, w30, t.start):
+        end = brk.start() if brk else min(sent.end, t.end + ORDER_REACH)
+        if not _STRETCH.search(low, max(sent.start, subj.start - ORDER_REACH), end):
+            return "after"
+    return None
 
 
 def positions(doc: Document, sent: Sentence) -> None:

@@ -42,6 +42,11 @@ _EN: dict[str, str] = {
                   r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)|after them|after that|"
                   r"afterwards?|thereafter",
     "emerge": r"emerged|came out|rejoined|exited|came back out",
+    # an order that held on ("OCO remained ahead", "(STR still behind)"): of the battle, after the stops
+    "continued": r"remained|remains|stayed|stays|still|continued|was still|maintained (?:his|her|its|the) "
+                 r"(?:track )?position",
+    # an order held over a stretch of laps, not through the stops: "stayed ahead until lap 31"
+    "stretch": r"until|till|while|whilst|during|for \d+ laps|on lap|laps? \d|stint|to stay|to remain",
     "finish": r"finished|finishing|crossed the line|came home|ended the race",
     "lead_kept": r"extended|increased|grew|stretched|built",
     "lead_noun": r"lead|advantage",
@@ -78,6 +83,10 @@ _ES: dict[str, str] = {
     "when_after": r"(?:después de|despues de|tras) (?:las|los|sus|la|el|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
                   r"después(?! de)|despues(?! de)|tras ellas|luego",
     "emerge": r"salió|salio|volvió a pista|quedó",
+    "continued": r"siguió|siguio|seguía|seguia|sigue|continuó|continuo|continuaba|permaneció|permanecio|se mantuvo|"
+                 r"se mantenía|todavía|todavia|aún|aun|mantuvo (?:su |la )?posición",
+    "stretch": r"hasta|mientras|durante|por \d+ vueltas|en la vuelta|vueltas? \d|tanda|stint|para seguir|"
+               r"para mantenerse|para permanecer",
     "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
     "lead_kept": r"amplió|amplio|aumentó|aumento|extendió",
     "lead_noun": r"ventaja",
@@ -113,6 +122,10 @@ _PT: dict[str, str] = {
     "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|depois delas|"
                   r"(?:após|apos) (?:as|os|a|o|suas|seus|sua|seu) (?:paradas?|pit ?stops?|trocas)|após elas",
     "emerge": r"saiu|voltou à pista|ficou",
+    "continued": r"continuou|continuava|permaneceu|permanecia|seguiu|seguia|manteve-se|se manteve|ainda|"
+                 r"manteve (?:sua |a )?posição",
+    "stretch": r"até|ate|enquanto|durante|por \d+ voltas|na volta|voltas? \d|stint|para continuar|para se manter|"
+               r"para permanecer",
     "finish": r"terminou|acabou|cruzou a linha|finalizou",
     "lead_kept": r"ampliou|aumentou|estendeu",
     "lead_noun": r"vantagem",
