@@ -20,11 +20,13 @@ the plain extraction is dumped.
 Usage:
     F1BENCH_DATA_DIR=/work/full python benchmarks/scoring_equality.py --out /tmp/eq_before
     python benchmarks/scoring_equality.py --compare /tmp/eq_before /tmp/eq_after
+    python benchmarks/scoring_equality.py --changes /tmp/eq_before /tmp/eq_after   # a reading change's verdicts
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import hashlib
 import json
 import sys
@@ -131,14 +133,41 @@ def compare(a: Path, b: Path, limit: int = 10) -> int:
     return snapshot_compare(a, b, limit, SECTIONS)
 
 
+def changes(a: Path, b: Path) -> None:
+    """What a reading change did: the verdicts of ``verify`` only one dump has, by label. Held-out answers
+    (``more.jsonl``'s held-out questions, the dev gold's kept ones) are counted, never printed."""
+    from ontology_bench import kept
+    from real_text_bench import held_out
+
+    before, after = ((d / "verify.jsonl").read_text(encoding="utf-8").splitlines() for d in (a, b))
+    gone, new = set(before) - set(after), set(after) - set(before)
+    hidden: Counter = Counter()
+    for sign, lines in (("-", gone), ("+", new)):
+        rows = sorted((json.loads(x) for x in lines), key=lambda r: (r["label"], r["id"], r["model"]))
+        print(f"{sign} {len(rows)} verdicts: {dict(Counter(r['label'] for r in rows))}")
+        for r in rows:
+            if held_out(r["id"]) if r["source"] == "more.jsonl" else kept(r["id"]):
+                hidden[f"{sign} {r['label']}"] += 1
+                continue
+            ctype, slots, span = r["claim"][:3]
+            print(f"  {sign} {r['label']:<13} {r['source']} {r['id']} {r['model']} {r['lang']}: {ctype} {slots}"
+                  f" | {span[2]!r}")
+    if hidden:
+        print(f"held out (counts only): {dict(hidden)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path)
     ap.add_argument("--compare", type=Path, nargs=2)
+    ap.add_argument("--changes", type=Path, nargs=2, help="the verdicts one dump has and the other not")
     ap.add_argument("--season", type=int, default=2025)
     args = ap.parse_args()
     if args.compare:
         sys.exit(1 if compare(*args.compare) else 0)
+    if args.changes:
+        changes(*args.changes)
+        return
     dump(args.out or Path("/tmp/scoring_equality"), args.season)
 
 
