@@ -31,14 +31,14 @@ _NOUN_AFTER = re.compile(r"[\s*]+delay\b")
 # "the delay of two laps", "el retraso de dos vueltas", "o atraso de duas voltas": the noun right before the count
 _NOUN_BEFORE = re.compile(r"\b(?:delay|retraso|atraso)\s+(?:of|de)\s+(?:\*\*)?$")
 # "delayed his stop by one lap", "retrasó su parada dos vueltas", "adiou sua parada em duas voltas"
-_VERB_BEFORE = re.compile(r"\b(?:delayed|postponed|retras[óo]|posterg[óo]|atrasou|adiou)\s+(?:his|her|their|the|su|"
-                          r"sua|seu|la|a|o|el)\s+(?:own\s+|first\s+|primer[ao]?\s+|primeir[ao]\s+)?(?:pit\s*stop|stop|"
-                          r"parada|pit)\s+(?:by|en|em|por)?\s*(?:\*\*)?$")
+_DELAY = r"\b(?:delayed|postponed|retras[óo]|posterg[óo]|atrasou|adiou)\s+(?:his|her|their|the|su|sua|seu|la|a|o|el)\s+"
+_STOP = r"(?:pit\s*stop|stop|parada|pit)"
+_VERB_BEFORE = re.compile(_DELAY + r"(?:own\s+|first\s+|primer[ao]?\s+|primeir[ao]\s+)?" + _STOP +
+                          r"\s+(?:by|en|em|por)?\s*(?:\*\*)?$")
 
 
 # "RUS atrasou a parada em relação a PIA", "SAI delayed his stop relative to TSU": the order only, the rival named
-_VERB_STOP = re.compile(r"\b(?:delayed|postponed|retras[óo]|posterg[óo]|atrasou|adiou)\s+(?:his|her|their|the|su|sua|"
-                        r"seu|la|a|o|el)\s+(?:own\s+)?(?:pit\s*stop|stop|parada|pit)\b")
+_VERB_STOP = re.compile(_DELAY + r"(?:own\s+)?" + _STOP + r"\b")
 _TO_RIVAL = re.compile(r"[\s*]+(?:relative\s+to|compared\s+(?:to|with)|em\s+rela[çc][ãa]o\s+(?:a|ao)|respecto\s+(?:a|de)|"
                        r"con\s+respecto\s+a|frente\s+a)\s+(?:\*\*)?")
 
