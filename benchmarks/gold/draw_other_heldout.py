@@ -13,7 +13,14 @@ are taken. Items carry our instance's
 context, ground truth built from it, the cover-all prompt and GUIDE.md's key facts, like
 ``draw_cover_all.py``.
 
+A later draw (``--seed`` other than the first draw's 4401) also leaves out every (id, model, variant)
+of the first draw's items file (``items_other_heldout_en.json``), and any ``--exclude`` file.
+
 Usage: python benchmarks/gold/draw_other_heldout.py --warehouse /work/full/warehouse
+           # the first draw: seed 4401, QUOTA, items_other_heldout_en.json
+       python benchmarks/gold/draw_other_heldout.py --warehouse /work/full/warehouse --seed 4402 \
+           --quota undercut=2,overcut=1,stint=1 --out benchmarks/gold/items_other_heldout2_en.json
+           # the second draw (README.md, "Second held-out `other` gold")
 """
 
 from __future__ import annotations
@@ -38,8 +45,10 @@ from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 MODELS = ("DeepSeek-V3.2", "gpt-5.4-mini")
-QUOTA = (("undercut", 4), ("overcut", 2), ("stint", 2))  # per model
-SEED = 4401
+QUOTA = (("undercut", 4), ("overcut", 2), ("stint", 2))  # per model, the first draw
+QUOTA2 = (("undercut", 2), ("overcut", 1), ("stint", 1))  # per model, the second draw (seed 4402)
+SEED = 4401  # the first draw's
+FIRST = OUT / "items_other_heldout_en.json"  # the first draw's items: left out of every later draw
 SIGNALS = (  # what the set measures; answers matching more of them are preferred
     re.compile(r"s/lap|degradation", re.I),
     re.compile(r"\bposition|\bP\d{1,2}\b", re.I),
@@ -52,31 +61,56 @@ def signals(text: str) -> int:
     return sum(bool(p.search(text)) for p in SIGNALS)
 
 
-def labelled() -> set[tuple[str, str, str]]:
-    """(id, model, variant) of every answer already in a cover-all gold file."""
+def _keys(path: Path) -> set[tuple[str, str, str]]:
+    return {(i["id"], i["model"], i.get("variant", "cover_all")) for i in json.loads(path.read_text(encoding="utf-8"))}
+
+
+def labelled(extra: tuple[Path, ...] = ()) -> set[tuple[str, str, str]]:
+    """(id, model, variant) of every answer already in a cover-all gold file, and in ``extra`` items files."""
     out = set()
     for path in sorted(OUT.glob("*cover_all*.json")):
-        out |= {(i["id"], i["model"], i.get("variant", "cover_all")) for i in json.loads(path.read_text(encoding="utf-8"))}
+        out |= _keys(path)
+    for path in extra:
+        out |= _keys(path)
     return out
+
+
+def quota(spec: str) -> tuple[tuple[str, int], ...]:
+    """``undercut=2,overcut=1,stint=1`` -> per-model quota (kinds in the order given)."""
+    out = []
+    for part in spec.split(","):
+        kind, _, n = part.partition("=")
+        if kind.strip() not in ("undercut", "overcut", "stint") or not n.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"bad quota part {part!r} (want e.g. undercut=2,overcut=1,stint=1)")
+        out.append((kind.strip(), int(n)))
+    return tuple(out)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--warehouse", type=Path, required=True)
+    ap.add_argument("--seed", type=int, default=SEED, help=f"draw seed (default {SEED}, the first draw's)")
+    ap.add_argument("--quota", type=quota, default=QUOTA,
+                    help="per-model quota, e.g. undercut=2,overcut=1,stint=1 (default: the first draw's 4,2,2)")
+    ap.add_argument("--out", type=Path, default=FIRST, help=f"items file to write (default {FIRST.name})")
+    ap.add_argument("--exclude", type=Path, action="append", default=[],
+                    help="items file whose answers are left out too (repeatable)")
     args = ap.parse_args()
+    # a later draw never takes an answer of the first one
+    extra = tuple(args.exclude) + ((FIRST,) if args.seed != SEED else ())
     inst = read_table(args.warehouse, "instances", {"season": 2025}).filter(pl.col("lang") == "en")
     rows = {(r["id"], r["variant"]): r for r in inst.iter_rows(named=True)}
     entries = rb.pit_entries(args.warehouse)
-    done = labelled()
+    done = labelled(extra)
     answers = [json.loads(line) for line in rb.MORE.read_text(encoding="utf-8").splitlines() if line.strip()]
     answers = [a for a in answers if a["model"] in MODELS and rb.held_out(a["id"]) and (a["id"], "default") in rows
                and (a["id"], a["model"], a["variant"]) not in done and eligible(json.loads(rows[(a["id"], "default")]["context"]), entries)]
     items = []
     for model in MODELS:
         mine = {a["id"]: a for a in answers if a["model"] == model}
-        for kind, n in QUOTA:
+        for kind, n in args.quota:
             pool = sorted(i for i in mine if i.split("::")[1] == kind)
-            rng = random.Random(f"{SEED}|{model}|{kind}")
+            rng = random.Random(f"{args.seed}|{model}|{kind}")
             tie = {i: rng.random() for i in pool}
             for iid in sorted(pool, key=lambda i: (-signals(mine[i]["text"]), tie[i]))[:n]:
                 a = mine[iid]
@@ -85,7 +119,7 @@ def main() -> None:
                               "decision_type": dflt["decision_type"], "context_text": dflt["context_text"],
                               "ground_truth": ground_truth(json.loads(dflt["context"])), "prompt": var["prompt"],
                               "key_facts": key_facts(json.loads(dflt["facts"])), "text": a["text"]})
-    path = OUT / "items_other_heldout_en.json"
+    path = args.out
     path.write_text(json.dumps(items, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{path.name}: {len(items)} items")
 
