@@ -17,7 +17,8 @@ rule ``real_text_bench.py`` uses for ``more.jsonl``): 17 of its 48 answers (7 EN
 ``--list`` lists only the tuned part; the kept part is counted, never listed. The cover-all gold is
 tuned material (its held-out file was read in the fifth pass). ``other_heldout_en.jsonl`` (the blind
 held-out set, #44's second pass: 16 held-out answers of ``more.jsonl`` labelled by a reader who never
-saw f1bench's claims on them, and adjudicated by a second) is kept whole; its restatements (note
+saw f1bench's claims on them, and adjudicated by a second) is kept whole; so is ``other_heldout2_en.jsonl``
+(the second blind draw: 8 more held-out answers, one annotator with a second pass); their restatements (note
 ``restated``) count once for read and flagged, as GUIDE.md counts a repeated statement. A false contradiction is printed in every part (the issue
 asks for each to be listed).
 
@@ -65,9 +66,10 @@ NEW_TYPES = frozenset(ClaimType.__args__[ClaimType.__args__.index("other") + 1:]
 PAPER = REPO.parent / "shared" / "data" / "paper_generations"
 SETS = {"dev gold": GOLD, "cover-all tune": OUR_GOLD / "cover_all_tune_en.jsonl",
         "cover-all held-out (read)": OUR_GOLD / "cover_all_heldout_en.jsonl",
-        "blind held-out": OUR_GOLD / "other_heldout_en.jsonl"}
+        "blind held-out": OUR_GOLD / "other_heldout_en.jsonl",
+        "blind held-out 2": OUR_GOLD / "other_heldout2_en.jsonl"}
 # sets nobody tuning the extractor has read: counted, never listed (benchmarks/gold/README.md)
-BLIND = frozenset({"blind held-out"})
+BLIND = frozenset({"blind held-out", "blind held-out 2"})
 
 
 def kept(instance_id: str) -> bool:
