@@ -20,7 +20,7 @@ held-out set, #44's second pass: 16 held-out answers of ``more.jsonl`` labelled 
 saw f1bench's claims on them, and adjudicated by a second) is kept whole; so is ``other_heldout2_en.jsonl``
 (the second blind draw: 8 more held-out answers, one annotator with a second pass); their restatements (note
 ``restated``) count once for read and flagged, as GUIDE.md counts a repeated statement. A false contradiction is printed in every part (the issue
-asks for each to be listed).
+asks for each to be listed) but the blind sets', which are counted only (their text is never printed).
 
 An answer whose published context differs from our instance's (``ctx≠``, as in
 ``validity_bench.py``) is counted apart for the verdicts: judged against another context, its flags
@@ -140,7 +140,7 @@ def evaluate(index, name: str, path: Path, listing: bool, published: bool = Fals
             if v.label == "contradicted" and not doubted:
                 key = "new false contradicted" if same else "new false contradicted ctx≠"
                 c[key] += 1
-                if part == "tuned" or not listing:
+                if part == "tuned" or not listing and name not in BLIND:  # a blind set: counts only, always
                     print(f"[{lang}{'' if same else ' ctx≠'}] FALSE CONTRADICTION ({row}) {g['id']} {g['model']}\n"
                           f"    {cl.type} {cl.slots} | {text[s[0]:s[1]]!r}\n    {v.reason}"
                           + "".join(f"\n    gold: {gc['type']} {gc['label']} {gc['slots']}" for gc in under))
