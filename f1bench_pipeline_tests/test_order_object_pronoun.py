@@ -47,3 +47,34 @@ def test_a_pronoun_after_the_compared_driver_is_the_subject(text, lang, expected
 ])
 def test_the_compared_driver_keeps_his_own_stop(text, lang, expected):
     assert _stops(text, lang) == [expected]
+
+
+# A pronoun opening a sentence's drivers is its subject, and an object pronoun ("him", "le", "lhe") is the
+# verb's object, never the subject of the next verb. Found on a blind held-out answer (class only): "did not
+# enable him to overtake Y, as he remained behind" gave "Y remained behind" (a false contradiction).
+
+@pytest.mark.parametrize("text,lang", [
+    ("SAI stopped on lap 9. The stop did not enable him to overtake TSU, as he remained behind after both had "
+     "stopped.", "en"),
+    ("SAI stopped on lap 9. The overcut did not allow him to pass TSU, since he was still behind after the stops.",
+     "en"),
+    ("SAI parou na volta 9. A parada não lhe permitiu ultrapassar TSU, pois ele continuou atrás depois das paradas.",
+     "pt"),
+    ("SAI paró en la vuelta 9. La parada no le permitió adelantar a TSU, porque él siguió detrás tras las paradas.",
+     "es"),
+])
+def test_the_pronoun_after_an_object_pronoun_is_the_same_driver(text, lang):
+    assert [(s["driver_a"], s["driver_b"], s["when"], s["ahead"], lbl)
+            for s, lbl in _verdicts(text, lang, "relative_position")] == [("SAI", "TSU", "after", False, "supported")]
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("The pit stop came after 9 laps for SAI, allowing him to keep a faster pace compared to TSU who pitted later.",
+     "en"),
+    ("La parada llegó tras 9 vueltas para SAI, lo que le permitió un ritmo más rápido frente a TSU, que paró después.",
+     "es"),
+    ("A parada veio após 9 voltas para SAI, o que lhe permitiu um ritmo mais rápido frente a TSU, que parou depois.",
+     "pt"),
+])
+def test_an_object_pronoun_is_no_stop_difference_subject(text, lang):
+    assert _verdicts(text, lang, "pit_lap_difference") == []

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _VERB_KINDS = frozenset({BATTLE, DEFEND, PASS, PROTECT})
 _POSTFIX_VALUE_KINDS = frozenset({POSITION, NUMBER, ORDINAL_NUMBER})
 _ORDER_KINDS = frozenset({AHEAD, BEHIND})
+_OBJECT_PRONOUNS = frozenset({"him", "le", "lhe"})
 # "ahead of SAI", "behind SAI", "por delante de SAI", "à frente de SAI": the driver an order is taken against
 _ORDER_OBJECT_GAP = re.compile(r"\s+(?:(?:of|de|da|do)\s+)?")
 
@@ -57,6 +58,8 @@ def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> Non
             elif k is PRONOUN:
                 if last is not None and not ambiguous_pronoun(doc, t, seen):
                     t.kind, t.value, t.tag = DRIVER, last, "pron"
+                    # "allowed him to", "le permitió", "lhe permitiu": the verb's object, never its subject
+                    t.is_object = t.word in _OBJECT_PRONOUNS
             elif k is TEAM:
                 code = team_driver(doc, t)
                 if code:
@@ -159,6 +162,8 @@ def resolve_pronouns(toks: list[Token], low: str = "") -> None:
                     t.value = open_aside.value
                 elif subj is not None:
                     t.value = subj
+                else:  # a pronoun opening the clause's drivers is its subject ("did not allow him to pass TSU, as he ...")
+                    subj = t.value
             elif not t.is_object:
                 if subj is None:
                     subj = t.value

@@ -95,7 +95,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("PROTECT", None, "protect|protected|protecting|protects|shielded|shielding"),
     ("PURSUER", None, "pursuer|the chasing driver|chaser"),
     ("MOVE", None, "the move|the manoeuvre|the maneuver|the attacker"),
-    ("PRON", None, "he|his"),
+    ("PRON", None, "he|his|him"),
     ("BOTH", None, "both|both drivers|the two drivers|each"),
     ("AVG", None, "avg|average|averaged|averaging|mean|pace|deg|degradation|lap time|lap times|laptime|"
                   "laptimes|per-lap"),

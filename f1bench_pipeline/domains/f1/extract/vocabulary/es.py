@@ -95,7 +95,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("PROTECT", None, "protegió|protegía|proteger|protegiendo|protege|cubrió|cubrir|cubriendo"),
     ("PURSUER", None, "perseguidor|el perseguidor"),
     ("MOVE", None, "la maniobra|el atacante"),
-    ("PRON", None, "él|su|sus"),
+    ("PRON", None, "él|su|sus|le"),
     ("BOTH", None, "ambos|ambas|ambos pilotos|los dos pilotos"),
     ("AVG", None, "media|promedio|promedió|promediaba|promediando|promedios|ritmo|degradación|desgaste|"
                   "tiempo por vuelta|de media|tiempo medio|ritmo medio"),

@@ -98,7 +98,7 @@ LEXICON: tuple[tuple[str, object, str], ...] = (
     ("PROTECT", None, "protegeu|protegia|proteger|protegendo|protege|cobriu|cobrir"),
     ("PURSUER", None, "perseguidor|o perseguidor"),
     ("MOVE", None, "a manobra|o atacante"),
-    ("PRON", None, "ele|seu|sua|seus|suas|dele"),
+    ("PRON", None, "ele|seu|sua|seus|suas|dele|lhe"),
     ("BOTH", None, "ambos|ambas|os dois|os dois pilotos|ambos os pilotos"),
     ("AVG", None, "média|media|ritmo|degradação|degradacao|desgaste|tempo médio|ritmo médio|tempo por volta|"
                   "de média"),
