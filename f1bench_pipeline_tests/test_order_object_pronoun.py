@@ -78,3 +78,18 @@ def test_the_pronoun_after_an_object_pronoun_is_the_same_driver(text, lang):
 ])
 def test_an_object_pronoun_is_no_stop_difference_subject(text, lang):
     assert _verdicts(text, lang, "pit_lap_difference") == []
+
+
+# The object pronoun left ambiguous (its sentence follows one naming both drivers): the subject pronoun after it
+# in the same sentence is the same unknown driver, not the one named between them.
+@pytest.mark.parametrize("text,lang", [
+    ("SAI tried an overcut on TSU with his stop on lap 9. Yet the later stop did not help him get past TSU, since "
+     "he was still behind after both cars pitted.", "en"),
+    ("SAI intentó un overcut sobre TSU con su parada en la vuelta 9. Pero la estrategia no le permitió superar a "
+     "TSU, ya que él seguía detrás cuando ambos habían parado.", "es"),
+    ("SAI tentou um overcut sobre TSU com sua parada na volta 9. Mas a estratégia não lhe permitiu passar TSU, já "
+     "que ele continuava atrás depois que ambos pararam.", "pt"),
+])
+def test_a_pronoun_after_an_ambiguous_object_pronoun_gives_no_order(text, lang):
+    assert [(s["driver_a"], lbl) for s, lbl in _verdicts(text, lang, "relative_position")
+            if s["when"] == "after"] == []

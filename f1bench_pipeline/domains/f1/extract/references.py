@@ -45,6 +45,7 @@ def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> Non
     if doc.refs:
         seen: tuple[list[int], list[str]] = ([], [])  # the drivers so far (starts, codes), in text order
         prev: Token | None = None
+        unknown_until = -1  # an object pronoun left ambiguous: a pronoun after it in its sentence is as unknown
         for t in toks:
             if prev is not None and prev.kind is DRIVER:  # (the previous token, once resolved)
                 seen[0].append(prev.start)
@@ -56,10 +57,14 @@ def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> Non
                 if last not in named:
                     named.append(last)
             elif k is PRONOUN:
+                if t.start < unknown_until:
+                    continue  # "... did not help him get past TSU, since he was still behind": he is him
                 if last is not None and not ambiguous_pronoun(doc, t, seen):
                     t.kind, t.value, t.tag = DRIVER, last, "pron"
                     # "allowed him to", "le permitió", "lhe permitiu": the verb's object, never its subject
                     t.is_object = t.word in _OBJECT_PRONOUNS
+                elif t.word in _OBJECT_PRONOUNS:
+                    unknown_until = _next_break(doc.low, t.end)
             elif k is TEAM:
                 code = team_driver(doc, t)
                 if code:
@@ -200,6 +205,12 @@ def ambiguous_pronoun(doc: Document, p: Token, seen: tuple[list[int], list[str]]
 
 
 _BREAKS = (". ", "; ", "\n")
+
+
+def _next_break(low: str, start: int) -> int:
+    """Where the first ". ", "; " or newline at or after ``start`` is (the text's end when none)."""
+    found = [i for sep in _BREAKS if (i := low.find(sep, start)) >= 0]
+    return min(found) if found else len(low)
 
 
 def _last_break(doc: Document, end: int) -> int:
