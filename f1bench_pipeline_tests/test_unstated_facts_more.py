@@ -21,18 +21,8 @@ from __future__ import annotations
 
 import pytest
 
-from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.extract import _extract
-from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.verifier import UNVERIFIABLE, verify_claim
-from f1bench_pipeline_tests.monaco_pace_context import ENTITIES, STINT_LAPS, index, real_instance
-
-IDX = index([F.pit_lap("HAM", 18), F.pit_lap("HAM", 56), F.pit_lap("OCO", 16), F.pit_lap("OCO", 28),
-             F.final_position("HAM", 5), F.final_position("OCO", 7), *STINT_LAPS])
-
-
-def _unstated(text: str, lang: str) -> list[Claim]:
-    return [c for c in _extract(text, lang, ENTITIES) if c.type == "unstated_fact"]
+from f1bench_pipeline_tests.test_unstated_facts import IDX, _unstated, unverifiable_on_the_real_instance
 
 
 READ = [
@@ -97,8 +87,4 @@ def test_no_unstated_fact_from_the_neighbouring_wordings(lang, text):
 
 
 def test_unverifiable_on_the_real_instance():
-    idx, entities = real_instance()
-    for lang, text, _kind in READ:
-        for c in _extract(text, lang, entities):
-            if c.type == "unstated_fact":
-                assert verify_claim(c, idx).label == UNVERIFIABLE
+    unverifiable_on_the_real_instance(READ)
