@@ -13,12 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from f1bench_pipeline_tests.test_race_claims import _verdicts
-
-
-def _orders(text: str, lang: str) -> list[tuple]:
-    return [(s["driver_a"], s["driver_b"], s["when"], s["ahead"], lbl)
-            for s, lbl in _verdicts(text, lang, "relative_position")]
+from f1bench_pipeline_tests.test_order_when_cues import _orders
 
 
 @pytest.mark.parametrize("text,lang,expected", [
