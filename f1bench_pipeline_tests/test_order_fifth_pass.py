@@ -245,3 +245,93 @@ def test_an_order_after_another_stop_is_judged_only_with_the_battles_stops_known
 def test_an_order_after_the_battles_own_stop_is_judged_on_its_stops():
     got = _verdicts("When TSU pitted on lap 8, he emerged ahead of SAI.", "en", "relative_position", _published_index(True))
     assert [(s["stop_lap"], lbl) for s, lbl in got] == [(8, "supported")]
+
+
+# ---- second round: a change across the exchange, a place taken, a pass the move allowed, a lead held ----------
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("TSU jumped ahead of SAI through the pit stops.", "en", [("TSU", "SAI", "after", True, "supported")]),
+    ("TSU se puso por delante de SAI a través de las paradas.", "es", [("TSU", "SAI", "after", True, "supported")]),
+    ("SAI ficou à frente de TSU através das paradas.", "pt", [("SAI", "TSU", "after", True, "contradicted")]),
+])
+def test_an_order_across_the_exchange_is_the_one_after_it(text, lang, expected):
+    assert _orders(text, lang) == expected
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("TSU was ahead of SAI through the first stint.", "en"),  # a stint, not the stops
+    ("TSU iba por delante de SAI a través de la primera tanda.", "es"),
+    ("TSU estava à frente de SAI através do primeiro stint.", "pt"),
+])
+def test_an_order_across_something_else_gives_none(text, lang):
+    assert _orders(text, lang) == []
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("TSU undercut SAI. SAI lost the position to TSU in the pit sequence.", "en",
+     [("SAI", False, None, "TSU", None, "supported")]),
+    ("TSU undercut SAI. TSU took the position from SAI through the stops.", "en",
+     [("TSU", True, None, "SAI", None, "supported")]),
+    ("TSU hizo el undercut a SAI. SAI le quitó la posición a TSU con la parada.", "es",
+     [("SAI", True, None, "TSU", None, "contradicted")]),
+    ("TSU fez o undercut em SAI. TSU tomou a posição de SAI com a parada.", "pt",
+     [("TSU", True, None, "SAI", None, "supported")]),
+])
+def test_a_place_taken_or_lost_to_a_rival_named(text, lang, expected):
+    assert _changes(text, lang) == expected
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("TSU undercut SAI. TSU gained the position.", "en"),  # "the position": which one, on whom?
+    ("TSU undercut SAI. TSU took the place of SAI in the team.", "en"),  # no place in the race
+    ("TSU hizo el undercut a SAI. TSU tomó la decisión de parar.", "es"),
+    ("TSU fez o undercut em SAI. TSU tomou a decisão de parar.", "pt"),
+])
+def test_no_place_taken(text, lang):
+    assert _changes(text, lang) == []
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("TSU undercut SAI. The undercut allowed TSU to overtake SAI.", "en", [("TSU", True, None, "SAI", None, "supported")]),
+    ("TSU undercut SAI. TSU gained 12 seconds during this pit phase, which allowed him to overtake SAI.", "en",
+     [("TSU", True, None, "SAI", None, "supported")]),
+    ("TSU hizo el undercut a SAI. La parada le permitió a SAI superar a TSU.", "es",
+     [("SAI", True, None, "TSU", None, "contradicted")]),
+    ("TSU fez o undercut em SAI. A parada antecipada permitiu a TSU ultrapassar SAI.", "pt",
+     [("TSU", True, None, "SAI", None, "supported")]),
+])
+def test_a_pass_the_move_allowed(text, lang, expected):
+    assert _changes(text, lang) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "TSU undercut SAI. Fresh tyres allowed TSU to overtake SAI later in the race.",  # later: not the stops'
+    "TSU undercut SAI. His pace allowed TSU to overtake SAI.",  # no stop or move named as the cause
+    "TSU undercut SAI. The undercut may have allowed TSU to overtake SAI.",  # hedged
+    "TSU undercut SAI. By the time SAI pitted again on lap 24, TSU had closed in, allowing TSU to overtake SAI.",
+    "TSU undercut SAI. TSU's earlier stop helped him overtake/close on SAI.",  # one or the other
+])
+def test_no_pass_the_move_allowed(text):
+    assert _changes(text, "en") == []
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("TSU kept the lead after the stops.", "en", [("TSU", "SAI", "after", True, "supported")]),
+    ("SAI held onto the lead over TSU until the finish.", "en", [("SAI", "TSU", "final", True, "contradicted")]),
+    ("TSU mantuvo el liderato frente a SAI.", "es", [("TSU", "SAI", "after", True, "supported")]),
+    ("TSU manteve a dianteira até o fim.", "pt", [("TSU", "SAI", "final", True, "supported")]),
+])
+def test_a_lead_held_is_the_order_after_the_stops(text, lang, expected):
+    assert _orders(text, lang) == expected
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("TSU kept the lead until lap 30.", "en"),
+    ("TSU did not keep the lead.", "en"),
+    ("TSU needed to keep the lead.", "en"),
+    ("TSU kept the lead in the championship.", "en"),
+    ("TSU mantuvo el liderato durante la tanda.", "es"),
+    ("TSU não manteve a liderança.", "pt"),
+])
+def test_no_lead_held(text, lang):
+    assert _orders(text, lang) == []

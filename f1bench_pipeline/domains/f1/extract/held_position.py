@@ -8,6 +8,10 @@ by the finish (``at`` "finish") when the clause goes on to the finish ("to the f
 el final", "até o fim"). It asserts no order (a driver behind who held his place stayed behind), so it is read
 as the swap that did not happen, never as an order.
 
+A lead held ("BEA kept the lead over GAS", "mantuvo el liderato", "manteve a liderança") is an order: the driver
+ahead after the stops (``relative_position``; at the finish when the clause goes on to it); what it says held
+before is presupposed, not asserted (as ``race_order``'s order that held on).
+
 Not read: an order word after it ("maintained his position ahead of LEC": ``race_order``'s order that held on),
 a place in a group ("held position in the top 10", "en zona de puntos"), a base form or subjunctive (a purpose:
 "to maintain position", "para que mantuviera"), a negation or hedge, a hold over a stretch of laps ("until lap
@@ -51,6 +55,14 @@ _FINISH_AFTER = re.compile(r"[^.;\n]{0," + str(FINISH_REACH) + r"}?\b(?P<cue>to 
                            r"finish(?:ed|ing)?|the final (?:result|classification|order)|hasta (?:el final|la meta|"
                            r"la bandera)|termin(?:ó|o|ando)|até (?:o fim|o final|a bandeira|a chegada)|terminou|"
                            r"terminando)\b")
+# a lead held: "BEA kept the lead over GAS", "mantuvo el liderato", "manteve a liderança" (an order, ahead)
+LEAD_STEMS = ("lead", "lider", "delantera", "dianteira")
+_LEAD_HELD = re.compile(
+    r"\b(?:kept|held(?:\s+on\s+to|\s+onto)?|maintained|retained|preserved|kept hold of|mantuvo|conservó|conservo|retuvo|"
+    r"manteve|conservou|segurou)\s+(?:the|his|her|their|its|el|la|su|a|sua)\s+(?:lead|liderato|liderazgo|delantera|"
+    r"liderança|lideranca|dianteira)\b(?!\s+(?:in|of|del|de|do|no|en)\s+(?:the\s+|el\s+|o\s+)?(?:championship|standings|"
+    r"campeonato|mundial))"
+    r"(?:[\s*]+(?:over|on|ahead of|sobre|frente a|respecto a|em relação a)\s+(?P<rival>[a-z]{3})\b)?")
 _ORDER_TYPES = frozenset({"relative_position", "position_change"})
 _STRETCH = re.compile(r"\b(?:" + race_words("stretch") + r")\b")
 
@@ -72,7 +84,8 @@ def held(doc: Document, sent: Sentence) -> None:
     seg = low[sent.start:sent.end]
     if not any(map(seg.__contains__, STEMS)):
         return
-    for m in _HELD.finditer(low, sent.start, sent.end):
+    leads = _LEAD_HELD.finditer(low, sent.start, sent.end) if any(map(seg.__contains__, LEAD_STEMS)) else ()
+    for m in [*_HELD.finditer(low, sent.start, sent.end), *leads]:
         subj = _subject(doc, sent, m.start())
         if subj is None or hedged(doc, sent, m.start()):
             continue
@@ -91,6 +104,10 @@ def held(doc: Document, sent: Sentence) -> None:
         start = min(subj.start, m.start())
         if any(r[0] in _ORDER_TYPES and r[2] < m.end() and start < r[3] for r in doc.records):
             continue  # "mantuvo la posición hasta el final": final_order's order at the finish (one reading)
+        if m.re is _LEAD_HELD:  # an order: ahead after the stops, or at the finish
+            doc.add("relative_position", {"driver_a": subj.value, "driver_b": rival, "when": "final" if fin else "after",
+                                          "ahead": True}, start, m.end())
+            continue
         slots = {"driver": subj.value, "gained": False, "denied": True, "rival": rival}
         if fin is not None:
             slots["at"] = "finish"

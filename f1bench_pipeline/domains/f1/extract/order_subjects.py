@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NEGATION, Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_ID, LAP_WORD, NEGATION, Token
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -140,3 +140,31 @@ def _negated_before(doc: Document, sent: Sentence, subj: Token, clause_break: re
     lo = max(sent.start, subj.start - NEGATION_REACH)
     return any(x.kind is NEGATION and lo <= x.start < subj.start and not clause_break.search(doc.low, x.end, subj.start)
                for x in sent.tokens)
+
+
+# "allowed him to overtake", "enabled BEA to pass", "permitió a HAD superar", "permitiu que STR superasse", "permitiu a
+# STR ultrapassar": the pass as what the move or stop made happen (ends at the pass word)
+_CAUSED = re.compile(r"\b(?:allowed|allowing|enabled|enabling|helped|helping|permitted|permitió|permitio|permitiendo|"
+                     r"permitiu|permitindo|ajudou)\s+(?:a\s+|que\s+)?(?P<d>[a-z]{2,4})\s+(?:to\s+|a\s+)?$")
+CAUSED_REACH = 30  # characters from the cause verb to the pass word
+_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\bo\b|\bou\b)")  # "helped him overtake/close on LAW": one or the other
+
+
+def _word_end(low: str, s: int) -> int:
+    e = s
+    while e < len(low) and (low[e].isalpha() or low[e] == "-"):
+        e += 1
+    return e
+
+
+def caused_pass(doc: Document, sent: Sentence, s: int, stop_kinds: frozenset[str]) -> Token | None:
+    """The driver a cause verb right before the pass word at ``s`` lets pass ("the undercut allowed BEA to overtake
+    GAS"), when a stop or the move is named before it in the sentence; None otherwise."""
+    low = doc.low
+    lo = max(sent.start, s - CAUSED_REACH)
+    m = _CAUSED.search(low, lo, s) if any(map(low[lo:s].__contains__, ("allow", "enabl", "help", "permit", "ajud"))) \
+        else None
+    if m is None or not any(t.kind in stop_kinds and t.end <= m.start() for t in sent.tokens) or \
+            any(t.kind is LAP_ID or t.kind is LAP_WORD for t in sent.tokens) or _ALTERNATIVE.match(low, _word_end(low, s)):
+        return None  # "by the time HAD pitted again at lap 20, ... allowing ALB to overtake": another stop's; "overtake/close on"
+    return next((t for t in sent.tokens if t.start == m.start("d") and t.kind is DRIVER), None)

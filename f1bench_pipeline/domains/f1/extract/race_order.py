@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
-from f1bench_pipeline.domains.f1.extract.order_subjects import emerged_from, other_subject
+from f1bench_pipeline.domains.f1.extract.order_subjects import caused_pass, emerged_from, other_subject
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
                                                      NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
@@ -83,6 +83,7 @@ _POSITION = re.compile(r"\b(?:(?P<gain>" + race_words("gain_pos") + r")|(?P<lose
 DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
 # finite forms: a gain or pass stated as happened (a base form counts only denied: "did not gain")
 _FINITE = frozenset({"gained", "lost", "ganó", "gano", "perdió", "perdio", "ganhou", "perdeu", "overtook", "passed",
+                     "took", "le quitó", "le arrebató", "tomou",
                      "got past", "got by", "made the pass", "adelantó", "superó", "rebasó", "ultrapassou", "superou",
                      "passou à frente"})
 _STOP_OR_MOVE = frozenset({PIT, BATTLE})
@@ -112,7 +113,7 @@ _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks
                               r"paradas?|boxes|trocas?)")
 # cue words one of which a sentence must hold for these claims (bounded substring tests before any regex)
 _LEAD_CUE = ("lead", "ventaj", "vantag")
-_GAIN_STEMS = ("gain", "lost", "los", "gan", "perd")
+_GAIN_STEMS = ("gain", "lost", "los", "gan", "perd", "took", "quitó", "arrebat", "tomou")
 _FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz")
 _EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou",
                  "pasó a", "paso a", "passou a")
@@ -308,8 +309,8 @@ def changes(doc: Document, sent: Sentence) -> None:
         if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
             continue  # "this gained position", "gained track position/time advantage"
         ben = _driver_at(sent, m.start("ben")) if m.group("ben") else None
-        if m.group("ben") and ben is None:
-            continue  # "gained the position": "the" is no driver
+        if m.group("ben") and ben is None and not (m.group("ben") in ("the", "one") and m.group("rival")):
+            continue  # "gained the position": "the" is no driver (with the rival named it is: "lost the position to BEA")
         subj = ben or _subject_before(doc, sent, m.start()) or _first_subject(doc, sent, m.start())
         if subj is None:
             continue
@@ -333,13 +334,17 @@ def _passes(doc: Document, sent: Sentence) -> None:
         if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or hedged(doc, sent, t.start):
             continue
         denied = _denied(doc, sent, t.start)
-        if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
+        caused = None if denied else caused_pass(doc, sent, t.start, _STOP_OR_MOVE)  # "the undercut allowed him to pass"
+        if not denied and caused is None and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
                 _LATER_AFTER.match(low, t.end):
             continue  # "overtook BEA on track later in the race": no change through the stops
-        subj = _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
+        subj = caused or _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
+        if subj is caused and subj is not None and subj.is_object:  # ("allowed him to ...": his own pass)
+            subj = _first_subject(doc, sent, t.start) if subj.tag == "pron" else subj
         nxt = toks[i + 1] if i + 1 < len(toks) else None
-        rival = nxt.value if nxt is not None and nxt.kind is DRIVER and nxt.start - t.end <= 2 and \
-            nxt.tag != "pron" else None
+        rival = nxt.value if nxt is not None and nxt.kind is DRIVER and (nxt.start - t.end <= 2 or caused and
+                                                                       low[t.end:nxt.start].strip() == "a") and \
+            nxt.tag != "pron" else None  # ("permitió a HAD superar a OCO")
         if subj is None or subj.is_object or rival == subj.value:
             continue
         if rival is None and other_of_pair(doc, subj.value) is None:
