@@ -335,3 +335,26 @@ def test_a_lead_held_is_the_order_after_the_stops(text, lang, expected):
 ])
 def test_no_lead_held(text, lang):
     assert _orders(text, lang) == []
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("In the final classification, TSU was ahead of SAI.", "en", [("TSU", "SAI", "final", True, "supported")]),
+    ("SAI ended up ahead of TSU at the finish.", "en", [("SAI", "TSU", "final", True, "contradicted")]),
+    ("TSU was classified ahead of SAI.", "en", [("TSU", "SAI", "final", True, "supported")]),
+    # "quedó"/"ficou" (ended up) with the finish named: the order at the finish, not after the stops
+    ("En la clasificación final, TSU quedó por delante de SAI.", "es", [("TSU", "SAI", "final", True, "supported")]),
+    ("SAI se clasificó por delante de TSU.", "es", [("SAI", "TSU", "final", True, "contradicted")]),
+    ("TSU ficou à frente de SAI no resultado final.", "pt", [("TSU", "SAI", "final", True, "supported")]),
+])
+def test_an_order_with_the_finish_named_is_the_finishing_order(text, lang, expected):
+    assert _orders(text, lang) == expected
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("TSU was ahead of SAI after the stops and at the finish.", "en"),  # both named in one clause: which?
+    ("TSU was not ahead of SAI in the final classification.", "en"),  # negated
+    ("TSU iba por delante de SAI tras las paradas y al final de la carrera.", "es"),
+    ("TSU estava à frente de SAI após as paradas e no resultado final.", "pt"),
+])
+def test_an_order_with_the_finish_and_the_stops_named_gives_none(text, lang):
+    assert _orders(text, lang) == []

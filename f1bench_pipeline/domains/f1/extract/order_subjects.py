@@ -168,3 +168,17 @@ def caused_pass(doc: Document, sent: Sentence, s: int, stop_kinds: frozenset[str
             any(t.kind is LAP_ID or t.kind is LAP_WORD for t in sent.tokens) or _ALTERNATIVE.match(low, _word_end(low, s)):
         return None  # "by the time HAD pitted again at lap 20, ... allowing ALB to overtake": another stop's; "overtake/close on"
     return next((t for t in sent.tokens if t.start == m.start("d") and t.kind is DRIVER), None)
+
+
+# the finish named beside an order: "ahead of GAS in the final classification", "behind GAS at the finish", "en la
+# clasificación final", "no resultado final" (the order at the finish, as "finished ahead of")
+_FINAL_CUE = re.compile(r"\b(?:at the (?:finish|end of the race|(?:chequered |checkered )?flag)|in the final (?:classification|"
+                        r"result|results|standings|order)|in the race result|al final de la carrera|en la clasificación final|"
+                        r"en el resultado final|en la meta|no final da corrida|na classificação final|no resultado final|"
+                        r"na bandeirada)\b")
+FINAL_STEMS = ("finish", "end of the race", "flag", "final", "result", "meta")
+
+
+def final_cue(low: str, lo: int, s: int, hi: int) -> bool:
+    """The finish named in the order word's clause: from ``lo`` to the word at ``s``, or after it up to ``hi``."""
+    return any(map(low[lo:hi].__contains__, FINAL_STEMS)) and _FINAL_CUE.search(low, lo, hi) is not None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
-from f1bench_pipeline.domains.f1.extract.order_subjects import caused_pass, emerged_from, other_subject
+from f1bench_pipeline.domains.f1.extract.order_subjects import caused_pass, emerged_from, final_cue, other_subject
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
                                                      NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
@@ -114,7 +114,7 @@ _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks
 # cue words one of which a sentence must hold for these claims (bounded substring tests before any regex)
 _LEAD_CUE = ("lead", "ventaj", "vantag")
 _GAIN_STEMS = ("gain", "lost", "los", "gan", "perd", "took", "quitó", "arrebat", "tomou")
-_FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz")
+_FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz", "classifi", "clasific")
 _EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou",
                  "pasó a", "paso a", "passou a")
 
@@ -163,9 +163,15 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     w30 = max(lo, t.start - 30)
     if within(low, w30, t.start, _FINISH_STEMS) and _FINISH_BEFORE.search(low, w30, t.start):
         return "final"
+    brk = CLAUSE_BREAK.search(low, t.end, min(hi, t.end + ORDER_REACH))  # (not the next clause's cue)
+    end = brk.start() if brk else min(hi, t.end + ORDER_REACH)
+    if final_cue(low, max(lo, t.start - ORDER_REACH), t.start, end):  # "ahead of GAS in the final classification"
+        stops = _BEFORE_CUE.search(low, max(lo, t.start - ORDER_REACH), end) or \
+            _AFTER_CUE.search(low, max(lo, t.start - ORDER_REACH), end)
+        return None if stops else "final"  # (the stops named too: which?)
     if within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
             _TO_BEFORE.search(low, max(lo, t.start - 40), t.start) or emerged_from(low, lo, t.start):
-        return "after"  # (emerged, "to ahead", "emerged from his lap 49 pit stop behind")
+        return "after"  # (emerged, "to ahead", "emerged from the pit sequence behind")
     if from_side and _TO_SIDE.search(low, max(lo, t.start - 40), t.start):
         return "after"  # the to-side of "from ... behind ... to ... ahead" ("a cerca de 2,3 s": not a from-side)
     if _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start):
@@ -175,13 +181,12 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
                if (x.kind is BEFORE or x.kind is AFTER) and subj.start >= lo and subj.end <= x.start < t.start}
     if between:
         return between.pop() if len(between) == 1 else None
-    brk = CLAUSE_BREAK.search(low, t.end, min(hi, t.end + ORDER_REACH))  # (not the next clause's cue)
     after = {w for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
              if p.search(low, t.end, brk.start() if brk else min(hi, t.end + ORDER_REACH))}
-    if after:
-        return after.pop() if len(after) == 1 else None
     before = [(m.start(), w) for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
               for m in p.finditer(low, max(lo, t.start - ORDER_REACH), t.start)]
+    if after:
+        return after.pop() if len(after) == 1 else None
     if before:
         return max(before)[1]
     if within(low, w30, t.start, _CONTINUED_STEMS) and _CONTINUED_BEFORE.search(low, w30, t.start):

@@ -53,7 +53,7 @@ _EN: dict[str, str] = {
                  r"(?:track )?position",
     # an order held over a stretch of laps, not through the stops: "stayed ahead until lap 31"
     "stretch": r"until|till|while|whilst|during|for \d+ laps|on lap|laps? \d|stint|to stay|to remain",
-    "finish": r"finished|finishing|crossed the line|came home|ended the race",
+    "finish": r"finished|finishing|crossed the line|came home|ended the race|was classified|classified",
     "lead_kept": r"extended|increased|grew|stretched|built",
     "lead_noun": r"lead|advantage",
     "gain_pos": r"gained|gain|gaining|gains|took",  # ("took the position from GAS")
@@ -95,7 +95,7 @@ _ES: dict[str, str] = {
                  r"se mantenía|todavía|todavia|aún|aun|mantuvo (?:su |la )?posición",
     "stretch": r"hasta|mientras|durante|por \d+ vueltas|en la vuelta|vueltas? \d|tanda|stint|para seguir|"
                r"para mantenerse|para permanecer",
-    "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
+    "finish": r"terminó|termino|acabó|finalizó|cruzó la meta|se clasificó",
     "lead_kept": r"amplió|amplio|aumentó|aumento|extendió",
     "lead_noun": r"ventaja",
     "gain_pos": r"ganó|gano|ganar|ganando|le quitó|le arrebató",  # ("le quitó la posición a GAS")
@@ -135,7 +135,7 @@ _PT: dict[str, str] = {
                  r"manteve (?:sua |a )?posição",
     "stretch": r"até|ate|enquanto|durante|por \d+ voltas|na volta|voltas? \d|stint|para continuar|para se manter|"
                r"para permanecer",
-    "finish": r"terminou|acabou|cruzou a linha|finalizou",
+    "finish": r"terminou|acabou|cruzou a linha|finalizou|se classificou|classificou-se",
     "lead_kept": r"ampliou|aumentou|estendeu",
     "lead_noun": r"vantagem",
     "gain_pos": r"ganhou|ganhar|ganhando|tomou",  # ("tomou a posição de GAS")
