@@ -148,6 +148,7 @@ def test_a_place_held_is_no_place_lost(text, lang, expected):
     ("TSU did not keep his position.", "en"),  # lost to whom?
     ("TSU needed to maintain position.", "en"),  # a purpose
     ("TSU kept the position until lap 30.", "en"),  # a stretch of laps
+    ("TSU kept the position until the end of the stint.", "en"),
     ("TSU maintained position in the top 10.", "en"),  # a place in a group
     ("TSU may have kept the position.", "en"),
     ("TSU no mantuvo la posición.", "es"),
@@ -330,6 +331,7 @@ def test_a_lead_held_is_the_order_after_the_stops(text, lang, expected):
     ("TSU did not keep the lead.", "en"),
     ("TSU needed to keep the lead.", "en"),
     ("TSU kept the lead in the championship.", "en"),
+    ("TSU kept the lead until the end of the stint.", "en"),  # the stint's end, not the finish
     ("TSU mantuvo el liderato durante la tanda.", "es"),
     ("TSU não manteve a liderança.", "pt"),
 ])

@@ -54,7 +54,9 @@ _HELD = re.compile(
 _FINISH_AFTER = re.compile(r"[^.;\n]{0," + str(FINISH_REACH) + r"}?\b(?P<cue>to the (?:finish|end|flag|checkered flag)|until the (?:finish|end|flag)|"
                            r"finish(?:ed|ing)?|the final (?:result|classification|order)|hasta (?:el final|la meta|"
                            r"la bandera)|termin(?:ó|o|ando)|até (?:o fim|o final|a bandeira|a chegada)|terminou|"
-                           r"terminando)\b")
+                           r"terminando)\b"
+                           # "until the end of the stint" is no finish ("of the race" is)
+                           r"(?!\s+(?:of|del?|da|do)\s+(?!(?:the\s+|la\s+|a\s+)?(?:race|carrera|corrida)\b))")
 # a lead held: "BEA kept the lead over GAS", "mantuvo el liderato", "manteve a liderança" (an order, ahead)
 LEAD_STEMS = ("lead", "lider", "delantera", "dianteira")
 _LEAD_HELD = re.compile(
