@@ -360,3 +360,22 @@ def test_an_order_with_the_finish_named_is_the_finishing_order(text, lang, expec
 ])
 def test_an_order_with_the_finish_and_the_stops_named_gives_none(text, lang):
     assert _orders(text, lang) == []
+
+
+def test_on_the_warehouse_instance():
+    """The same readings against the real instance built from the 2025 season (not the hand-copied context)."""
+    from f1bench_pipeline.domains.f1.context_index import context_index
+    from f1bench_pipeline_tests.test_race_claims import FULL_WAREHOUSE, INSTANCE, _warehouse_row
+    row = _warehouse_row()
+    if row is None:
+        pytest.skip(f"no 2025 warehouse with {INSTANCE} at {FULL_WAREHOUSE} (set FULL_WAREHOUSE to a full build's)")
+    idx = context_index(row)
+
+    def labels(text: str, ctype: str) -> list[str]:
+        return [lbl for _s, lbl in _verdicts(text, "en", ctype, idx)]
+    assert labels("This was an undercut attempt by TSU, who was behind SAI before the stops.", "relative_position") == \
+        ["supported"]
+    assert labels("TSU emerged from the pit sequence in front of SAI.", "relative_position") == ["supported"]
+    assert labels("The undercut contributed to SAI finishing ahead of TSU.", "relative_position") == ["contradicted"]
+    assert labels("TSU maintained track position after the stops.", "position_change") == ["supported"]
+    assert labels("In the final classification, TSU was ahead of SAI.", "relative_position") == ["supported"]
