@@ -77,10 +77,17 @@ def _battle_facts(gt: dict[str, Any], text: str) -> list[Fact]:
     around = _around_the_stops(text)
     if around:
         return out + around
+    # the battle's own stops ("GAS pitted lap 68, TSU pitted lap 66"): the laps the order is stated around, so an
+    # order after another stop ("after his lap-56 stop") is not judged on it (verify_race._window)
+    laps = [gt.get("attacker_pit_lap"), gt.get("defender_pit_lap")]
+    stops = [min(laps), max(laps)] if all(isinstance(x, int) for x in laps) else None  # type: ignore[type-var]
     for when in ("before", "after"):  # the paper's gap: positive when the attacker is ahead
         gap = float(gt[f"gap_{when}_s"])
         if gap:
-            out.append(F.running_order(a, d, when, a if gap > 0 else d))
+            f = F.running_order(a, d, when, a if gap > 0 else d)
+            if stops is not None:
+                f.value["stops"] = stops
+            out.append(f)
     return out
 
 

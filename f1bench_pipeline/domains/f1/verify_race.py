@@ -117,10 +117,14 @@ def _relative(claim: Claim, idx: ContextIndex) -> Verdict:
 
 
 def _window(idx: ContextIndex) -> tuple[int, int] | None:
-    """The laps the battle's order before and after its stops is taken at (the positions' laps), if stated."""
+    """The laps the battle's order before and after its stops is taken at (the positions' laps), if stated; else
+    the battle's own stops when the running order carries them (a context stating the order by the gap's sign)."""
     laps = {f.key["when"]: f.value.get("lap") for f in idx.facts("race_position")}
     lo, hi = laps.get("before"), laps.get("after")
-    return (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else None
+    if isinstance(lo, int) and isinstance(hi, int):
+        return (lo, hi)
+    stops = next((f.value["stops"] for f in idx.facts("running_order") if f.value.get("stops")), None)
+    return (int(stops[0]), int(stops[1])) if stops else None
 
 
 def _rival(idx: ContextIndex, d: str) -> str | None:

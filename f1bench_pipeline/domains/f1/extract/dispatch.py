@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
-                                                 gap_trend, gaps, lap_difference, lap_pace, laps, neutralisations, order_stop, pace,
+                                                 gap_trend, gaps, held_position, lap_difference, lap_pace, laps, neutralisations, order_stop, pace,
                                                  pace_compare, pace_cues, race_order, results, stint_bounds,
                                                  stint_length, stop_compare, stop_delay, stop_ordinals, tyres, unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
@@ -111,6 +111,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(race_order, race_order.changes, (PLACE, PASS), (DRIVER,)),
     _rule(finish_gain, finish_gain.gains, (PLACE, FINISH), stems=finish_gain.STEMS),  # after the changes: a driver named is theirs
     _rule(final_order, final_order.kept, (DRIVER,)),  # (a substring prefilter inside: "final", "finish", ...)
+    _rule(held_position, held_position.held, (DRIVER, PRONOUN), stems=held_position.STEMS),  # after the orders: one read is theirs
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
     _rule(unstated, unstated.facts, _UNSTATED_KINDS),  # (a substring prefilter inside: "wet", "points", "cheap", ...)

@@ -182,8 +182,10 @@ def _previous_gaps(doc: Document, sent: Sentence) -> list[list[Any]]:
 # a number in seconds (not "after lap 13, HAM was ..."), then an opening parenthesis or comma right before the
 # subject: "-3.2 s (HAD behind)",
 # "+3.7 s, meaning GAS ahead", "1,1 s (o que significa que HAD ..."
-_PAREN_BEFORE = re.compile(r"[\s*_]*(?:(?:s|secs?|seconds?|segundos?)\b)?[\s*_]*[(,][\s*_]*(?:(?:meaning|i\.e\.,?|so|"
-                           r"(?:o que|lo que|que) significa(?: que)?|es decir,?|ou seja,?)\s+)?$")
+# (or a verb right after the number: "-2.362s indica que STR iba por detrás", "+3.7 s means GAS was ahead", fifth pass)
+_PAREN_BEFORE = re.compile(r"[\s*_]*(?:(?:s|secs?|seconds?|segundos?)\b)?[\s*_]*(?:[(,][\s*_]*(?:(?:meaning|i\.e\.,?|so|"
+                           r"(?:o que|lo que|que) significa(?: que)?|es decir,?|ou seja,?)\s+)?|(?<=[\s*_])(?:indicates|"
+                           r"means|shows|indica|significa|muestra|mostra)(?:\s+(?:that|que))?\s+)$")
 
 
 def _number_before(doc: Document, sent: Sentence, subj: Token) -> Token | None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_start
 from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
+from f1bench_pipeline.domains.f1.extract.order_subjects import caused_pass, emerged_from, final_cue, other_subject
 from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
                                                      NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
@@ -67,9 +68,9 @@ _CONTINUED_BEFORE = re.compile(r"\b(?:" + race_words("continued") + r")\s+(?:\S+
 _CONTINUED_STEMS = ("remain", "stay", "still", "continu", "maintain", "sigu", "segu", "perman", "mant", "todav", "aún",
                     "aun", "ainda")
 _STRETCH = re.compile(r"\b(?:" + race_words("stretch") + r")\b")
-# "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR": the from-side is before the
+# "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR" ("from ANT being ... to ANT being ..."): the from-side is before the
 # stops, the to-side after ("pasó de estar 1.9 s detrás a 0.9 s por delante", "passou de 1,9 s atrás para ...")
-_GAP_SIZE = (r"(?:being\s+|estar\s+)?(?:\**\s*(?:~|about\s+|around\s+|roughly\s+|some\s+|unos\s+|unas\s+|cerca\s+de\s+|"
+_GAP_SIZE = (r"(?:(?:[a-z]{3}\s+)?being\s+|estar\s+)?(?:\**\s*(?:~|about\s+|around\s+|roughly\s+|some\s+|unos\s+|unas\s+|cerca\s+de\s+|"
              r"casi\s+|aproximadamente\s+|uns\s+|umas\s+|quase\s+)?~?\s*[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?")
 _FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+" + _GAP_SIZE + "$")
 _TO_SIDE = re.compile(r"\b(?:to|a|para)\s+" + _GAP_SIZE + "$")
@@ -82,6 +83,7 @@ _POSITION = re.compile(r"\b(?:(?P<gain>" + race_words("gain_pos") + r")|(?P<lose
 DENY_BEFORE = re.compile(r"\b(?:" + race_words("deny") + r")\s+(?:\S+\s+)?$")
 # finite forms: a gain or pass stated as happened (a base form counts only denied: "did not gain")
 _FINITE = frozenset({"gained", "lost", "ganó", "gano", "perdió", "perdio", "ganhou", "perdeu", "overtook", "passed",
+                     "took", "le quitó", "le arrebató", "tomou",
                      "got past", "got by", "made the pass", "adelantó", "superó", "rebasó", "ultrapassou", "superou",
                      "passou à frente"})
 _STOP_OR_MOVE = frozenset({PIT, BATTLE})
@@ -111,9 +113,10 @@ _VIA_STOPS_AFTER = re.compile(r"[^.;,\n]{0,40}?\b(?:via|through|in|during|thanks
                               r"paradas?|boxes|trocas?)")
 # cue words one of which a sentence must hold for these claims (bounded substring tests before any regex)
 _LEAD_CUE = ("lead", "ventaj", "vantag")
-_GAIN_STEMS = ("gain", "lost", "los", "gan", "perd")
-_FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz")
-_EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou")
+_GAIN_STEMS = ("gain", "lost", "los", "gan", "perd", "took", "quitó", "arrebat", "tomou")
+_FINISH_STEMS = ("finish", "crossed", "came home", "ended", "termin", "acab", "finaliz", "cruz", "classifi", "clasific")
+_EMERGE_STEMS = ("emerg", "came out", "rejoin", "exit", "came back", "sali", "volv", "qued", "saiu", "voltou", "ficou",
+                 "pasó a", "paso a", "passou a")
 
 
 def within(low: str, s: int, e: int, stems: tuple[str, ...]) -> bool:
@@ -160,9 +163,15 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
     w30 = max(lo, t.start - 30)
     if within(low, w30, t.start, _FINISH_STEMS) and _FINISH_BEFORE.search(low, w30, t.start):
         return "final"
+    brk = CLAUSE_BREAK.search(low, t.end, min(hi, t.end + ORDER_REACH))  # (not the next clause's cue)
+    end = brk.start() if brk else min(hi, t.end + ORDER_REACH)
+    if final_cue(low, max(lo, t.start - ORDER_REACH), t.start, end):  # "ahead of GAS in the final classification"
+        stops = _BEFORE_CUE.search(low, max(lo, t.start - ORDER_REACH), end) or \
+            _AFTER_CUE.search(low, max(lo, t.start - ORDER_REACH), end)
+        return None if stops else "final"  # (the stops named too: which?)
     if within(low, w30, t.start, _EMERGE_STEMS) and _EMERGE_BEFORE.search(low, w30, t.start) or \
-            _TO_BEFORE.search(low, max(lo, t.start - 40), t.start):
-        return "after"
+            _TO_BEFORE.search(low, max(lo, t.start - 40), t.start) or emerged_from(low, lo, t.start):
+        return "after"  # (emerged, "to ahead", "emerged from the pit sequence behind")
     if from_side and _TO_SIDE.search(low, max(lo, t.start - 40), t.start):
         return "after"  # the to-side of "from ... behind ... to ... ahead" ("a cerca de 2,3 s": not a from-side)
     if _FROM_BEFORE.search(low, max(lo, t.start - 40), t.start):
@@ -172,13 +181,12 @@ def _when(doc: Document, sent: Sentence, subj: Token, t: Token, lo: int, hi: int
                if (x.kind is BEFORE or x.kind is AFTER) and subj.start >= lo and subj.end <= x.start < t.start}
     if between:
         return between.pop() if len(between) == 1 else None
-    brk = CLAUSE_BREAK.search(low, t.end, min(hi, t.end + ORDER_REACH))  # (not the next clause's cue)
     after = {w for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
              if p.search(low, t.end, brk.start() if brk else min(hi, t.end + ORDER_REACH))}
-    if after:
-        return after.pop() if len(after) == 1 else None
     before = [(m.start(), w) for w, p in (("before", _BEFORE_CUE), ("after", _AFTER_CUE))
               for m in p.finditer(low, max(lo, t.start - ORDER_REACH), t.start)]
+    if after:
+        return after.pop() if len(after) == 1 else None
     if before:
         return max(before)[1]
     if within(low, w30, t.start, _CONTINUED_STEMS) and _CONTINUED_BEFORE.search(low, w30, t.start):
@@ -197,7 +205,8 @@ def positions(doc: Document, sent: Sentence) -> None:
     from_side = False  # the previous order word was the from-side of "went from ... to ..."
     for n, i in enumerate(marks):
         t = toks[i]
-        subj = _subject_before(doc, sent, t.start)
+        subj = _subject_before(doc, sent, t.start) or other_subject(doc, sent, t.start, object_before, CLAUSE_BREAK,
+                                                                     ORDER_REACH)
         last = next((x for x in reversed(toks[:i]) if x.kind is DRIVER), None)
         again = prev is not None and prev[1] is not None and last is prev[1] and (subj is None or subj is last)
         if again and prev is not None:
@@ -305,8 +314,8 @@ def changes(doc: Document, sent: Sentence) -> None:
         if _DETERMINER_BEFORE.search(low, max(0, m.start() - 8), m.start()) or _OR_TIME_AFTER.match(low, m.end()):
             continue  # "this gained position", "gained track position/time advantage"
         ben = _driver_at(sent, m.start("ben")) if m.group("ben") else None
-        if m.group("ben") and ben is None:
-            continue  # "gained the position": "the" is no driver
+        if m.group("ben") and ben is None and not (m.group("ben") in ("the", "one") and m.group("rival")):
+            continue  # "gained the position": "the" is no driver (with the rival named it is: "lost the position to BEA")
         subj = ben or _subject_before(doc, sent, m.start()) or _first_subject(doc, sent, m.start())
         if subj is None:
             continue
@@ -330,13 +339,17 @@ def _passes(doc: Document, sent: Sentence) -> None:
         if t.kind is not PASS or t.word.endswith(_PASS_NOUN) or hedged(doc, sent, t.start):
             continue
         denied = _denied(doc, sent, t.start)
-        if not denied and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
+        caused = None if denied else caused_pass(doc, sent, t.start, _STOP_OR_MOVE)  # "the undercut allowed him to pass"
+        if not denied and caused is None and (t.word not in _FINITE or not _VIA_STOPS_AFTER.match(low, t.end)) or \
                 _LATER_AFTER.match(low, t.end):
             continue  # "overtook BEA on track later in the race": no change through the stops
-        subj = _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
+        subj = caused or _subject_before(doc, sent, t.start) or _first_subject(doc, sent, t.start)
+        if subj is caused and subj is not None and subj.is_object:  # ("allowed him to ...": his own pass)
+            subj = _first_subject(doc, sent, t.start) if subj.tag == "pron" else subj
         nxt = toks[i + 1] if i + 1 < len(toks) else None
-        rival = nxt.value if nxt is not None and nxt.kind is DRIVER and nxt.start - t.end <= 2 and \
-            nxt.tag != "pron" else None
+        rival = nxt.value if nxt is not None and nxt.kind is DRIVER and (nxt.start - t.end <= 2 or caused and
+                                                                       low[t.end:nxt.start].strip() == "a") and \
+            nxt.tag != "pron" else None  # ("permitió a HAD superar a OCO")
         if subj is None or subj.is_object or rival == subj.value:
             continue
         if rival is None and other_of_pair(doc, subj.value) is None:
@@ -356,7 +369,7 @@ def _first_subject(doc: Document, sent: Sentence, s: int) -> Token | None:
 
 # "did not work to gain a position", "no funcionó para ganar posición": a place, not the final result
 _PLACE_SENSE = re.compile(r"[\s*]*(?:(?:\w+ly|\w+mente)\s+)?(?:as an?|as|in terms of|to|for|in|como|para|en|em|"
-                          r"en términos de|em termos de)\s+(?:(?P<who>[a-z]{3})\s+)?(?:(?:gain|gaining|ganar|ganhar)\s+)?(?:a |the |one |una |la |"
+                          r"en términos de|em termos de)\s+(?:(?:que\s+)?(?P<who>[a-z]{3})\s+(?:to\s+)?)?(?:(?:gain|gaining|ganar|ganhar|ganara|ganase|ganhasse)\s+)?(?:a |the |one |una |la |"
                           r"uma |a )?(?:track )?(?:position|place|posición|posicion|posição|posicao)\b(?![\s*]+final\b)")
 # (not "para la posición final": the finishing place, finish_gain's)
 
@@ -365,11 +378,17 @@ def position_sense(doc: Document, s: int, e: int) -> bool:
     """A failed outcome word at ``low[s:e]`` said of a place ("the undercut did not work to gain a
     position"): read as a denied ``position_change`` of the battle's attacker on its defender."""
     m = _PLACE_SENSE.match(doc.low, e)
-    if m is None or not doc.last_battle:
+    if m is None:
         return False
-    a, d = doc.last_battle
-    if m.group("who") and (m.group("who").upper() != a or
-                           not any(t.start == m.start("who") and t.kind is DRIVER for t in doc.toks)):
+    who = next((t.value for t in doc.toks if m.group("who") and t.start == m.start("who") and t.kind is DRIVER), None)
+    if not doc.last_battle:  # "o undercut ... não funcionou para TSU ganhar a posição": the one named, on the pair
+        rival = other_of_pair(doc, who) if who else None
+        if who is None or rival is None or rival == who:
+            return False
+        a, d = who, rival
+    else:
+        a, d = doc.last_battle
+    if m.group("who") and who != a:
         return False  # "não funcionou para SAI ganhar": said of whom, if not the attacker? ("the" is no one)
     doc.add("position_change", {"driver": a, "gained": True, "denied": True, "rival": d}, s, m.end())
     return True

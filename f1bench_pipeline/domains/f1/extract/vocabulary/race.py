@@ -35,22 +35,28 @@ _EN: dict[str, str] = {
     # positions around the stops
     "ahead": r"ahead of|in front of|clear of",
     "behind": r"behind",
-    "when_before": r"(?:before|prior to) the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|"
+    # (a demonstrative or "both" names the same stops: "before these stops", "after this pit sequence")
+    "when_before": r"(?:before|prior to) (?:the|these|this|those|both|their) (?:stops?|pit ?stops?|pit phase|pit cycle|"
+                   r"pit sequence|pit window|sequence|exchange|undercut|"
                    r"overcut)|pre-stops?|pre-pit",
-    "when_after": r"(?:after|following) the (?:stops?|pit ?stops?|pit phase|pit cycle|pit sequence|exchange|undercut|"
+    "when_after": r"(?:after|following) (?:the|these|this|those|both) (?:stops?|pit ?stops?|pit phase|pit cycle|"
+                  r"pit sequence|pit window|sequence|exchange|undercut|"
                   r"overcut)|"
                   r"post-stops?|post-pit|after (?:his|their|her) (?:stops?|pit ?stops?)|after them|after that|"
-                  r"afterwards?|thereafter",
+                  r"afterwards?|thereafter|"
+                  # a change across the exchange: "jumped ahead of GAS through the pit stops" (fifth pass)
+                  r"(?:through|via|across) (?:the|these|both|their) (?:stops|pit ?stops|pit sequence|pit cycle|"
+                  r"pit exchange|pit phase|stop sequence)",
     "emerge": r"emerged|came out|rejoined|exited|came back out",
     # an order that held on ("OCO remained ahead", "(STR still behind)"): of the battle, after the stops
-    "continued": r"remained|remains|stayed|stays|still|continued|was still|maintained (?:his|her|its|the) "
+    "continued": r"remained|remains|stayed|stays|still|continued|was still|maintained (?:(?:his|her|its|the) )?"
                  r"(?:track )?position",
     # an order held over a stretch of laps, not through the stops: "stayed ahead until lap 31"
     "stretch": r"until|till|while|whilst|during|for \d+ laps|on lap|laps? \d|stint|to stay|to remain",
-    "finish": r"finished|finishing|crossed the line|came home|ended the race",
+    "finish": r"finished|finishing|crossed the line|came home|ended the race|was classified|classified",
     "lead_kept": r"extended|increased|grew|stretched|built",
     "lead_noun": r"lead|advantage",
-    "gain_pos": r"gained|gain|gaining|gains",
+    "gain_pos": r"gained|gain|gaining|gains|took",  # ("took the position from GAS")
     "lose_pos": r"lost|lose|losing|loses",
     "position_noun": r"(?:track |a |the |one )?(?:position|place|spot)",
     "deny": r"did not|didn't|does not|doesn't|never|failed to|not",
@@ -79,18 +85,20 @@ _ES: dict[str, str] = {
     "ahead": r"por delante de|delante de|al frente de",
     "behind": r"por detrás de|detrás de|detras de",
     # "los pit stops", "el pit stop": the borrowed nouns take the masculine article
-    "when_before": r"antes de (?:las|los|sus|la|el|su) (?:paradas?|detenciones|pit ?stops?|boxes)",
-    "when_after": r"(?:después de|despues de|tras) (?:las|los|sus|la|el|su) (?:paradas?|detenciones|pit ?stops?|boxes)|"
+    "when_before": r"antes de (?:las|los|sus|la|el|su|estas|esas|esta|esa|ambas) (?:paradas?|detenciones|pit ?stops?|boxes)",
+    "when_after": r"(?:después de|despues de|tras) (?:las|los|sus|la|el|su|estas|esas|esta|esa|ambas) "
+                  r"(?:paradas?|detenciones|pit ?stops?|boxes)|(?:a través de|mediante) (?:las|los|sus|ambas) "
+                  r"(?:paradas|pit ?stops|secuencia de paradas)|"
                   r"después(?! de)|despues(?! de)|tras ellas|luego",
-    "emerge": r"salió|salio|volvió a pista|quedó",
+    "emerge": r"salió|salio|volvió a pista|quedó|pasó a|paso a",  # ("pasó a estar por delante": came to be ahead)
     "continued": r"siguió|siguio|seguía|seguia|sigue|continuó|continuo|continuaba|permaneció|permanecio|se mantuvo|"
                  r"se mantenía|todavía|todavia|aún|aun|mantuvo (?:su |la )?posición",
     "stretch": r"hasta|mientras|durante|por \d+ vueltas|en la vuelta|vueltas? \d|tanda|stint|para seguir|"
                r"para mantenerse|para permanecer",
-    "finish": r"terminó|termino|acabó|finalizó|cruzó la meta",
+    "finish": r"terminó|termino|acabó|finalizó|cruzó la meta|se clasificó",
     "lead_kept": r"amplió|amplio|aumentó|aumento|extendió",
     "lead_noun": r"ventaja",
-    "gain_pos": r"ganó|gano|ganar|ganando",
+    "gain_pos": r"ganó|gano|ganar|ganando|le quitó|le arrebató",  # ("le quitó la posición a GAS")
     "lose_pos": r"perdió|perdio|perder|perdiendo",
     "position_noun": r"(?:una |la )?(?:posición|posicion|plaza|puesto)",
     "deny": r"no|nunca",
@@ -117,19 +125,20 @@ _PT: dict[str, str] = {
     "no_sc": r"sem safety[- ]car|sem carro de segurança|sem sc\b|sem vsc\b|nenhum safety[- ]car|não houve safety[- ]car",
     "ahead": r"à frente de|a frente de|na frente de|adiante de",
     "behind": r"atrás de|atras de|por trás de",
-    "when_before": r"antes d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)",
+    "when_before": r"antes d(?:as|os|a|o|essas|estas|essa|esta) (?:paradas?|pit ?stops?|trocas)",
     # "após" takes the article without "de" ("após as paradas"), "depois" with it ("depois das paradas")
-    "when_after": r"(?:depois|após|apos) d(?:as|os|a|o) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|depois delas|"
-                  r"(?:após|apos) (?:as|os|a|o|suas|seus|sua|seu) (?:paradas?|pit ?stops?|trocas)|após elas",
-    "emerge": r"saiu|voltou à pista|ficou",
+    "when_after": r"(?:depois|após|apos) d(?:as|os|a|o|essas|estas|essa|esta) (?:paradas?|pit ?stops?|trocas)|depois(?! d)|"
+                  r"depois delas|(?:após|apos) (?:as|os|a|o|suas|seus|sua|seu|essas|estas|ambas) (?:paradas?|pit ?stops?|trocas)|"
+                  r"após elas|(?:através|por meio) d(?:as|os) (?:paradas|pit ?stops|sequência de paradas)",
+    "emerge": r"saiu|voltou à pista|ficou|passou a",  # ("passou a estar à frente": came to be ahead)
     "continued": r"continuou|continuava|permaneceu|permanecia|seguiu|seguia|manteve-se|se manteve|ainda|"
                  r"manteve (?:sua |a )?posição",
     "stretch": r"até|ate|enquanto|durante|por \d+ voltas|na volta|voltas? \d|stint|para continuar|para se manter|"
                r"para permanecer",
-    "finish": r"terminou|acabou|cruzou a linha|finalizou",
+    "finish": r"terminou|acabou|cruzou a linha|finalizou|se classificou|classificou-se",
     "lead_kept": r"ampliou|aumentou|estendeu",
     "lead_noun": r"vantagem",
-    "gain_pos": r"ganhou|ganhar|ganhando",
+    "gain_pos": r"ganhou|ganhar|ganhando|tomou",  # ("tomou a posição de GAS")
     "lose_pos": r"perdeu|perder|perdendo",
     "position_noun": r"(?:uma |a )?(?:posição|posicao|colocação|lugar)",
     "deny": r"não|nao|nunca",
