@@ -24,7 +24,7 @@ def _seasons(text: str | None) -> list[int] | None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_leaderboard, print_race_summary
 
@@ -47,7 +47,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_refine(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.orchestration.f1 import run_refinement
+    from f1bench_pipeline.domains.f1.runs import run_refinement
     from f1bench_pipeline.refinement.report import print_refinement_report
     from f1bench_pipeline.settings import get_settings
 
@@ -59,7 +59,7 @@ def cmd_refine(args: argparse.Namespace) -> int:
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.orchestration.f1 import derive
+    from f1bench_pipeline.domains.f1.runs import derive
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.summary import print_race_summary
 

@@ -142,7 +142,7 @@ def test_refinement_report_query_and_view(sample_build):
 
 def test_max_rounds_from_run_config(sample_build, dagster_instance, tmp_path):
     """`max_rounds` in the run config overrides the setting; rerunning rewrites only that partition."""
-    from f1bench_pipeline.orchestration.f1 import run_refinement
+    from f1bench_pipeline.domains.f1.runs import run_refinement
 
     src = sample_build["settings"].warehouse_dir
     for table in ("instances", "generations", "test_sample"):

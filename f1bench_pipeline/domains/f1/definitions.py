@@ -20,9 +20,9 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
     from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
     from f1bench_pipeline.domains.f1.instances import assets as instance_assets
     from f1bench_pipeline.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
-    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
+    from f1bench_pipeline.domains.f1.generation_assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
     from f1bench_pipeline.orchestration.automation import new_race_automation
-    from f1bench_pipeline.orchestration.jobs import F1_JOBS
+    from f1bench_pipeline.domains.f1.jobs import F1_JOBS
     from f1bench_pipeline.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
     from f1bench_pipeline.domains.f1 import scoring_assets
     from f1bench_pipeline.domains.f1.validation_assets import VALIDATION_ASSETS
@@ -35,3 +35,13 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
         jobs=[*F1_JOBS, *GENERATION_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
         sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
     )
+
+
+def generation_definitions(settings: Settings | None = None) -> dg.Definitions:
+    """The ``generations`` asset and its ``model_generations`` job alone (``f1bench generate``)."""
+    from f1bench_pipeline.domains.f1.generation_assets import GENERATION_ASSETS, GENERATION_JOBS
+    from f1bench_pipeline.orchestration.interrupt import console_logger
+    from f1bench_pipeline.resources import default_resources
+
+    return dg.Definitions(assets=GENERATION_ASSETS, jobs=GENERATION_JOBS, resources=default_resources(settings),
+                          loggers={"console": console_logger()})
