@@ -240,9 +240,9 @@ STUDY_PACKAGES = tuple(f"{PACKAGE}.{s}" for s in ("refinement", "review", "finet
 # a study (#45 moves them; the target is none). The lists only shrink: a module not listed fails the
 # test, and so does a listed one that no longer imports, so the lists stay true.
 STILL_IMPORTING_A_DOMAIN = frozenset({
-    "cli", "evaluation.cli", "evaluation.samples", "finetune.cli", "generation.cli", "generation.importer",
+    "evaluation.cli", "evaluation.samples", "finetune.cli", "generation.cli", "generation.importer",
     "refinement.assets", "refinement.edits", "refinement.loop", "review.cli", "review.gold", "review.judgments",
-    "review.store", "summary",
+    "review.store",
 })
 CORE_STILL_IMPORTING_A_STUDY = frozenset({"orchestration.plugins", "resources", "storage.views"})
 # Above the core: the command line and Dagster's entry point put everything together.

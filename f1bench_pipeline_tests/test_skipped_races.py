@@ -88,7 +88,7 @@ def test_a_build_of_one_season_says_which_races_it_skipped_and_why(tmp_path, cap
     # #42: "[2/8] 2018 rounds 13–14: ingest ok" hid that round 14 was skipped, "built 8 races" sat over
     # a table of 7, the skip read like an error, and a build without the test season failed its test sample
     from f1bench_pipeline.domains.f1.runs import build
-    from f1bench_pipeline.summary import print_race_summary
+    from f1bench_pipeline.domains.f1.race_summary import print_race_summary
 
     settings = Settings(data_dir=tmp_path / "data", fastf1_cache=SAMPLE_CACHE_DIR, offline=True,
                         cache_manifest=SAMPLE_MANIFEST)
