@@ -139,9 +139,6 @@ def main(argv: list[str] | None = None) -> int:
     from f1bench_pipeline.evaluation.inspect_log import register as register_import_inspect
 
     register_import_inspect(sub)
-    from f1bench_pipeline.finetune.cli import register as register_finetune
-
-    register_finetune(sub)
     from f1bench_pipeline.review.cli import register as register_review
 
     register_review(sub)

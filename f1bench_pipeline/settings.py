@@ -171,7 +171,7 @@ class Settings(BaseModel):
     test_sample_size: int = Field(207, description="instances in the stratified sample of the test season "
                                                    "that paid models run on")
     sample_seed: int = Field(2026, description="seed of the test sample")
-    # Verifier-guided generation (f1bench_pipeline.refinement; RefinementResource).
+    # Verifier-guided generation (f1bench_pipeline.domains.f1.refinement; RefinementResource).
     refine_max_rounds: int = Field(3, description="rounds of edit instructions after the first answer")
     refine_feedback_unverifiable: bool = Field(True, description="send unsupported claims back for removal")
     refine_feedback_uncovered: bool = Field(True, description="send the uncovered oracle facts back (\"add these\"); "

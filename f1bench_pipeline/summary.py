@@ -189,7 +189,7 @@ def rank_agreement_line(rows: list[dict], group: str | None = None) -> str:
     return f"Rank agreement of precision and F1 over {n} systems: " + "; ".join(parts)
 
 
-def print_leaderboard(warehouse_dir: Path, season: int, variant: str = "default") -> str:
+def print_leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default") -> str:
     cols, rows = query_rows(warehouse_dir, "scores", LEADERBOARD_SQL, [season, variant])
     text = print_titled_table(f"Leaderboard — season {season}, {variant} prompt, regex extractor "
                               f"(95% bootstrap intervals; precision rank vs F1 rank):", rows, cols)

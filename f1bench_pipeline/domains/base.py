@@ -156,6 +156,11 @@ class Domain(ABC):
         ``context_json``: the instance's structured context when the rows hold one (a domain
         may render what it states beyond the oracle; the provider passes it only when present)."""
 
+    def revise_answer(self, answer: str, message: str) -> str:
+        """A template system's earlier ``answer`` revised as ``message`` (a verifier-guided round's
+        edit instructions) asks; a domain without such rounds keeps the answer."""
+        return answer
+
     def reading_coverage(self, text: str, lang: str, claims: list[Any]) -> float | None:
         """The share of the answer's checkable tokens (numbers, names) its claims or deliberate
         skip rules account for (the scores' ``reading_coverage``); None: not measured in this domain."""

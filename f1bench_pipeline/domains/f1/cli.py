@@ -1,5 +1,5 @@
 """Formula 1's ``f1bench`` commands: ``build``, ``derive``, ``summary``, ``refine``,
-``cache-manifest``, ``generate``/``import``/``generations`` and ``score`` (registered by
+``cache-manifest``, ``generate``/``import``/``generations``, ``score`` and ``finetune`` (registered by
 ``domains.register_domain_commands``, like every domain's ``cli.py``).
 
 Imports stay light at start-up: Dagster and FastF1 load only in the commands that need them.
@@ -39,7 +39,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     print_race_summary(settings.warehouse_dir)
     print_leaderboard(settings.warehouse_dir, settings.test_season)
     if not args.no_systems:
-        from f1bench_pipeline.refinement.report import print_refinement_report
+        from f1bench_pipeline.domains.f1.refinement.report import print_refinement_report
 
         print_refinement_report(settings.warehouse_dir, settings.test_season)
         for step in domain_build_steps():  # each other domain's leaderboard (weather's)
@@ -49,7 +49,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_refine(args: argparse.Namespace) -> int:
     from f1bench_pipeline.domains.f1.runs import run_refinement
-    from f1bench_pipeline.refinement.report import print_refinement_report
+    from f1bench_pipeline.domains.f1.refinement.report import print_refinement_report
     from f1bench_pipeline.settings import get_settings
 
     settings = get_settings()
@@ -111,8 +111,10 @@ def register(sub) -> None:  # noqa: ANN001 - argparse's private subparsers actio
     p.add_argument("cache_dir")
     p.add_argument("--out")
     p.set_defaults(func=cmd_cache_manifest)
+    from f1bench_pipeline.domains.f1.finetune.cli import register as register_finetune
     from f1bench_pipeline.domains.f1.score_file import register as register_scoring
     from f1bench_pipeline.generation.cli import register as register_generation
 
     register_generation(sub)
     register_scoring(sub)
+    register_finetune(sub)

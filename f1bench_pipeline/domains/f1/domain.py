@@ -116,3 +116,8 @@ class F1Domain(Domain):
         from f1bench_pipeline.domains.f1.templates import template_answer
 
         return template_answer(kind, facts_json, lang, instance_id, entities_json, seed, context_json)
+
+    def revise_answer(self, answer: str, message: str) -> str:
+        from f1bench_pipeline.domains.f1.refinement.edits import apply_edits, parse_edit_message
+
+        return apply_edits(answer, parse_edit_message(message))

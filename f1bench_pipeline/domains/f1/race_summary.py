@@ -31,7 +31,7 @@ ORDER BY s.season, s.round
 _NEEDED = ("raw_sessions", "stints", "pit_stops", "pit_battles", "defenses", "classification")
 
 
-def race_summary(warehouse_dir: Path) -> list[dict]:
+def race_summary(warehouse_dir: Path | str) -> list[dict]:
     missing = [t for t in _NEEDED if not has_files(warehouse_dir, t)]
     if "raw_sessions" in missing:
         return []
@@ -43,7 +43,7 @@ def race_summary(warehouse_dir: Path) -> list[dict]:
     return [dict(zip(cols, row)) for row in cur.fetchall()]
 
 
-def print_race_summary(warehouse_dir: Path) -> str:
+def print_race_summary(warehouse_dir: Path | str) -> str:
     rows = race_summary(warehouse_dir)
     loaded = [r for r in rows if r["status"] == "loaded"]
     skipped = [r for r in rows if r["status"] != "loaded"]

@@ -20,8 +20,8 @@ import time
 
 
 def cmd_finetune(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.finetune.config import FinetuneConfig
-    from f1bench_pipeline.finetune.study import PAPER_ROWS, study_table
+    from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig
+    from f1bench_pipeline.domains.f1.finetune.study import PAPER_ROWS, study_table
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
     from f1bench_pipeline.domains.f1.partitions import partition_key
