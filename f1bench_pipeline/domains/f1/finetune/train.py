@@ -404,7 +404,7 @@ def _save_checkpoint(model: Any, optimizer: Any, folder: Path, step: int, key: d
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     model.save_pretrained(str(tmp), save_embedding_layers=False)
-    rng = {"torch": torch.get_rng_state()}
+    rng: dict[str, Any] = {"torch": torch.get_rng_state()}
     if torch.cuda.is_available():
         rng["cuda"] = torch.cuda.get_rng_state_all()
     torch.save({"optimizer": optimizer.state_dict(), "rng": rng}, tmp / _TRAINER_STATE)
@@ -424,9 +424,9 @@ def _restore(model: Any, optimizer: Any, ckpt: Path, device: str) -> None:
     from safetensors.torch import load_file
 
     result = set_peft_model_state_dict(model, load_file(str(ckpt / "adapter_model.safetensors"), device=device))
-    if getattr(result, "unexpected_keys", None):
-        raise FinetuneError(f"checkpoint {ckpt}: adapter weights the model does not have "
-                            f"({result.unexpected_keys[:3]}…)")
+    unexpected = getattr(result, "unexpected_keys", None)
+    if unexpected:
+        raise FinetuneError(f"checkpoint {ckpt}: adapter weights the model does not have ({unexpected[:3]}…)")
     saved = torch.load(ckpt / _TRAINER_STATE, map_location=device, weights_only=False)
     optimizer.load_state_dict(saved["optimizer"])
     torch.set_rng_state(saved["rng"]["torch"].cpu())
