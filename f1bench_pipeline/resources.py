@@ -41,6 +41,7 @@ from pydantic import BaseModel, Field, PrivateAttr, create_model
 from f1bench_pipeline import settings as settings_module
 from f1bench_pipeline.settings import RaceRules, Settings, env_name, get_settings, settings_from_env
 from f1bench_pipeline.storage import views, warehouse
+from f1bench_pipeline.storage.location import WarehouseLocation
 
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import Registry
@@ -81,13 +82,17 @@ class WarehouseResource(dg.ConfigurableResource):
                                  url=s.warehouse_url if self.url is None else self.url)
 
     @property
-    def root(self) -> Path | str:
+    def location(self) -> WarehouseLocation:
         r = self.resolved()
-        return r.url or Path(str(r.data_dir)) / "warehouse"
+        return WarehouseLocation(Path(str(r.data_dir)), r.url or None)
+
+    @property
+    def root(self) -> Path | str:
+        return self.location.root
 
     @property
     def duckdb_path(self) -> Path:
-        return Path(str(self.resolved().data_dir)) / "warehouse.duckdb"
+        return self.location.duckdb_path
 
     @property
     def data_path(self) -> Path:
