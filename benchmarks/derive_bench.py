@@ -1,7 +1,7 @@
 """Season derivation through Dagster (figures printed, never asserted).
 
 Copies the raw_* tables of a built warehouse into a fresh data dir, then times
-``derive`` (``orchestration/f1.py``) over every season found: one ``season_events`` run per season (events and
+``derive`` (``domains/f1/runs.py``) over every season found: one ``season_events`` run per season (events and
 instances) plus the ``benchmark_sets`` run, on a fresh persistent Dagster instance — as
 ``f1bench build`` derives after its ingest: the seasons' runs through the instance's run queue,
 side by side up to its limit (a commit before the run queue: ``F1BENCH_DERIVE_WORKERS``
@@ -40,7 +40,7 @@ def main() -> int:
     try:  # a commit before the orchestration package (a base for before/after figures)
         from f1bench_pipeline.runner import derive  # type: ignore[import-not-found]
     except ImportError:
-        from f1bench_pipeline.orchestration.f1 import derive
+        from f1bench_pipeline.domains.f1.runs import derive
     from f1bench_pipeline.settings import Settings
 
     with tempfile.TemporaryDirectory(prefix="derive_bench_") as tmp:

@@ -67,7 +67,7 @@ def instances(data_dir: Path | None, season: int, n: int):
     if settings is None or read_table(settings.warehouse_dir, "test_sample", {"season": season}).is_empty():
         import dagster as dg
 
-        from f1bench_pipeline.orchestration.f1 import build
+        from f1bench_pipeline.domains.f1.runs import build
 
         tmp = Path(tempfile.mkdtemp(prefix="f1bench-local-bench-"))  # left for a rerun with --data-dir
         settings = Settings(data_dir=tmp, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)

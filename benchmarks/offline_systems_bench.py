@@ -45,7 +45,7 @@ def main() -> int:
     try:  # a commit before the orchestration package (a base for before/after figures)
         from f1bench_pipeline.runner import run_offline_systems  # type: ignore[import-not-found]
     except ImportError:
-        from f1bench_pipeline.orchestration.f1 import run_offline_systems
+        from f1bench_pipeline.domains.f1.runs import run_offline_systems
     from f1bench_pipeline.settings import Settings
 
     with tempfile.TemporaryDirectory(prefix="offline_systems_bench_") as tmp:

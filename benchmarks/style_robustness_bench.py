@@ -43,7 +43,7 @@ def build_sample(data_dir: Path) -> Path:
     """The embedded sample built through Dagster (no systems, no weather), as conftest does."""
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
     from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
 
     settings = Settings(data_dir=data_dir, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)

@@ -4,7 +4,6 @@
 * ``fastf1_source`` (``FastF1Resource``): the FastF1 cache, the offline flag, the results files;
 * ``race_rules`` (``RaceRulesResource``): every ``RaceRules`` threshold, one field each;
 * ``benchmark`` (``BenchmarkResource``): the seasons, the test season and the test sample;
-* ``refinement`` (``RefinementResource``): the verifier-guided loop's settings;
 * ``system_registry`` (``SystemRegistryResource``): systems.yaml and its ``systems.d`` overlays.
 
 Asset bodies read configuration from these (never ``get_settings()``): their configuration
@@ -23,7 +22,8 @@ config leaves out from the settings (Dagster replaces a resource's bound values 
 config, it does not merge them): ``resources: {race_rules: {config: {defense_max_gap_s: 1.0}}}``
 runs with that gap and every other threshold as ``F1BENCH_RULES__*`` / ``F1BENCH_RULES_FILE`` say.
 
-``RaceRulesResource``, ``BenchmarkResource`` and ``RefinementResource`` are generated from the
+``RaceRulesResource`` and ``BenchmarkResource`` (and a domain's own, such as F1's
+``RefinementResource``) are generated with :func:`settings_resource` from the
 pydantic models that define their values (``RaceRules``, ``Settings``): each field has the
 model's type, documentation and validation, so a threshold is defined once, in settings.py.
 """
@@ -41,10 +41,10 @@ from pydantic import BaseModel, Field, PrivateAttr, create_model
 from f1bench_pipeline import settings as settings_module
 from f1bench_pipeline.settings import RaceRules, Settings, env_name, get_settings, settings_from_env
 from f1bench_pipeline.storage import views, warehouse
+from f1bench_pipeline.storage.location import WarehouseLocation
 
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import Registry
-    from f1bench_pipeline.refinement.loop import RefineOptions
 
 _FROM_SETTINGS = "unset: from the F1BENCH_* settings when the run starts"
 _T = TypeVar("_T")
@@ -82,13 +82,17 @@ class WarehouseResource(dg.ConfigurableResource):
                                  url=s.warehouse_url if self.url is None else self.url)
 
     @property
-    def root(self) -> Path | str:
+    def location(self) -> WarehouseLocation:
         r = self.resolved()
-        return r.url or Path(str(r.data_dir)) / "warehouse"
+        return WarehouseLocation(Path(str(r.data_dir)), r.url or None)
+
+    @property
+    def root(self) -> Path | str:
+        return self.location.root
 
     @property
     def duckdb_path(self) -> Path:
-        return Path(str(self.resolved().data_dir)) / "warehouse.duckdb"
+        return self.location.duckdb_path
 
     @property
     def data_path(self) -> Path:
@@ -166,7 +170,7 @@ class FastF1Resource(dg.ConfigurableResource):
         return Path(_resolved_field(self.ergast_dir, "ergast_dir"))
 
 
-class _FromSettings(dg.ConfigurableResource):
+class FromSettings(dg.ConfigurableResource):
     """A resource whose fields are fields of ``Settings`` (``_SECTION = "rules"``: of
     ``Settings.rules``) of the same name: each unset field takes its value from the
     ``F1BENCH_*`` settings when the run starts, and the values are validated by their model."""
@@ -214,9 +218,11 @@ class _FromSettings(dg.ConfigurableResource):
         return self.resolved()
 
 
-def _settings_resource(name: str, base: type[_FromSettings], doc: str, fields: list[str] | None = None):
+def settings_resource(name: str, base: type[FromSettings], doc: str, fields: list[str] | None = None,
+                      module: str = __name__):
     """``base`` with one optional field per model field named in ``fields`` (all: None), typed
-    and described as the model defines it (a tuple as a list, Dagster's config type)."""
+    and described as the model defines it (a tuple as a list, Dagster's config type); ``module``:
+    where the class is defined (a domain's own resources sit in its folder)."""
     model = base._model()
     made: dict[str, Any] = {}
     for field in fields or list(model.model_fields):
@@ -224,10 +230,10 @@ def _settings_resource(name: str, base: type[_FromSettings], doc: str, fields: l
         kind = list[str] if info.annotation == tuple[str, ...] else info.annotation
         var = env_name(base._SECTION, field) if base._SECTION else env_name(field)
         made[field] = (kind | None, Field(None, description=f"{info.description} ({var}; {_FROM_SETTINGS})"))  # type: ignore[operator]  # pydantic: a model field's annotation is set
-    return create_model(name, __base__=base, __module__=__name__, __doc__=doc, **made)
+    return create_model(name, __base__=base, __module__=module, __doc__=doc, **made)
 
 
-class _RaceRules(_FromSettings):
+class _RaceRules(FromSettings):
     _SECTION: ClassVar[str | None] = "rules"
 
     @property
@@ -236,7 +242,7 @@ class _RaceRules(_FromSettings):
         return self._values()  # type: ignore[return-value]
 
 
-class _Benchmark(_FromSettings):
+class _Benchmark(FromSettings):
     @property
     def seasons(self) -> list[int]:
         return self._values().seasons  # type: ignore[attr-defined]
@@ -249,34 +255,17 @@ class _Benchmark(_FromSettings):
         return self._values().split_of(season)  # type: ignore[attr-defined]
 
 
-class _Refinement(_FromSettings):
-    def options(self, max_rounds: int | None = None) -> RefineOptions:
-        """The loop's options; ``max_rounds`` (the asset's run config) wins over the resource's."""
-        from f1bench_pipeline.refinement.loop import RefineOptions
-
-        v = self._values()
-        return RefineOptions(max_rounds=v.refine_max_rounds if max_rounds is None else max_rounds,  # type: ignore[attr-defined]
-                             feedback_unverifiable=v.refine_feedback_unverifiable,  # type: ignore[attr-defined]
-                             feedback_uncovered=v.refine_feedback_uncovered,  # type: ignore[attr-defined]
-                             max_edits_per_list=v.refine_max_edits)  # type: ignore[attr-defined]
-
-
-RaceRulesResource = _settings_resource(
+RaceRulesResource = settings_resource(
     "RaceRulesResource", _RaceRules,
     "Every ``RaceRules`` threshold as a field: the event tables and the instances take their "
     "rules from it (``.rules``); one run's thresholds from the launchpad: ``resources: {race_rules: "
     "{config: {battle_max_gap_before_s: 3.0}}}``.")
-BenchmarkResource = _settings_resource(
+BenchmarkResource = settings_resource(
     "BenchmarkResource", _Benchmark,
     "The benchmark's seasons, its test season (``split_of``, ``train_seasons``) and the test sample. The "
     "season partitions are fixed when the code location loads (partitions.py); these fields say, for a "
     "run, which season is held out and how the test sample is drawn.",
     ["first_season", "last_season", "test_season", "test_sample_size", "sample_seed"])
-RefinementResource = _settings_resource(
-    "RefinementResource", _Refinement,
-    "The verifier-guided loop's settings (``.options()``); the asset's run config ``max_rounds`` wins.",
-    ["refine_max_rounds", "refine_feedback_unverifiable", "refine_feedback_uncovered", "refine_max_edits"])
-
 
 class SystemRegistryResource(dg.ConfigurableResource):
     """The system registry (systems.yaml merged with its ``systems.d`` overlays), read once per
@@ -321,7 +310,7 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
     if settings is None:
         return {"warehouse": WarehouseResource(), "fastf1_source": FastF1Resource(),
                 "race_rules": RaceRulesResource(), "benchmark": BenchmarkResource(),
-                "refinement": RefinementResource(), "system_registry": SystemRegistryResource()}
+                "system_registry": SystemRegistryResource()}
     from f1bench_pipeline.generation.registry import overlay_dir
 
     s = settings
@@ -336,7 +325,6 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
         ),
         "race_rules": RaceRulesResource.bound_to(s),
         "benchmark": BenchmarkResource.bound_to(s),
-        "refinement": RefinementResource.bound_to(s),
         # the file: $F1BENCH_SYSTEMS when the run starts (Settings has no registry path)
         "system_registry": SystemRegistryResource(overlays_dir=str(overlay_dir(s.data_dir))),
     }

@@ -35,6 +35,7 @@ from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
 from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 from f1bench_pipeline.package_data import REPO_ROOT as REPO_ROOT
+from f1bench_pipeline.storage.location import WarehouseLocation
 # In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
 # its data live in ./data of the working directory unless F1BENCH_DATA_DIR says otherwise.
 IS_CHECKOUT = (REPO_ROOT / "pyproject.toml").exists()
@@ -171,7 +172,7 @@ class Settings(BaseModel):
     test_sample_size: int = Field(207, description="instances in the stratified sample of the test season "
                                                    "that paid models run on")
     sample_seed: int = Field(2026, description="seed of the test sample")
-    # Verifier-guided generation (f1bench_pipeline.refinement; RefinementResource).
+    # Verifier-guided generation (f1bench_pipeline.domains.f1.refinement; RefinementResource).
     refine_max_rounds: int = Field(3, description="rounds of edit instructions after the first answer")
     refine_feedback_unverifiable: bool = Field(True, description="send unsupported claims back for removal")
     refine_feedback_uncovered: bool = Field(True, description="send the uncovered oracle facts back (\"add these\"); "
@@ -181,13 +182,17 @@ class Settings(BaseModel):
     rules: RaceRules = RaceRules()
 
     @property
+    def location(self) -> WarehouseLocation:
+        return WarehouseLocation(self.data_dir, self.warehouse_url)
+
+    @property
     def warehouse_dir(self) -> Path | str:
         """The warehouse root: ``data_dir/warehouse``, or ``warehouse_url`` when set."""
-        return self.warehouse_url or self.data_dir / "warehouse"
+        return self.location.root
 
     @property
     def duckdb_path(self) -> Path:
-        return self.data_dir / "warehouse.duckdb"
+        return self.location.duckdb_path
 
     @property
     def seasons(self) -> list[int]:

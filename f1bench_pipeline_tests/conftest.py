@@ -84,7 +84,7 @@ def dagster_instance():
 @pytest.fixture(scope="session")
 def sample_build(sample_settings, dagster_instance) -> dict:
     """The whole sample (8 races, 4 seasons) materialized through the Dagster jobs."""
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
 
     # the weather domain builds its own sample in test_weather.py
     report = build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_other_domains=False)

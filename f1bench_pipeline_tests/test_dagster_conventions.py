@@ -288,7 +288,7 @@ def test_runs_calling_one_provider_are_limited_to_one_at_a_time_by_their_tags(mo
 
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.domains.weather.partitions import weather_partition_key
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key
 
     monkeypatch.delenv("F1BENCH_LLM_EXTRACTOR", raising=False)
     defs = build_definitions()

@@ -71,7 +71,7 @@ def test_only_systems_that_can_run_here_become_partitions(monkeypatch, tmp_path,
 @pytest.mark.parametrize("old,name", [("ollama%2Fllama3.1%3A8b", "ollama/llama3.1:8b"), ("template-noisy", "template-noisy")])
 def test_old_keys_still_run_on_their_folders(old, name):
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.partitions import partition_key, season_model_from_partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key, season_model_from_partition_key
 
     assert season_model_from_partition_key(f"{old}|2025") == (2025, safe_name(name))
     assert season_model_from_partition_key(partition_key(name, 2025)) == (2025, safe_name(name))

@@ -90,7 +90,7 @@ def test_a_cached_rerun_needs_no_key(gen_settings, test_key, tmp_path, monkeypat
 def test_every_call_refused_is_a_failed_run_and_a_nonzero_exit(gen_settings, test_key, tmp_path,  # noqa: F811
                                                                  monkeypatch):
     from f1bench_pipeline.generation.table import all_calls_failed
-    from f1bench_pipeline.orchestration.generation import materialize_generations
+    from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
     from f1bench_pipeline.generation.registry import load_registry
 
     with LoopbackProvider(lambda _body, _n: "echo_auth") as server:  # 401 on every call

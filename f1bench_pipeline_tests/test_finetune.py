@@ -22,8 +22,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from f1bench_pipeline.finetune.config import FinetuneConfig, base_short_name, system_entry
-from f1bench_pipeline.finetune.data import (
+from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig, base_short_name, system_entry
+from f1bench_pipeline.domains.f1.finetune.data import (
     IGNORE_INDEX,
     FinetuneDataError,
     LeakageError,
@@ -132,8 +132,8 @@ def test_a_test_season_record_in_the_export_is_refused(sample_build, export_dir,
 
 _CHILD = """
 import json, sys
-from f1bench_pipeline.finetune.config import FinetuneConfig
-from f1bench_pipeline.finetune.train import train
+from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig
+from f1bench_pipeline.domains.f1.finetune.train import train
 cfg = FinetuneConfig(**json.loads(sys.argv[1]))
 train(cfg, sys.argv[2], sys.argv[3], test_season=2025, weights_cache=sys.argv[4])
 """
@@ -142,7 +142,7 @@ train(cfg, sys.argv[2], sys.argv[3], test_season=2025, weights_cache=sys.argv[4]
 @pytest.fixture(scope="module")
 def lora_run(export_dir, weights_cache, tmp_path_factory) -> dict:
     """A 6-step run SIGKILLed after its first checkpoint, rerun (resumes), then extended to 8 steps."""
-    from f1bench_pipeline.finetune.train import latest_checkpoint, train
+    from f1bench_pipeline.domains.f1.finetune.train import latest_checkpoint, train
 
     root = tmp_path_factory.mktemp("lora")
     out = root / RUN["name"]
@@ -190,7 +190,7 @@ def test_a_killed_run_resumes_from_its_last_checkpoint(lora_run, base_weights):
 
 
 def test_the_resumed_run_equals_an_uninterrupted_one(lora_run, export_dir, weights_cache, tmp_path):
-    from f1bench_pipeline.finetune.train import train
+    from f1bench_pipeline.domains.f1.finetune.train import train
 
     straight = train(FinetuneConfig(**RUN), export_dir, tmp_path / RUN["name"], test_season=TEST_SEASON,
                      weights_cache=weights_cache)
@@ -200,7 +200,7 @@ def test_the_resumed_run_equals_an_uninterrupted_one(lora_run, export_dir, weigh
 
 
 def test_a_finished_run_extends_and_is_then_up_to_date(lora_run, export_dir, weights_cache):
-    from f1bench_pipeline.finetune.train import FinetuneError, train
+    from f1bench_pipeline.domains.f1.finetune.train import FinetuneError, train
 
     r, e = lora_run["resumed"], lora_run["extended"]
     assert e.resumed_from_step == 6 and e.steps_this_run == 2 and e.steps == 8
@@ -266,7 +266,7 @@ def test_the_adapter_lowers_the_loss_reloads_and_changes_the_answer(lora_run, ex
 
 
 def test_bad_inputs_fail_clearly(lora_run, export_dir, weights_cache, base_weights, tmp_path):
-    from f1bench_pipeline.finetune.train import FinetuneError, train
+    from f1bench_pipeline.domains.f1.finetune.train import FinetuneError, train
     from f1bench_pipeline.localmodel.weights import cached_checkpoint, check_adapter, load_model
 
     def run(out: str = "x", export: Path = export_dir, **cfg):
@@ -333,7 +333,7 @@ def test_config_names_and_the_paper_settings():
 
 def test_lora_adapter_asset_trains_and_registers_the_system(sample_build, dagster_instance):
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-    from f1bench_pipeline.finetune.assets import LoraAdapterConfig
+    from f1bench_pipeline.domains.f1.finetune.assets import LoraAdapterConfig
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 

@@ -113,7 +113,7 @@ def test_sanitize_masks_keys(monkeypatch):
 
 
 def test_litellm_not_imported_by_cli_or_assets():
-    code = ("import sys; import f1bench_pipeline.generation.cli, f1bench_pipeline.generation.assets, "
+    code = ("import sys; import f1bench_pipeline.generation.cli, f1bench_pipeline.domains.f1.generation_assets, "
             "f1bench_pipeline.generation.importer, f1bench_pipeline.generation.plan; "
             "print('litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
@@ -186,8 +186,8 @@ def test_template_texts_on_sample(sample_tables):
 
 
 def test_offline_systems_materialize_through_dagster(gen_settings, dagster_instance, monkeypatch):
-    from f1bench_pipeline.orchestration.generation import generate_offline
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.generation_runs import generate_offline
+    from f1bench_pipeline.domains.f1.partitions import partition_key
     from f1bench_pipeline.generation.table import read_generations
 
     monkeypatch.delenv("F1BENCH_SYSTEMS", raising=False)
@@ -338,7 +338,7 @@ def test_no_secret_in_parquet_cache_logs_or_metadata(gen_settings, dagster_insta
                                                      monkeypatch, caplog, capfd):
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.generation import materialize_generations
+    from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
 
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     caplog.set_level("DEBUG")

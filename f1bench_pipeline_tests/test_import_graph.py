@@ -232,3 +232,43 @@ def test_the_domain_check_sees_lazy_relative_and_named_imports(tmp_path):
         assert _domain_imports(module, path, source), source
     assert not _domain_imports(module, path, "from f1bench_pipeline.domains import get_domain\n"
                                              "from f1bench_pipeline.domains.base import Domain\n")
+
+
+# --- a domain is its folder; the studies sit above the core ----------------------------------
+# F1's own studies (verifier-guided generation, fine-tuning) sit in its folder; these two are every domain's.
+STUDY_PACKAGES = tuple(f"{PACKAGE}.{s}" for s in ("review", "evaluation"))
+# The modules outside a domain's folder that still import it, and the core modules that still import
+# a study (#45 moves them; the target is none). The lists only shrink: a module not listed fails the
+# test, and so does a listed one that no longer imports, so the lists stay true.
+STILL_IMPORTING_A_DOMAIN = frozenset({"evaluation.cli", "evaluation.samples", "generation.cli", "generation.importer"})
+CORE_STILL_IMPORTING_A_STUDY: frozenset[str] = frozenset()
+# Above the core: the command line and Dagster's entry point put everything together.
+COMPOSITION_ROOTS = frozenset({"cli", "definitions"})
+
+
+def _inside(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def _importers_of(packages: tuple[str, ...], skip) -> set[str]:  # noqa: ANN001
+    return {m.removeprefix(PACKAGE + ".") for m, p in _modules().items()
+            if not skip(m) and any(_inside(n, packages) for n in _imported_names(m, p))}
+
+
+def test_a_domain_is_imported_only_from_its_own_folder():
+    """F1 and weather are each one folder: nothing outside ``domains/f1/`` imports ``domains.f1``
+    (a domain is found by name, ``domains.get_domain``, and its folder's conventions)."""
+    found = set()
+    for domain in DOMAIN_PACKAGES:
+        found |= _importers_of((domain,), lambda m, d=domain: _inside(m, (d,)))
+    assert found - STILL_IMPORTING_A_DOMAIN == set(), "a domain imported from outside its folder"
+    assert STILL_IMPORTING_A_DOMAIN - found == set(), "no longer imports a domain: take it off the list"
+
+
+def test_the_core_imports_no_study():
+    """The studies (refinement, review, fine-tuning, evaluation) build on the core; the core
+    never imports them."""
+    found = _importers_of(STUDY_PACKAGES, lambda m: _inside(m, STUDY_PACKAGES + DOMAIN_PACKAGES)
+                          or m.removeprefix(PACKAGE + ".") in COMPOSITION_ROOTS)
+    assert found - CORE_STILL_IMPORTING_A_STUDY == set(), "the core imports a study"
+    assert CORE_STILL_IMPORTING_A_STUDY - found == set(), "no longer imports a study: take it off the list"

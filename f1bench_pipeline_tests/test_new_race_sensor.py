@@ -9,7 +9,7 @@ import pytest
 
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
-from f1bench_pipeline.partitions import race_partition_key
+from f1bench_pipeline.domains.f1.partitions import race_partition_key
 from f1bench_pipeline.resources import default_resources
 from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
 

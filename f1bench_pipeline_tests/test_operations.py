@@ -99,7 +99,7 @@ def test_the_cli_runs_through_the_configured_executor(sample_build, monkeypatch,
     with pytest.raises(SettingsError, match="F1BENCH_CELERY_BROKER"):
         executor_for(settings.model_copy(update={"executor": "celery"}))
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key
 
     # a two-step job (generations, then claims and scores) of one template system: each step's
     # process pays the imports (~4 s), so a short job keeps the multiprocess run short
@@ -132,7 +132,7 @@ def test_a_second_build_with_nothing_changed_launches_no_run(sample_build, sampl
     """Incremental by default (#27): every run of the build is left out when its assets are fresh
     in Dagster's eyes. (The session's instance is shared with tests that rerun or rescore some
     partitions: a first build brings those up to date, the second must launch nothing.)"""
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
 
     build(settings=sample_settings, instance=dagster_instance, progress=lambda _m: None, with_other_domains=False)
     before = dagster_instance.get_runs_count()

@@ -42,8 +42,8 @@ def _races(seasons=SEASONS):
 def sequential(tmp_path_factory):
     """Every race partition materialized in its own run, then the seasons derived."""
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-    from f1bench_pipeline.partitions import race_partition_key
-    from f1bench_pipeline.orchestration.f1 import derive
+    from f1bench_pipeline.domains.f1.partitions import race_partition_key
+    from f1bench_pipeline.domains.f1.runs import derive
 
     settings = _settings(tmp_path_factory.mktemp("sequential"))
     defs = build_definitions(settings)
@@ -60,9 +60,9 @@ def sequential(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def parallel(tmp_path_factory):
-    """``orchestration.f1.build`` (no systems) on a persistent instance: each season's consecutive
+    """``domains.f1.runs.build`` (no systems) on a persistent instance: each season's consecutive
     races in one run, then the seasons derived, each stage's runs queued together."""
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
 
     settings = _settings(tmp_path_factory.mktemp("parallel"))
     messages: list[str] = []
@@ -84,7 +84,7 @@ def _canonical(df: pl.DataFrame, table: str) -> pl.DataFrame:
 
 
 def test_runs_batch_races(parallel):
-    from f1bench_pipeline.orchestration.f1 import race_batches
+    from f1bench_pipeline.domains.f1.runs import race_batches
 
     assert [[(ev.season, ev.round) for ev in b] for b in race_batches(_races(Settings().seasons))] == [
         [(2018, 13), (2018, 14)], [(2021, 11), (2021, 12)], [(2024, 16)], [(2025, 1)], [(2025, 10)], [(2025, 24)]]
@@ -147,7 +147,7 @@ def test_skip_record_kept(parallel):
 
 def test_every_race_partition_materialized_with_its_own_outcome(parallel):
     from f1bench_pipeline.domains.f1.ingest.raw_tables import RAW_TABLES
-    from f1bench_pipeline.partitions import race_partition_key
+    from f1bench_pipeline.domains.f1.partitions import race_partition_key
 
     instance = parallel["instance"]
     expected = {str(race_partition_key(ev.season, ev.round)) for ev in _races()}
@@ -169,7 +169,7 @@ def test_failing_race_fails_the_run_but_keeps_the_others(tmp_path, monkeypatch):
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.domains.f1.ingest import assets as ingest_assets
     from f1bench_pipeline.orchestration.execute import Runs
-    from f1bench_pipeline.orchestration.f1 import ingest_step, race_batches
+    from f1bench_pipeline.domains.f1.runs import ingest_step, race_batches
 
     settings = _settings(tmp_path)
     batch = next(b for b in race_batches(_races((2021,))) if b[0].season == 2021)
@@ -192,7 +192,7 @@ def test_offline_systems_run_through_the_queue_with_the_same_output(parallel, sa
     """On a persistent instance the system × season runs are queued together and launched side by
     side by the daemon (up to the queue's limit at once, sharing the CPUs); generations, claims and scores equal the one-after-another build's (``sample_build``,
     an ephemeral instance, in this process), build-history columns aside."""
-    from f1bench_pipeline.orchestration.f1 import run_offline_systems
+    from f1bench_pipeline.domains.f1.runs import run_offline_systems
     from f1bench_pipeline.storage.warehouse import read_table
 
     messages: list[str] = []

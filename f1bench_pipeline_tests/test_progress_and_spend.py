@@ -147,7 +147,7 @@ def test_cap_through_dagster_run_config_with_progress_in_the_run_log(  # noqa: F
         gen_settings, dagster_instance, test_key, tmp_path, monkeypatch):
     import dagster as dg
 
-    from f1bench_pipeline.orchestration.generation import materialize_generations
+    from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
 
     with LoopbackProvider(latency_s=0.02) as server:
         system = loop_system(server.api_base, name="capped", concurrency=2)
@@ -175,7 +175,7 @@ def test_cap_through_dagster_run_config_with_progress_in_the_run_log(  # noqa: F
 
 
 def test_refinement_rounds_stop_at_the_cap(sample_tables, tmp_path, test_key):  # noqa: F811
-    from f1bench_pipeline.refinement.loop import RefineOptions, refine
+    from f1bench_pipeline.domains.f1.refinement.loop import RefineOptions, refine
     from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline_tests.test_refinement import partial_fixer
 

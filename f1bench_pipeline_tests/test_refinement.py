@@ -13,7 +13,7 @@ import pytest
 from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence
-from f1bench_pipeline.refinement.edits import (
+from f1bench_pipeline.domains.f1.refinement.edits import (
     Edits,
     apply_edits,
     edit_message,
@@ -21,8 +21,8 @@ from f1bench_pipeline.refinement.edits import (
     enclosing_sentence,
     parse_edit_message,
 )
-from f1bench_pipeline.refinement.loop import STOP_REASONS, RefineOptions, refine
-from f1bench_pipeline.refinement.report import refinement_report, state_after
+from f1bench_pipeline.domains.f1.refinement.loop import STOP_REASONS, RefineOptions, refine
+from f1bench_pipeline.domains.f1.refinement.report import refinement_report, state_after
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.domains.f1.extract import extract_claims
 from f1bench_pipeline.domains.f1.scoring import score_generations
@@ -142,7 +142,7 @@ def test_refinement_report_query_and_view(sample_build):
 
 def test_max_rounds_from_run_config(sample_build, dagster_instance, tmp_path):
     """`max_rounds` in the run config overrides the setting; rerunning rewrites only that partition."""
-    from f1bench_pipeline.orchestration.f1 import run_refinement
+    from f1bench_pipeline.domains.f1.runs import run_refinement
 
     src = sample_build["settings"].warehouse_dir
     for table in ("instances", "generations", "test_sample"):

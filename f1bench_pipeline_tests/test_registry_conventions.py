@@ -81,7 +81,8 @@ def test_automation_answers_new_instances_with_the_auto_update_systems_only(tmp_
     after a season's instances change, the auto_update systems' partitions of that season, neither
     the paid system without it nor the template that turned it off."""
     from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, season_model_partitions, season_partitions
+    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.domains.f1.partitions import season_model_partitions, season_partitions
     from f1bench_pipeline.settings import get_settings
 
     data_dir = tmp_path / "data"
@@ -180,7 +181,7 @@ def _echo_some(body: dict, n: int) -> str:
 
 def test_api_key_reference_reaches_the_provider_and_nothing_else(gen_settings, dagster_instance, tmp_path,
                                                                  monkeypatch, caplog, capfd):
-    from f1bench_pipeline.orchestration.generation import materialize_generations
+    from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
 
     monkeypatch.setenv(KEY_VAR, SECRET)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)

@@ -12,6 +12,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from f1bench_pipeline.domains.f1 import review_gold
 from f1bench_pipeline.review import judgments, metrics, sheet, store
 from f1bench_pipeline.review.judgments import ReviewImportError
 
@@ -402,7 +403,7 @@ def test_gold_dev_becomes_judgments_of_our_claims(root, tmp_path):
     def resolve(name: str) -> str:
         return registry.by_alias(name).name
 
-    summary, gold = store.import_gold(GOLD_DIR, root, resolve)
+    summary, gold = review_gold.import_gold(GOLD_DIR, root, resolve)
     converted = {(m, i, la) for m, i, la in gold.converted}
     mismatched = [s for s in gold.skipped if "another context" in s[3]]
     assert converted and summary.answers == len(converted) == report.imported - len(mismatched)
@@ -424,9 +425,9 @@ def test_gold_dev_becomes_judgments_of_our_claims(root, tmp_path):
     assert view.height == 1 and view["n_answers"][0] == len(converted)
     # with the answers whose published context differs, redone whole: replaced, not added to
     n_before = reviews.height
-    summary2, _gold2 = store.import_gold(GOLD_DIR, root, resolve, include_context_mismatch=True)
+    summary2, _gold2 = review_gold.import_gold(GOLD_DIR, root, resolve, include_context_mismatch=True)
     assert summary2.answers == len(converted) + len(mismatched)
-    store.import_gold(GOLD_DIR, root, resolve)
+    review_gold.import_gold(GOLD_DIR, root, resolve)
     assert store.read_reviews(root).filter(pl.col("reviewer") == "gold_dev").height == n_before
 
 
@@ -444,3 +445,16 @@ def test_a_bound_matches_the_gold_value_on_its_side():
     assert not slots_match("gain", gold, {"seconds": 7.0, "bound": "max"})
     assert not slots_match("gain", gold, {"seconds": 7.0})                   # a plain value must be equal
     assert slots_match("gain", gold, {"seconds": 7.3})
+
+
+def test_review_gold_is_the_domains_and_a_domain_without_gold_says_so():
+    """``f1bench review gold`` imports a domain's gold through the ``Domain`` interface: F1's is the
+    paper's dev gold; weather has none, and says so in one line."""
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.errors import UserError
+
+    assert get_domain("f1").gold_dir is not None and get_domain("f1").gold_dir.name == "gold_dev"
+    with pytest.raises(UserError, match="weather domain has no claim-level gold"):
+        get_domain("weather").import_gold(Path("."), "memory://none", str)
+    # a missed claim may have the type of any domain's claims
+    assert set(get_domain("f1").claim_types) | set(get_domain("weather").claim_types) == judgments.claim_types()

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from f1bench_pipeline.domains.f1 import review_gold
 from f1bench_pipeline.review import human_score, sheet, store
 from f1bench_pipeline.review.export import sampling_frame, sampling_status
 from f1bench_pipeline.review.judgments import REVIEW_SCHEMA
@@ -266,7 +267,7 @@ def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
                              for lang, it in items), encoding="utf-8")
     report = import_jsonl(jsonl, root, registry=registry)
     _score_imported(root, report.partitions)
-    summary, gold = store.import_gold(GOLD_DIR, root, lambda n: registry.by_alias(n).name)
+    summary, gold = review_gold.import_gold(GOLD_DIR, root, lambda n: registry.by_alias(n).name)
     assert summary is not None
     refresh_views(root, tmp_path / "w.duckdb")
     hs = store.read_review_scores(root)

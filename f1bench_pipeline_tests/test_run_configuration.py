@@ -189,7 +189,7 @@ def test_no_asset_body_calls_get_settings():
 
 
 def _import_definitions(**env: str) -> subprocess.CompletedProcess:
-    code = ("from f1bench_pipeline.partitions import season_partitions, round_partitions\n"
+    code = ("from f1bench_pipeline.domains.f1.partitions import season_partitions, round_partitions\n"
             "import f1bench_pipeline.definitions\n"
             "print(season_partitions.get_partition_keys(), len(round_partitions.get_partition_keys()))\n")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

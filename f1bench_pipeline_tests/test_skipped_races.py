@@ -8,7 +8,7 @@ import dagster as dg
 import pytest
 
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-from f1bench_pipeline.partitions import race_partition_key
+from f1bench_pipeline.domains.f1.partitions import race_partition_key
 from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
 from f1bench_pipeline.storage.warehouse import read_table
 
@@ -87,8 +87,8 @@ def test_definitions_load_with_groups_and_checks():
 def test_a_build_of_one_season_says_which_races_it_skipped_and_why(tmp_path, capsys):
     # #42: "[2/8] 2018 rounds 13–14: ingest ok" hid that round 14 was skipped, "built 8 races" sat over
     # a table of 7, the skip read like an error, and a build without the test season failed its test sample
-    from f1bench_pipeline.orchestration.f1 import build
-    from f1bench_pipeline.summary import print_race_summary
+    from f1bench_pipeline.domains.f1.runs import build
+    from f1bench_pipeline.domains.f1.race_summary import print_race_summary
 
     settings = Settings(data_dir=tmp_path / "data", fastf1_cache=SAMPLE_CACHE_DIR, offline=True,
                         cache_manifest=SAMPLE_MANIFEST)

@@ -6,7 +6,7 @@ import duckdb
 import pytest
 import polars as pl
 
-from f1bench_pipeline.finetune.study import study_table
+from f1bench_pipeline.domains.f1.finetune.study import study_table
 from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.scoring.score import SCORE_SCHEMA
 from f1bench_pipeline.storage import views, warehouse

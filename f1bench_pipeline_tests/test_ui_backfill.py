@@ -24,7 +24,7 @@ BACKFILL_TIMEOUT_SECONDS = 900  # the backfill daemon looks every 30 s; three lo
 
 def _race_keys(settings: Settings) -> list[str]:
     from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, available_races
-    from f1bench_pipeline.partitions import race_partition_key
+    from f1bench_pipeline.domains.f1.partitions import race_partition_key
 
     source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
     return [str(race_partition_key(ev.season, ev.round)) for ev in available_races(source, [SEASON])]
@@ -79,7 +79,7 @@ def test_a_ui_backfill_writes_what_the_build_writes(tmp_path, sample_build):
         for key in _asset_keys(defs, "season_events"):
             assert instance.get_materialized_partitions(dg.AssetKey(key)) == {str(SEASON)}, key
 
-    ref = sample_build["settings"].warehouse_dir  # `f1bench build`'s (orchestration.f1.build)
+    ref = sample_build["settings"].warehouse_dir  # `f1bench build`'s (domains.f1.runs.build)
     for table in ("raw_laps", "raw_results", "green_flag_laps", "pit_stops", "stints", "defenses", "instances"):
         got = read_table(settings.warehouse_dir, table, {"season": SEASON})
         want = read_table(ref, table, {"season": SEASON})

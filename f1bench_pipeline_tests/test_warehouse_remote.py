@@ -201,7 +201,7 @@ def test_dagster_builds_the_sample_into_a_memory_url(sample_build, dagster_insta
     offline systems and the refinement loop included), built by the Dagster jobs into
     ``memory://``, equals the local build's rows of that season (build-history columns aside) and
     leaves no local warehouse. (The deployment rehearsal builds every season through S3.)"""
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
 
     local = sample_build["settings"]
     season = local.test_season

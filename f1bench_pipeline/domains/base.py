@@ -42,6 +42,7 @@ from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
     domain_facts_to_json,
     format_slot,
 )
+from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verdict import Verdict
 from f1bench_pipeline.scoring.versions import Source
@@ -155,6 +156,20 @@ class Domain(ABC):
         """The answer of the offline system ``template-<kind>`` (faithful, noisy, terse);
         ``context_json``: the instance's structured context when the rows hold one (a domain
         may render what it states beyond the oracle; the provider passes it only when present)."""
+
+    #: where ``f1bench review gold`` finds this domain's claim-level human gold by default (None: none)
+    gold_dir: Path | None = None
+
+    def import_gold(self, gold_dir: Path, root: Any, resolve_model: Any, *, extractor: str = "regex",
+                    include_context_mismatch: bool = False) -> tuple[Any, Any]:
+        """Store the domain's claim-level gold in ``gold_dir`` as judgments of the answers scored in
+        the warehouse at ``root`` (``f1bench review gold``): (summary or None, report)."""
+        raise UserError(f"the {self.name} domain has no claim-level gold to import")
+
+    def revise_answer(self, answer: str, message: str) -> str:
+        """A template system's earlier ``answer`` revised as ``message`` (a verifier-guided round's
+        edit instructions) asks; a domain without such rounds keeps the answer."""
+        return answer
 
     def reading_coverage(self, text: str, lang: str, claims: list[Any]) -> float | None:
         """The share of the answer's checkable tokens (numbers, names) its claims or deliberate

@@ -84,7 +84,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     from f1bench_pipeline.generation.plan import select_instances
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs, quiet_config
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key
     from f1bench_pipeline.scoring.cli import write_samples
     from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable
     from f1bench_pipeline.scoring.versions import score_versions
@@ -104,7 +104,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     result = runs.step(f"eval {system.name} {season}", "generations, claims and scores", "generate_and_score",
                        partition_key(system.name, season), run_config=quiet_config(ops) if ops else None)
     if result.success:  # the season's figure and the audit page's first view, with this system in them
-        from f1bench_pipeline.orchestration.f1 import refresh_season_views
+        from f1bench_pipeline.domains.f1.runs import refresh_season_views
 
         refresh_season_views(runs, [season])
     wh, part = settings.warehouse_dir, {"season": season, "model": system.safe_name}

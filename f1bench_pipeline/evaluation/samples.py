@@ -17,9 +17,12 @@ SAMPLE_ID_SEP = "|"
 
 
 def _warehouse(data_dir: Path | None) -> Path | str:
+    """The warehouse root; ``data_dir`` in place of the settings' (``warehouse_url`` still wins, as everywhere)."""
     from f1bench_pipeline.settings import get_settings
+    from f1bench_pipeline.storage.location import WarehouseLocation
 
-    return data_dir / "warehouse" if data_dir else get_settings().warehouse_dir
+    s = get_settings()
+    return WarehouseLocation(data_dir or s.data_dir, s.warehouse_url).root
 
 
 def instance_rows(*, season: int | None, instances: str = "test_sample", languages: tuple[str, ...] = ("en",),

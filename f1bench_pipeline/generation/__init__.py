@@ -17,6 +17,6 @@ Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily
 * ``plan``      — which calls a partition needs; dry-run cost estimate.
 * ``table``     — the ``generations`` table schema and summaries.
 * ``importer``  — bring-your-own-outputs JSONL import.
-* ``runner``    — generate one (season, system) partition (its Dagster runs: ``orchestration.generation``).
+* ``runner``    — generate one (season, system) partition (its Dagster runs: ``domains.f1.generation_runs``).
 * ``assets``    — the Dagster asset, job and sensor; ``cli`` — the ``f1bench`` subcommands.
 """

@@ -164,7 +164,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     with terminal(args.progress_every):
         if args.no_dagster:
             return _generate_direct(names, season, settings, reg, args)
-        from f1bench_pipeline.orchestration.generation import materialize_generations
+        from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
 
         results = materialize_generations(names, season, settings, registry=reg, max_cost_usd=args.max_cost_usd)
     return 0 if all(results.values()) else 1
@@ -208,7 +208,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs
-    from f1bench_pipeline.orchestration.f1 import refresh_season_views, run_per_system
+    from f1bench_pipeline.domains.f1.runs import refresh_season_views, run_per_system
 
     runs = Runs.open(settings)
     if imported:
@@ -294,7 +294,7 @@ def _score_import(report, runs) -> int:  # noqa: ANN001
     leaderboard rows; 1 when a run failed (the import is kept)."""
     import time
 
-    from f1bench_pipeline.orchestration.f1 import refresh_season_views, run_per_system
+    from f1bench_pipeline.domains.f1.runs import refresh_season_views, run_per_system
 
     by_season: dict[int, list[str]] = {}
     for season, system in sorted(report.partitions):
@@ -353,7 +353,7 @@ def _report_import_to_dagster(report, instance) -> None:  # noqa: ANN001
 
     from f1bench_pipeline.generation.names import model_key
     from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key
 
     add_model_partition_keys(instance, sorted({model_key(system) for _season, system in report.partitions}))
     for (season, system), summary in report.partitions.items():

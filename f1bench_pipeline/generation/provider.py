@@ -20,7 +20,7 @@ characters/4 (a rough token count); cost is 0.
 
 The answers come from the domains, not from this module: each domain registers its templates
 (:func:`register_templates`, keyed by the ``domain`` of the metadata, ``f1`` when absent) and
-the refinement package the reviser (:func:`register_reviser`). The modules in ``PLUGINS`` do
+each domain's reviser of them in verifier-guided rounds (:func:`register_reviser`). The modules in ``PLUGINS`` do
 that when imported; they are imported the first time an answer finds nothing registered, so a
 process that only calls the engine (a worker, a test) gets the same answers as a Dagster run.
 """
@@ -47,7 +47,7 @@ PLUGINS = ("f1bench_pipeline.orchestration.plugins",)
 
 _TEMPLATES: dict[str, TemplateAnswer] = {}
 _VERSIONS: dict[str, Callable[[], int]] = {}
-_REVISER: list[Reviser] = []
+_REVISERS: dict[str, Reviser] = {}
 
 
 def register_templates(domain: str, answer: TemplateAnswer, version: Callable[[], int]) -> None:
@@ -63,9 +63,9 @@ def template_version(domain: str) -> int:
     return _VERSIONS[domain]()
 
 
-def register_reviser(revise: Reviser) -> None:
-    """How a template revises its earlier answer when a later message asks for edits."""
-    _REVISER[:] = [revise]
+def register_reviser(domain: str, revise: Reviser) -> None:
+    """How ``domain``'s template revises its earlier answer when a later message asks for edits."""
+    _REVISERS[domain] = revise
 
 
 def _load_plugins() -> None:
@@ -81,12 +81,12 @@ def _templates(domain: str) -> TemplateAnswer:
     return _TEMPLATES[domain]
 
 
-def _reviser() -> Reviser:
-    if not _REVISER:
+def _reviser(domain: str) -> Reviser:
+    if domain not in _REVISERS:
         _load_plugins()
-    if not _REVISER:
-        raise ValueError("no reviser registered for verifier-guided rounds of the template systems")
-    return _REVISER[0]
+    if domain not in _REVISERS:
+        raise ValueError(f"no reviser registered for verifier-guided rounds of {domain!r}'s template systems")
+    return _REVISERS[domain]
 
 
 def _kind(model: str) -> str:
@@ -105,7 +105,8 @@ def answer_for(model: str, messages: list[dict], litellm_params: dict | None) ->
     kind = _kind(model)
     previous = [m for m in messages if m.get("role") == "assistant"]
     if previous:  # a verifier-guided round: revise the latest answer as the instructions say
-        return _reviser()(str(previous[-1].get("content") or ""), str(messages[-1].get("content") or ""))
+        return _reviser(str(meta.get("domain", "f1")))(str(previous[-1].get("content") or ""),
+                                                      str(messages[-1].get("content") or ""))
     answer = _templates(str(meta.get("domain", "f1")))
     return answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
                   meta.get("entities", "{}"), int(meta.get("seed", 0)), meta.get("context"))

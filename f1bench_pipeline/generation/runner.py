@@ -2,7 +2,7 @@
 write the ``generations`` Parquet partition.
 
 :func:`generate_partition` is what the ``generations`` asset and ``f1bench generate
---no-dagster`` call; the Dagster runs of it are ``orchestration.generation``.
+--no-dagster`` call; the Dagster runs of it are ``domains.f1.generation_runs``.
 """
 
 from __future__ import annotations

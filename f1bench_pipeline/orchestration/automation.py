@@ -30,6 +30,8 @@ from pathlib import Path
 
 import dagster as dg
 
+from f1bench_pipeline.partitions import model_folder_of
+
 AUTOMATION_SENSOR_NAME = "new_race_automation"
 
 
@@ -66,12 +68,16 @@ class AutoUpdateSystem(dg.AutomationCondition):
         return "the system's registry entry says auto_update (the registry is read at each evaluation)"
 
     def evaluate(self, context: dg.AutomationContext) -> dg.AutomationResult:
-        from f1bench_pipeline.partitions import season_model_from_partition_key
-
         systems = set(auto_update_systems())
         keys = {k for k in context.candidate_subset.expensively_compute_partition_keys()
-                if season_model_from_partition_key(k)[1] in systems}
+                if model_folder_of(k, _dimension_names(context.partitions_def)) in systems}
         return dg.AutomationResult(context, context.candidate_subset.compute_intersection_with_partition_keys(keys))
+
+
+def _dimension_names(partitions_def: dg.PartitionsDefinition | None) -> tuple[str, ...]:
+    if isinstance(partitions_def, dg.MultiPartitionsDefinition):
+        return tuple(d.name for d in partitions_def.partitions_defs)
+    return ()
 
 
 def follows_upstream_for_auto_update_systems(ignore: tuple[str, ...] = ()) -> dg.AutomationCondition:

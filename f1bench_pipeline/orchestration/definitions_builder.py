@@ -5,8 +5,8 @@
 settings (``execute.Runs``). Each domain declares its own assets, checks, jobs and sensors in
 its folder's ``definitions.py`` (found by ``domains.domain_definitions``, no list here); this
 module adds what they share: the resources, the executor and the loggers.
-:func:`generation_definitions` and :func:`domain_only_definitions` are the smaller sets
-``f1bench generate`` and a domain's own command (``f1bench weather build``) run on.
+:func:`domain_only_definitions` is the smaller set a domain's own command (``f1bench weather
+build``) runs on.
 """
 
 from __future__ import annotations
@@ -41,11 +41,3 @@ def domain_only_definitions(name: str, settings: Settings | None = None) -> dg.D
     if module is None:
         raise KeyError(f"domain {name!r} declares no Dagster definitions (definitions.py in its folder)")
     return dg.Definitions.merge(module.definitions(settings), shared_definitions(settings))
-
-
-def generation_definitions(settings: Settings | None = None) -> dg.Definitions:
-    """The ``generations`` asset and its ``model_generations`` job alone."""
-    from f1bench_pipeline.generation.assets import GENERATION_ASSETS, GENERATION_JOBS
-
-    return dg.Definitions(assets=GENERATION_ASSETS, jobs=GENERATION_JOBS, resources=default_resources(settings),
-                          loggers={"console": console_logger()})

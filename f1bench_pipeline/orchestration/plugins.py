@@ -1,8 +1,8 @@
 """What the generation engine answers with for the offline template systems.
 
 The engine (``generation.provider``) knows no domain: this module registers every domain's
-template answers (``domains.get_domain(name).template_answer``) and the refinement package's
-reviser. ``build_definitions`` imports it, and so does the provider the first time a template
+template answers (``domains.get_domain(name).template_answer``) and revisions of them in a
+verifier-guided round (``revise_answer``). ``build_definitions`` imports it, and so does the provider the first time a template
 system is asked something nothing is registered for (``provider.PLUGINS``).
 """
 
@@ -26,16 +26,14 @@ def _domain_template_version(name: str):
     return lambda: get_domain(name).template_version
 
 
-def _revise(answer: str, message: str) -> str:
-    from f1bench_pipeline.refinement.edits import apply_edits, parse_edit_message
-
-    return apply_edits(answer, parse_edit_message(message))
+def _domain_reviser(name: str):
+    return lambda answer, message: get_domain(name).revise_answer(answer, message)
 
 
 def register_all() -> None:
     for name in domain_names():
         register_templates(name, _domain_templates(name), _domain_template_version(name))
-    register_reviser(_revise)
+        register_reviser(name, _domain_reviser(name))
 
 
 register_all()

@@ -16,9 +16,6 @@ import json
 import sys
 from pathlib import Path
 
-from f1bench_pipeline.package_data import REPO_ROOT
-
-DEFAULT_GOLD_DIR = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "gold_dev"
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -73,14 +70,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_gold(args: argparse.Namespace) -> int:
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.errors import UserError
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.review.store import import_gold
-    from f1bench_pipeline.domains.f1.gold import GoldFormatError
     from f1bench_pipeline.settings import get_settings
 
-    gold_dir = Path(args.gold_dir)
-    if not any(gold_dir.glob("gold_*.jsonl")):
-        print(f"f1bench review gold: no gold_<lang>.jsonl in {gold_dir}", file=sys.stderr)
+    domain = get_domain(args.domain)
+    gold_dir = Path(args.gold_dir) if args.gold_dir else domain.gold_dir
+    if gold_dir is None or not any(gold_dir.glob("gold_*.jsonl")):
+        print(f"f1bench review gold: no gold_<lang>.jsonl in {gold_dir or '(no gold folder: --gold-dir)'}",
+              file=sys.stderr)
         return 2
     registry = load_registry()
 
@@ -89,9 +88,9 @@ def cmd_gold(args: argparse.Namespace) -> int:
         return system.name if system else name
 
     try:
-        summary, report = import_gold(gold_dir, get_settings().warehouse_dir, resolve, extractor=args.extractor,
-                                      include_context_mismatch=args.include_context_mismatch)
-    except GoldFormatError as exc:
+        summary, report = domain.import_gold(gold_dir, get_settings().warehouse_dir, resolve, extractor=args.extractor,
+                                             include_context_mismatch=args.include_context_mismatch)
+    except UserError as exc:
         print(f"f1bench review gold: {exc}", file=sys.stderr)
         return 2
     for model, id_, lang, why in report.skipped:
@@ -222,7 +221,8 @@ def register(sub) -> None:
     r.set_defaults(func=cmd_report)
     g = rs.add_parser("gold", help="import the shared claim-level gold (gold_dev) as judgments of the answers "
                                    "scored here (reviewer gold_dev)")
-    g.add_argument("--gold-dir", default=str(DEFAULT_GOLD_DIR))
+    g.add_argument("--domain", default="f1", help="whose gold (default f1: the paper's dev gold)")
+    g.add_argument("--gold-dir", help="default: the domain's (F1: ../shared/data/paper_generations/gold_dev)")
     g.add_argument("--extractor", default="regex")
     g.add_argument("--include-context-mismatch", action="store_true",
                    help="also answers whose published context states facts ours does not (their gold judged another context)")

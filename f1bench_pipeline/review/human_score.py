@@ -27,18 +27,13 @@ from __future__ import annotations
 import polars as pl
 
 from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, STATED, SUPPORTED
+from f1bench_pipeline.storage.views import OPTIONAL_INPUT_SCHEMAS
 
 RANDOM, NOT_RANDOM = "random", "not_random"
 SAMPLINGS = (RANDOM, NOT_RANDOM)
 ANSWER_KEY = ["model", "season", "id", "lang", "variant", "extractor"]
 # The review_scores table: one row per reviewer × reviewed answer (season × model partitions).
-HUMAN_SCORE_SCHEMA: dict[str, pl.DataType] = {
-    "reviewer": pl.Utf8, "review_id": pl.Utf8, "model": pl.Utf8, "season": pl.Int64, "id": pl.Utf8,
-    "lang": pl.Utf8, "variant": pl.Utf8, "extractor": pl.Utf8, "decision_type": pl.Utf8,
-    "n_claims_human": pl.Int64, "n_supported_human": pl.Int64, "n_facts": pl.Int64, "n_facts_judged": pl.Int64,
-    "n_stated": pl.Int64, "precision_human": pl.Float64, "recall_human": pl.Float64, "f1_human": pl.Float64,
-    "sampling": pl.Utf8,
-}
+HUMAN_SCORE_SCHEMA = OPTIONAL_INPUT_SCHEMAS["review_scores"]  # the view reads it too
 
 
 def human_f1(precision: float | None, recall: float | None) -> float | None:

@@ -35,9 +35,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import get_args
+from functools import cache
 
 import polars as pl
+
+from f1bench_pipeline.domains import all_domains
 
 from f1bench_pipeline.review.sheet import (
     ANSWER,
@@ -57,9 +59,13 @@ from f1bench_pipeline.review.sheet import (
     read_rows,
     review_id,
 )
-from f1bench_pipeline.domains.f1.claims import ClaimType
 
-CLAIM_TYPES = frozenset(get_args(ClaimType))
+
+@cache
+def claim_types() -> frozenset[str]:
+    """Every domain's claim types: the ``type`` a reviewer may give a missed claim."""
+    return frozenset(t for domain in all_domains() for t in domain.claim_types)
+
 ANSWER_KEY = list(KEY_COLUMNS)
 # The claim_reviews table: one row per judged answer (row_type answer), per judged extracted
 # claim (claim) and per claim the reviewer added (missed). ``label``/``reason``/``matched_fact``
@@ -296,8 +302,8 @@ def parse_sheet(path: str | Path, claims: pl.DataFrame, generations: pl.DataFram
             check.add(r, "human_label", f"a missed claim needs human_label {', '.join(MISSED_LABELS)}"
                                         f"{'' if not label else f', not {label!r}'}")
         ctype = r["type"].strip()
-        if ctype not in CLAIM_TYPES:
-            check.add(r, "type", f"type {ctype!r} is not a claim type ({', '.join(sorted(CLAIM_TYPES))})")
+        if ctype not in claim_types():
+            check.add(r, "type", f"type {ctype!r} is not a claim type ({', '.join(sorted(claim_types()))})")
         if not r["span_text"]:
             check.add(r, "span_text", "a missed claim needs span_text: the words of the answer that make the claim")
         slots = None

@@ -14,7 +14,7 @@ corrected figures read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +40,7 @@ def read_decoded(root: Root, table: str, partition: dict | None = None) -> pl.Da
     return df
 
 
-def _read_parts(root: Root, table: str, parts: set[tuple[str, int]]) -> pl.DataFrame:
+def read_parts(root: Root, table: str, parts: set[tuple[str, int]]) -> pl.DataFrame:
     frames = [read_decoded(root, table, {"season": s, "model": safe_name(m)}) for m, s in sorted(parts)]
     frames = [f for f in frames if not f.is_empty()]
     return pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
@@ -73,7 +73,7 @@ def export_review(root: Root, out: str | Path, *, season: int, per_stratum: int 
                          + (f" (scored models: {', '.join(known)})" if known else " (the season has no scores)"))
     sample = sample_answers(frame, per_stratum, seed)
     parts = set(sample.select("model", "season").unique().iter_rows())
-    claims, generations = _read_parts(root, "claims", parts), _read_parts(root, "generations", parts)
+    claims, generations = read_parts(root, "claims", parts), read_parts(root, "generations", parts)
     instances = read_table(root, "instances", {"season": season})
     rows = sheet_rows(sample, claims, generations, instances, scores)
     write_rows(rows, out)
@@ -143,7 +143,7 @@ class ImportSummary:
                 f"{self.claims} judged claims, {self.missed} missed claims as reviewer {self.reviewer!r} → {TABLE} ({parts})")
 
 
-def _summary(path: str, reviewer: str, frame: pl.DataFrame, partitions: list[tuple[int, str]]) -> ImportSummary:
+def summarise(path: str, reviewer: str, frame: pl.DataFrame, partitions: list[tuple[int, str]]) -> ImportSummary:
     kind = frame["row_type"]
     return ImportSummary(path, reviewer, int((kind == "answer").sum()),
                          int(((kind == "answer") & frame["answer_reviewed"]).sum()), int((kind == "claim").sum()),
@@ -155,10 +155,10 @@ def import_review(path: str | Path, root: Root, *, reviewer: str) -> ImportSumma
     Raises ``judgments.ReviewImportError`` (nothing written) on any problem."""
     sheet = load_sheet(path)
     parts = sheet_partitions(sheet[1])
-    new = parse_sheet(path, _read_parts(root, "claims", parts), _read_parts(root, "generations", parts),
+    new = parse_sheet(path, read_parts(root, "claims", parts), read_parts(root, "generations", parts),
                       reviewer=reviewer, sheet=sheet)
     new = new.with_columns(pl.col("review_id").replace_strict(_sampling(root, new), default=NOT_RANDOM).alias("sampling"))
-    return _summary(str(path), reviewer, new, write_reviews(root, new))
+    return summarise(str(path), reviewer, new, write_reviews(root, new))
 
 
 def _sampling(root: Root, new: pl.DataFrame) -> dict[str, str]:
@@ -172,25 +172,3 @@ def _sampling(root: Root, new: pl.DataFrame) -> dict[str, str]:
     return out
 
 
-def import_gold(gold_dir: str | Path, root: Root, resolve_model: Callable[[str], str], *,
-                extractor: str = "regex", include_context_mismatch: bool = False) -> tuple[ImportSummary | None, object]:
-    """Convert the shared gold (``review/gold.py``) for the answers scored here and store it as
-    reviewer ``gold_dev``, replacing that reviewer's earlier rows; (summary or None when
-    nothing matched, the gold report). When nothing matches, earlier gold rows are kept."""
-    from f1bench_pipeline.review.gold import GOLD_REVIEWER, LANGS, gold_judgments
-    from f1bench_pipeline.domains.f1.gold import load_gold
-
-    # Only the partitions the gold's answers can be in: their model, and the season that
-    # starts every instance id ({season}_{Event_Name}::…).
-    parts = {(resolve_model(item["model"]), int(item["id"].split("_", 1)[0]))
-             for lang in LANGS if (Path(gold_dir) / f"gold_{lang}.jsonl").exists()
-             for _g, item in load_gold(Path(gold_dir), lang) if item["id"].split("_", 1)[0].isdigit()}
-    instances = [read_table(root, "instances", {"season": season}) for season in sorted({s for _m, s in parts})]
-    instances = [f for f in instances if not f.is_empty()]
-    frame, report = gold_judgments(
-        gold_dir, _read_parts(root, "claims", parts), _read_parts(root, "generations", parts),
-        _read_parts(root, "scores", parts), pl.concat(instances, how="diagonal_relaxed") if instances else pl.DataFrame(),
-        resolve_model, extractor=extractor, include_context_mismatch=include_context_mismatch)
-    if frame.is_empty():
-        return None, report
-    return _summary(str(gold_dir), GOLD_REVIEWER, frame, write_reviews(root, frame, replace_reviewer=GOLD_REVIEWER)), report

@@ -23,9 +23,8 @@ import email.utils
 import os
 from functools import cache
 from pathlib import Path
+from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
-
-import fsspec
 
 LOCAL_SCHEMES = frozenset({"", "file", "local"})
 # One PUT publishes a whole object atomically (readers see the old or the new object, never
@@ -42,6 +41,24 @@ Root = str | os.PathLike
 
 class WarehouseLocationError(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class WarehouseLocation:
+    """Where one warehouse lives, computed in one place for the settings, the Dagster resource and
+    the commands: its Parquet root (``url`` when set, else ``<data_dir>/warehouse``) and its DuckDB
+    file (always local: ``<data_dir>/warehouse.duckdb``)."""
+
+    data_dir: Path
+    url: str | None = None
+
+    @property
+    def root(self) -> Path | str:
+        return self.url or self.data_dir / "warehouse"
+
+    @property
+    def duckdb_path(self) -> Path:
+        return self.data_dir / "warehouse.duckdb"
 
 
 def scheme(root: Root) -> str:
@@ -112,6 +129,8 @@ def http_filesystem_class() -> type:
 
 def filesystem(url: str):
     """(fsspec filesystem, path inside it) for a remote URL."""
+    import fsspec  # here, not at the top: the settings import this module, and fsspec costs ~80 ms
+
     if scheme(url) in READ_ONLY_SCHEMES:
         return http_filesystem_class()(), url
     return fsspec.core.url_to_fs(url)

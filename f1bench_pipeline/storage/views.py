@@ -29,6 +29,7 @@ from functools import cache
 from pathlib import Path
 
 import duckdb
+import polars as pl
 
 from f1bench_pipeline.package_data import VIEWS_DIR, require
 from f1bench_pipeline.settings import get_settings
@@ -77,11 +78,22 @@ OPTIONAL_INPUT_VIEWS = frozenset({"review_scores"})
 _SQL_TYPES = {"String": "VARCHAR", "Int64": "BIGINT", "Float64": "DOUBLE", "Boolean": "BOOLEAN"}
 
 
-def _optional_schema(table: str) -> dict:
-    if table == "review_scores":
-        from f1bench_pipeline.review.human_score import HUMAN_SCORE_SCHEMA
+# The columns of each optional input; the study that writes the table uses the same schema
+# (``review_scores``: the human scores of ``review/human_score.py``).
+OPTIONAL_INPUT_SCHEMAS: dict[str, dict[str, type[pl.DataType]]] = {
+    "review_scores": {
+        "reviewer": pl.Utf8, "review_id": pl.Utf8, "model": pl.Utf8, "season": pl.Int64, "id": pl.Utf8,
+        "lang": pl.Utf8, "variant": pl.Utf8, "extractor": pl.Utf8, "decision_type": pl.Utf8,
+        "n_claims_human": pl.Int64, "n_supported_human": pl.Int64, "n_facts": pl.Int64, "n_facts_judged": pl.Int64,
+        "n_stated": pl.Int64, "precision_human": pl.Float64, "recall_human": pl.Float64, "f1_human": pl.Float64,
+        "sampling": pl.Utf8,
+    },
+}
 
-        return HUMAN_SCORE_SCHEMA
+
+def _optional_schema(table: str) -> dict:
+    if table in OPTIONAL_INPUT_SCHEMAS:
+        return OPTIONAL_INPUT_SCHEMAS[table]
     raise ValueError(f"{{optional:{table}}}: no schema known for table {table!r}")
 
 

@@ -19,6 +19,7 @@ from typing import Any, get_args
 import polars as pl
 
 from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex
+from f1bench_pipeline.package_data import REPO_ROOT
 from f1bench_pipeline.scoring.verdict import Verdict
 
 
@@ -28,6 +29,7 @@ class F1Domain(Domain):
     partition_dtype = pl.Int64
     own_score_columns = ("results_source",)
     tables = {"instances": "instances", "generations": "generations", "claims": "claims", "scores": "scores"}
+    gold_dir = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "gold_dev"  # the paper's dev gold
     llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
     verifier_sources = (
         "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
@@ -116,3 +118,15 @@ class F1Domain(Domain):
         from f1bench_pipeline.domains.f1.templates import template_answer
 
         return template_answer(kind, facts_json, lang, instance_id, entities_json, seed, context_json)
+
+    def revise_answer(self, answer: str, message: str) -> str:
+        from f1bench_pipeline.domains.f1.refinement.edits import apply_edits, parse_edit_message
+
+        return apply_edits(answer, parse_edit_message(message))
+
+    def import_gold(self, gold_dir: Path, root: Any, resolve_model: Any, *, extractor: str = "regex",
+                    include_context_mismatch: bool = False) -> tuple[Any, Any]:
+        from f1bench_pipeline.domains.f1.review_gold import import_gold
+
+        return import_gold(gold_dir, root, resolve_model, extractor=extractor,
+                           include_context_mismatch=include_context_mismatch)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+from f1bench_pipeline.errors import UserError
 
 # Key slots compared per type (only those the gold claim fills).
 KEY_SLOTS: dict[str, tuple[str, ...]] = {
@@ -54,7 +57,7 @@ def slots_match(ctype: str, gold: dict, pred: dict) -> bool:
     return True
 
 
-def match_claims(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict, object]], list[dict], list]:
+def match_claims(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict, Any]], list[dict], list]:
     """Greedy one-to-one matching in gold order: (matches, missed gold claims, spurious predictions)."""
     free = list(preds)
     matches, missed = [], []
@@ -68,7 +71,7 @@ def match_claims(gold_claims: list[dict], preds: list) -> tuple[list[tuple[dict,
     return matches, missed, free
 
 
-class GoldFormatError(ValueError):
+class GoldFormatError(UserError, ValueError):
     """A gold folder that cannot be read: the message names the file and line."""
 
 

@@ -9,7 +9,7 @@ from f1bench_pipeline import provenance
 from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
 from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.partitions import season_model_from_partition_key, season_model_partitions
+from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate

@@ -12,7 +12,7 @@ from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.figures.pr_data import figure_data, reader_rows
 from f1bench_pipeline.figures.pr_figure import SCREEN_DPI, draw, to_bytes
 from f1bench_pipeline.orchestration.automation import follows_upstream
-from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import validation as V
 from f1bench_pipeline.settings import REPO_ROOT

@@ -22,7 +22,7 @@ from f1bench_pipeline.domains.f1.events.results import sprint_points, sprint_wee
 from f1bench_pipeline.domains.f1.events.results import standings as championship
 from f1bench_pipeline.domains.f1.events.results import track_status_periods as status_periods
 from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
-from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.plots import pit_stops_per_race_png
 from f1bench_pipeline.resources import FastF1Resource, RaceRulesResource, WarehouseResource
 from f1bench_pipeline.settings import RaceRules

@@ -1,7 +1,7 @@
 """Raw ingestion assets: one FastF1 race session → raw_* tables (partition: one race).
 
 A run may cover many race partitions (``BackfillPolicy.single_run``: a UI backfill, or
-``f1bench build`` with one run per season's consecutive rounds, ``orchestration.f1``): the races of the run load in a pool of
+``f1bench build`` with one run per season's consecutive rounds, ``domains.f1.runs``): the races of the run load in a pool of
 worker processes (``F1BENCH_INGEST_WORKERS``, default 2), each race still written to its
 own Parquet partition with its own ``raw_sessions`` row (loaded or skipped, and why).
 """
@@ -19,7 +19,7 @@ from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.domains.f1.ingest.fastf1_session import RaceEvent, RaceLoadError, load_race, season_schedule
 from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource
 from f1bench_pipeline.domains.f1.ingest.raw_tables import RAW_TABLES, build_raw_tables, session_row
-from f1bench_pipeline.partitions import race_from_partition_key, race_partitions
+from f1bench_pipeline.domains.f1.partitions import race_from_partition_key, race_partitions
 from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
 from f1bench_pipeline.workers import worker_count
 

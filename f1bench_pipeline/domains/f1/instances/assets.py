@@ -14,7 +14,7 @@ from f1bench_pipeline.orchestration.automation import follows_upstream
 from f1bench_pipeline.domains.f1.instances.builders import build_base_instances
 from f1bench_pipeline.domains.f1.instances.prompts import LANGUAGES
 from f1bench_pipeline.domains.f1.instances.rows import finetune_records, instance_rows, stratified_sample
-from f1bench_pipeline.partitions import season_partitions
+from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.provenance import VERSIONS_TABLE, merge_versions
 from f1bench_pipeline.resources import BenchmarkResource, RaceRulesResource, WarehouseResource
 

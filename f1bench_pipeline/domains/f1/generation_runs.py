@@ -14,7 +14,7 @@ from typing import Any
 
 from f1bench_pipeline.generation.registry import Registry, load_registry
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-from f1bench_pipeline.partitions import partition_key
+from f1bench_pipeline.domains.f1.partitions import partition_key
 from f1bench_pipeline.orchestration.execute import Runs, outcome_word, quiet_config
 from f1bench_pipeline.settings import Settings, get_settings
 
@@ -30,9 +30,7 @@ def materialize_generations(
 ) -> dict[str, bool]:
     """Materialize ``generations`` for each system on ``season``, one Dagster run each
     (``max_cost_usd``: every system's spending cap for these runs, as run config)."""
-    from f1bench_pipeline.orchestration.definitions_builder import (
-        generation_definitions,
-    )
+    from f1bench_pipeline.domains.f1.definitions import generation_definitions
 
     settings = settings or get_settings()
     reg = registry or load_registry(data_dir=settings.data_dir)

@@ -29,30 +29,30 @@ def state_after(rounds: pl.DataFrame, r: int) -> pl.DataFrame:
 
 def refinement_report(rounds: pl.DataFrame, by: tuple[str, ...] = ("model", "season", "lang")) -> pl.DataFrame:
     """One row per ``by`` × round, from round 0 to the last round any item reached."""
-    by = list(by)
+    keys = list(by)
     if rounds.is_empty():
         return pl.DataFrame(schema={c: pl.Utf8 if c in ("model", "lang") else pl.Float64 for c in REPORT_COLUMNS})
-    last = int(rounds["round"].max())
+    last = int(rounds["round"].max() or 0)  # type: ignore[arg-type]  # a column of ints
     frames = []
     for r in range(last + 1):
-        scores = aggregate(state_after(rounds, r), by)
-        this = rounds.filter(pl.col("round") == r).group_by(by).agg(
+        scores = aggregate(state_after(rounds, r), keys)
+        this = rounds.filter(pl.col("round") == r).group_by(keys).agg(
             pl.len().alias("n_revised"),
             pl.col("cost_usd").sum().alias("round_cost_usd"),
             pl.col("prompt_tokens").sum().alias("round_prompt_tokens"),
             pl.col("completion_tokens").sum().alias("round_completion_tokens"),
             (pl.col("status") != "ok").sum().alias("n_calls_failed"),
         )
-        frames.append(scores.join(this, on=by, how="left").with_columns(pl.lit(r, pl.Int64).alias("round")))
+        frames.append(scores.join(this, on=keys, how="left").with_columns(pl.lit(r, pl.Int64).alias("round")))
     out = pl.concat(frames, how="diagonal_relaxed").with_columns(
         pl.col("n_revised", "round_prompt_tokens", "round_completion_tokens", "n_calls_failed").fill_null(0),
         pl.col("round_cost_usd").fill_null(0.0))
     # round 0 is the first generation, not a revision
     out = out.with_columns(pl.when(pl.col("round") == 0).then(0).otherwise(pl.col("n_revised")).alias("n_revised"))
-    reached = rounds.group_by(by).agg(pl.col("round").max().alias("_last"))  # a system that stopped at round 1
-    out = out.join(reached, on=by).filter(pl.col("round") <= pl.col("_last")).drop("_last")  # has no round 2 row
-    cols = [c for c in REPORT_COLUMNS if c in out.columns and c not in by and c != "round"]
-    return out.select(*by, "round", *cols).sort(*by, "round")
+    reached = rounds.group_by(keys).agg(pl.col("round").max().alias("_last"))  # a system that stopped at round 1
+    out = out.join(reached, on=keys).filter(pl.col("round") <= pl.col("_last")).drop("_last")  # has no round 2 row
+    cols = [c for c in REPORT_COLUMNS if c in out.columns and c not in keys and c != "round"]
+    return out.select(*keys, "round", *cols).sort(*keys, "round")
 
 
 def report_markdown(report: pl.DataFrame) -> str:

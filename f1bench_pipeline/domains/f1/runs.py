@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-from f1bench_pipeline.partitions import partition_key, race_partition_key
+from f1bench_pipeline.domains.f1.partitions import partition_key, race_partition_key
 from f1bench_pipeline.orchestration.execute import Runs, Step, quiet_config
 from f1bench_pipeline.settings import Settings
 

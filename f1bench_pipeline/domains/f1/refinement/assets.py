@@ -15,8 +15,6 @@
   system, season and language, with each round's cost (table, markdown, plot).
 """
 
-from pathlib import Path
-
 import dagster as dg
 import polars as pl
 
@@ -25,15 +23,13 @@ from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.provider_limits import provider_config
-from f1bench_pipeline.partitions import (
-    season_model_from_partition_key,
-    season_model_partitions,
-)
+from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.plots import refinement_png
-from f1bench_pipeline.refinement.loop import refine
-from f1bench_pipeline.refinement.report import refinement_report as build_report
-from f1bench_pipeline.refinement.report import report_markdown
-from f1bench_pipeline.resources import RefinementResource, SystemRegistryResource, WarehouseResource
+from f1bench_pipeline.domains.f1.refinement.loop import refine
+from f1bench_pipeline.domains.f1.refinement.report import refinement_report as build_report
+from f1bench_pipeline.domains.f1.refinement.report import report_markdown
+from f1bench_pipeline.domains.f1.refinement.resource import RefinementResource
+from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.domains.f1.scoring_assets import (
     regex_extractor,  # the same extractor the scores use
 )
@@ -76,7 +72,7 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
         raise dg.Failure(description=f"no generations of {name} in {season} to refine: materialize "
                                      f"`generations` for partition {model_key}|{season} first", allow_retries=False)
     generations = generations.with_columns(pl.lit(name).alias("model"))
-    cache = DiskCache.for_data_dir(Path(warehouse.data_dir), system.model)
+    cache = DiskCache.for_data_dir(warehouse.data_path, system.model)
     tag = (context.run.tags or {}).get("f1bench/max_cost_usd")
     cap = config.max_cost_usd if config.max_cost_usd is not None else (float(tag) if tag else None)
     result = refine(system, generations, instances, cache, regex_extractor, options,
@@ -94,7 +90,7 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
     yield dg.MaterializeResult(asset_key="refinement_rounds", metadata={
         "dagster/row_count": dg.MetadataValue.int(rounds.height),
         "max_rounds": options.max_rounds,
-        "rounds_run": dg.MetadataValue.int(int(rounds["round"].max() or 0) if rounds.height else 0),
+        "rounds_run": dg.MetadataValue.int(int(rounds["round"].max() or 0) if rounds.height else 0),  # type: ignore[arg-type]  # ints
         "stop_reasons": dg.MetadataValue.json(dict(rounds.filter(pl.col("final")).group_by("stop_reason").len()
                                                    .sort("stop_reason").iter_rows()) if rounds.height else {}),
         "calls_per_round": dg.MetadataValue.json([{k: c[k] for k in ("total", "calls", "cache_hits", "statuses",
@@ -105,8 +101,8 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
     })
     yield dg.MaterializeResult(asset_key="refinement_claims", metadata={
         "dagster/row_count": dg.MetadataValue.int(claims.height),
-        "by_round_and_label": dg.MetadataValue.md(preview_md(
-            claims.group_by("round", "label").len().sort("round", "label"), n=50).value) if claims.height else "_none_",
+        "by_round_and_label": preview_md(claims.group_by("round", "label").len().sort("round", "label"), n=50)
+                              if claims.height else "_none_",
     })
 
 
@@ -122,7 +118,7 @@ def refinement_report(warehouse: WarehouseResource) -> dg.MaterializeResult:
         warehouse.write(report.filter(pl.col("season") == season).drop("season"), "refinement_report", {"season": season})
     warehouse.refresh_views()
     md = report_markdown(report)
-    reports = Path(warehouse.data_dir) / "reports"
+    reports = warehouse.data_path / "reports"
     reports.mkdir(parents=True, exist_ok=True)
     (reports / "refinement.md").write_text("# Verifier-guided generation\n\n" + md + "\n", encoding="utf-8")
     png = refinement_png(report)

@@ -1,6 +1,6 @@
 """LoRA fine-tuning on the grounded explanations of the train split (the paper's RQ3).
 
-* ``config`` — :class:`~f1bench_pipeline.finetune.config.FinetuneConfig`: every setting,
+* ``config`` — :class:`~f1bench_pipeline.domains.f1.finetune.config.FinetuneConfig`: every setting,
   named and documented (CPU defaults; the paper's values are noted on each field).
 * ``data``   — the ``finetune_export`` records → tokenized examples (answer-only labels);
   refuses any record of the test season.

@@ -33,13 +33,13 @@ from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import item_for
 from f1bench_pipeline.generation.registry import System
-from f1bench_pipeline.refinement.edits import Edits, edit_message, edits_for
+from f1bench_pipeline.domains.f1.refinement.edits import Edits, edit_message, edits_for
 from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, Extractor
 
 KEY = ["id", "lang", "variant"]
 # Extra columns of a round row beside the scores table's.
-ROUND_COLUMNS: dict[str, pl.DataType] = {
+ROUND_COLUMNS: dict[str, type[pl.DataType]] = {
     "round": pl.Int64, "text": pl.Utf8, "instructions": pl.Utf8,
     "n_fix": pl.Int64, "n_add": pl.Int64, "n_remove": pl.Int64,  # feedback this round's answer earned
     "prompt_tokens": pl.Int64, "completion_tokens": pl.Int64, "cost_usd": pl.Float64,

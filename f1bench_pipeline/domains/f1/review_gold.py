@@ -1,4 +1,5 @@
-"""Claim-level gold (``paper_generations/gold_dev``) as judgments of our claims (pure).
+"""F1's claim-level gold (``paper_generations/gold_dev``) as judgments of our claims (``f1bench
+review gold``: ``F1Domain.import_gold``); the conversion is pure, :func:`import_gold` stores it.
 
 The gold lists every claim annotators found in 48 published dev answers, labelled against
 the context. Where the same answer (same model, instance, language, default prompt, and
@@ -38,15 +39,21 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
+from typing import get_args
 
 import polars as pl
 
-from f1bench_pipeline.review.judgments import CLAIM_TYPES, REVIEW_SCHEMA
-from f1bench_pipeline.review.human_score import NOT_RANDOM
-from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, NOT_STATED, REVIEWED, STATED, review_id
+from f1bench_pipeline.domains.f1.claims import ClaimType
 from f1bench_pipeline.domains.f1.gold import load_gold, match_claims, slots_match
+from f1bench_pipeline.review.human_score import NOT_RANDOM
+from f1bench_pipeline.review.judgments import REVIEW_SCHEMA
+from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, NOT_STATED, REVIEWED, STATED, review_id
+from f1bench_pipeline.review.store import ImportSummary, read_parts, summarise, write_reviews
+from f1bench_pipeline.storage.location import Root
+from f1bench_pipeline.storage.warehouse import read_table
 
 GOLD_REVIEWER = "gold_dev"
+CLAIM_TYPES = frozenset(get_args(ClaimType))
 LANGS = ("en", "es", "pt")
 
 
@@ -139,8 +146,8 @@ def gold_judgments(gold_dir: str | Path, claims: pl.DataFrame, generations: pl.D
         & (pl.col("extraction_status") == "ok")).select("model", "id", "lang").iter_rows())
     gens: dict[tuple[str, str, str], dict] = {}
     if generations.height:
-        for g in generations.filter(pl.col("variant") == "default").iter_rows(named=True):
-            gens[(g["model"], g["id"], g["lang"])] = g
+        for row in generations.filter(pl.col("variant") == "default").iter_rows(named=True):
+            gens[(row["model"], row["id"], row["lang"])] = row
     ours: dict[tuple, list[dict]] = {}
     if claims.height:
         for c in claims.filter((pl.col("variant") == "default") & (pl.col("extractor") == extractor)).sort(
@@ -186,3 +193,23 @@ def gold_judgments(gold_dir: str | Path, claims: pl.DataFrame, generations: pl.D
     return frame.with_columns(pl.lit(reviewer).alias("reviewer"), pl.lit(f"{Path(gold_dir).name}/gold_<lang>.jsonl").alias("source"),
                               pl.lit(when, REVIEW_SCHEMA["imported_at"]).alias("imported_at")).select(list(REVIEW_SCHEMA)), report
 
+
+def import_gold(gold_dir: str | Path, root: Root, resolve_model: Callable[[str], str], *,
+                extractor: str = "regex", include_context_mismatch: bool = False) -> tuple[ImportSummary | None, object]:
+    """Convert the shared gold (above) for the answers scored here and store it as
+    reviewer ``gold_dev``, replacing that reviewer's earlier rows; (summary or None when
+    nothing matched, the gold report). When nothing matches, earlier gold rows are kept."""
+    # Only the partitions the gold's answers can be in: their model, and the season that
+    # starts every instance id ({season}_{Event_Name}::…).
+    parts = {(resolve_model(item["model"]), int(item["id"].split("_", 1)[0]))
+             for lang in LANGS if (Path(gold_dir) / f"gold_{lang}.jsonl").exists()
+             for _g, item in load_gold(Path(gold_dir), lang) if item["id"].split("_", 1)[0].isdigit()}
+    instances = [read_table(root, "instances", {"season": season}) for season in sorted({s for _m, s in parts})]
+    instances = [f for f in instances if not f.is_empty()]
+    frame, report = gold_judgments(
+        gold_dir, read_parts(root, "claims", parts), read_parts(root, "generations", parts),
+        read_parts(root, "scores", parts), pl.concat(instances, how="diagonal_relaxed") if instances else pl.DataFrame(),
+        resolve_model, extractor=extractor, include_context_mismatch=include_context_mismatch)
+    if frame.is_empty():
+        return None, report
+    return summarise(str(gold_dir), GOLD_REVIEWER, frame, write_reviews(root, frame, replace_reviewer=GOLD_REVIEWER)), report

@@ -1,6 +1,6 @@
 """The LoRA training loop: a plain torch loop over answer-only labels, resumable.
 
-:func:`train` runs a :class:`~f1bench_pipeline.finetune.config.FinetuneConfig` on the
+:func:`train` runs a :class:`~f1bench_pipeline.domains.f1.finetune.config.FinetuneConfig` on the
 ``finetune_export`` records and writes, under ``out_dir``:
 
 * ``checkpoints/step-NNNNNN/`` every ``checkpoint_every`` steps and at the last step: the
@@ -16,7 +16,7 @@
 checkpoint: the same records in the same order, the optimizer's moments, the dropout RNG.
 ``max_steps`` (or ``epochs``) may be raised to extend a finished run; the learning-rate
 schedule then follows the new total. A checkpoint made with other trajectory settings
-(:data:`~f1bench_pipeline.finetune.config.TRAJECTORY_FIELDS`, the base weights' digest or
+(:data:`~f1bench_pipeline.domains.f1.finetune.config.TRAJECTORY_FIELDS`, the base weights' digest or
 the data's) is refused with the differing fields named; ``restart=True`` discards it. A run
 whose manifest already records this key and step count is up to date and returns at once.
 
@@ -43,8 +43,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from f1bench_pipeline.finetune.config import TRAJECTORY_FIELDS, FinetuneConfig
-from f1bench_pipeline.finetune.data import (
+from f1bench_pipeline.domains.f1.finetune.config import TRAJECTORY_FIELDS, FinetuneConfig
+from f1bench_pipeline.domains.f1.finetune.data import (
     Example,
     FinetuneDataError,
     export_path,
@@ -101,7 +101,7 @@ def train(cfg: FinetuneConfig, export_dir: str | Path, out_dir: str | Path, *, t
     few seconds, and a GGUF loaded without one is saved there for the next run.
 
     Raises :class:`~f1bench_pipeline.localmodel.weights.WeightsError` (weights missing or not
-    loadable), :class:`~f1bench_pipeline.finetune.data.FinetuneDataError` (export missing or
+    loadable), :class:`~f1bench_pipeline.domains.f1.finetune.data.FinetuneDataError` (export missing or
     empty, a test-season record: ``LeakageError``), :class:`FinetuneError` (anything else the
     user must decide about). Nothing in ``out_dir`` is touched before the inputs are checked.
     """
@@ -299,7 +299,8 @@ class _Order:
     """Position ``k`` of the record stream → record index: epoch ``k // n`` is a seeded permutation."""
 
     def __init__(self, n: int, seed: int) -> None:
-        self.n, self.seed, self._perms = n, seed, {}
+        self.n, self.seed = n, seed
+        self._perms: dict[int, list[int]] = {}
 
     def __getitem__(self, k: int) -> int:
         epoch = k // self.n
@@ -403,7 +404,7 @@ def _save_checkpoint(model: Any, optimizer: Any, folder: Path, step: int, key: d
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     model.save_pretrained(str(tmp), save_embedding_layers=False)
-    rng = {"torch": torch.get_rng_state()}
+    rng: dict[str, Any] = {"torch": torch.get_rng_state()}
     if torch.cuda.is_available():
         rng["cuda"] = torch.cuda.get_rng_state_all()
     torch.save({"optimizer": optimizer.state_dict(), "rng": rng}, tmp / _TRAINER_STATE)
@@ -423,9 +424,9 @@ def _restore(model: Any, optimizer: Any, ckpt: Path, device: str) -> None:
     from safetensors.torch import load_file
 
     result = set_peft_model_state_dict(model, load_file(str(ckpt / "adapter_model.safetensors"), device=device))
-    if getattr(result, "unexpected_keys", None):
-        raise FinetuneError(f"checkpoint {ckpt}: adapter weights the model does not have "
-                            f"({result.unexpected_keys[:3]}…)")
+    unexpected = getattr(result, "unexpected_keys", None)
+    if unexpected:
+        raise FinetuneError(f"checkpoint {ckpt}: adapter weights the model does not have ({unexpected[:3]}…)")
     saved = torch.load(ckpt / _TRAINER_STATE, map_location=device, weights_only=False)
     optimizer.load_state_dict(saved["optimizer"])
     torch.set_rng_state(saved["rng"]["torch"].cpu())
@@ -492,7 +493,7 @@ def _torch_threads() -> int:
 def _versions() -> dict:
     from importlib.metadata import PackageNotFoundError, version
 
-    out = {}
+    out: dict[str, str | None] = {}
     for dist in ("torch", "transformers", "peft", "gguf"):
         try:
             out[dist] = version(dist)

@@ -16,7 +16,7 @@
   ``max_cost_usd``. A run keeps the partition's earlier rows it does not ask (a narrower
   selection adds, never shrinks); run config ``replace: true`` writes this run's selection
   only (``f1bench eval --replace``). Progress lines (done / total, rate, ETA, errors, cost) are INFO logs.
-* Job ``model_generations`` — that asset alone, for ``f1bench generate`` (``orchestration.generation``).
+* Job ``model_generations`` — that asset alone, for ``f1bench generate`` (``domains.f1.generation_runs``).
 * Sensor ``registry_models_sensor`` — adds every registry system that can run here to the
   ``models`` partitions (runs by default; the registry is the only source of models;
   ``orchestration.dynamic_partitions``).
@@ -36,7 +36,8 @@ from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.table import GRAIN, all_calls_failed, summarize
 from f1bench_pipeline.generation.provider_limits import provider_config
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions, season_model_partitions
+from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions
+from f1bench_pipeline.domains.f1.partitions import season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 GROUP = "generation"

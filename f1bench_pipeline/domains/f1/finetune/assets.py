@@ -1,7 +1,7 @@
 """Dagster definitions of LoRA fine-tuning (group ``finetune``).
 
 * ``lora_adapter`` — trains the LoRA adapter of the run config (every field of
-  :class:`~f1bench_pipeline.finetune.config.FinetuneConfig`, settable from the launchpad)
+  :class:`~f1bench_pipeline.domains.f1.finetune.config.FinetuneConfig`, settable from the launchpad)
   on the ``finetune_export`` records of the train split, into ``<data_dir>/models/<name>/``;
   a killed run resumes from its last checkpoint when materialized again with the same
   config. It then registers the system ``<name>`` (``smollm2-135m+lora`` by default) in
@@ -21,7 +21,7 @@ from pathlib import Path
 import dagster as dg
 
 from f1bench_pipeline.orchestration.asset_metadata import image_md
-from f1bench_pipeline.finetune.config import FinetuneConfig, system_entry
+from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig, system_entry
 from f1bench_pipeline.generation.names import model_key
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
@@ -41,12 +41,12 @@ class LoraAdapterConfig(dg.Config, FinetuneConfig):
                       "(never the test season), registered as the system <base>+lora.")
 def lora_adapter(context: dg.AssetExecutionContext, config: LoraAdapterConfig,
                  warehouse: WarehouseResource, benchmark: BenchmarkResource) -> dg.MaterializeResult:
-    from f1bench_pipeline.finetune.data import FinetuneDataError
-    from f1bench_pipeline.finetune.train import FinetuneError, train
+    from f1bench_pipeline.domains.f1.finetune.data import FinetuneDataError
+    from f1bench_pipeline.domains.f1.finetune.train import FinetuneError, train
     from f1bench_pipeline.localmodel.weights import WeightsError
 
     cfg = FinetuneConfig(**config.model_dump())
-    data_dir = Path(warehouse.data_dir)
+    data_dir = warehouse.data_path
     out = data_dir / "models" / cfg.adapter_name
     try:
         result = train(cfg, data_dir / "exports" / "finetune", out, test_season=benchmark.resolved().test_season,

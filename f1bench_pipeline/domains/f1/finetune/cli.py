@@ -20,13 +20,13 @@ import time
 
 
 def cmd_finetune(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.finetune.config import FinetuneConfig
-    from f1bench_pipeline.finetune.study import PAPER_ROWS, study_table
+    from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig
+    from f1bench_pipeline.domains.f1.finetune.study import PAPER_ROWS, study_table
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-    from f1bench_pipeline.partitions import partition_key
+    from f1bench_pipeline.domains.f1.partitions import partition_key
     from f1bench_pipeline.orchestration.execute import Runs, quiet_config
-    from f1bench_pipeline.orchestration.f1 import build
+    from f1bench_pipeline.domains.f1.runs import build
     from f1bench_pipeline.orchestration.instance import open_instance
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
