@@ -24,12 +24,15 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value
+from f1bench_pipeline.domains.f1.extract.lap_age import contrast
+from f1bench_pipeline.domains.f1.extract.lap_pace import over_window
+from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value, subject_tyre
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import deg_compare_words as D
+from f1bench_pipeline.domains.f1.extract.vocabulary import pace_noun_words as N
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -41,7 +44,7 @@ THAN_REACH = 40  # characters from the comparative to its "than"
 TYRE_THAN_REACH = 70  # ... when side a's tyre (and its value) stand between them ("higher with MEDIUM tyres (-0.154s/lap) than")
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
-_COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
+_COMPARATIVES = (("pace", "lower", W.PACE_LOWER + "|" + N.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER + "|" + N.PACE_HIGHER),
                  ("degradation", "higher", W.DEG_HIGHER + "|" + D.DEG_HIGHER),  # (one scan for both vocabularies)
                  ("degradation", "lower", W.DEG_LOWER + "|" + D.DEG_LOWER))
 _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
@@ -50,7 +53,7 @@ _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
 _SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
 # literals one of which every comparative or superlative holds
 _STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
-                                "quickest", "slowest", "pace loss"]))
+                                "quickest", "slowest", "pace loss", *N.STEMS]))
 _ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
@@ -148,6 +151,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     low = doc.low
     if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
         return
+    if metric == "pace" and (over_window(low, sent) or contrast(doc, sent, s, e) is not None):
+        return  # "during the 4-lap window (laps 37-40)", "on fresh HARD ... faster than LAW on aging MEDIUMS": lap-level
     if metric == "degradation" and _ABSOLUTE.search(low, sent.start, sent.end):
         return  # "degraded less ... lower in absolute value (-0.026 vs -0.046)": its own measure, not the signed one
     lo = max(sent.start, s - 60)
@@ -187,6 +192,9 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
         a = {**a, **a_after}
     if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
         a = referred_side_a(doc, sent, s)
+    if not a and driver_b == owners[0] and "compound" in b and metric == "pace" and _difference(doc, sent, s):
+        a = subject_tyre(doc, sent, s)  # "LAW's average on the HARD (105.30s) was over 1.6s per lap faster than the
+        # average on the MEDIUM": with a per-lap difference stated, the sentence's one tyre is side a
     if not a and driver_b != owners[0] and not ("stint" in b or "compound" in b):
         a, b = _valued_sides(doc, sent, metric, clause, s, b)  # "OCO's average (98.57s) was faster than DOO's (98.83s)"
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
