@@ -173,3 +173,29 @@ def test_a_stops_time_stated_as_a_number_is_unverifiable(lang, text):
 ])
 def test_no_stop_time_claim_from_the_neighbouring_wordings(lang, text):
     assert [c for c in _of(text, lang, "unstated_fact") if c.slots["kind"] == "pit_time"] == []
+
+
+OWN_VALUE = [
+    ("en", "HAM's average lap time improved to 75.67s, over 2 seconds faster than his first stint.", SUPPORTED),
+    ("en", "HAM's average lap time was 75.85s, faster than his second stint.", CONTRADICTED),
+    ("es", "El ritmo medio de HAM mejoró a 75,67 s, más rápido que su primer stint.", SUPPORTED),
+    ("pt", "A média de HAM caiu para 75,67s, mais rápida do que no primeiro stint.", SUPPORTED),
+]
+
+
+@pytest.mark.parametrize("lang, text, label", OWN_VALUE)
+def test_side_a_named_by_its_value_against_another_stint_of_the_driver(lang, text, label):
+    got = _of(text, lang, "pace_comparison")
+    assert len(got) == 1, got
+    assert "value_a" in got[0].slots and "stint_b" in got[0].slots, got[0].slots
+    assert verify_claim(got[0], IDX).label == label, (got[0].slots, verify_claim(got[0], IDX).reason)
+
+
+@pytest.mark.parametrize("lang, text", [
+    # the value is side b of an earlier comparison in the clause, not side a of this one
+    ("en", "HAM's first stint averaged 77.73s, slower than the second stint's 75.67s, but faster than the final stint."),
+    # side b named by a tyre HAM ran twice: which stint is not said (not read by its value)
+    ("en", "HAM's average lap time improved to 75.85s, faster than his HARD stint."),
+])
+def test_no_value_side_a_from_the_neighbouring_wordings(lang, text):
+    assert [c for c in _of(text, lang, "pace_comparison") if "value_a" in c.slots] == []

@@ -195,6 +195,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     if not a and driver_b == owners[0] and "compound" in b and metric == "pace" and _difference(doc, sent, s):
         a = subject_tyre(doc, sent, s)  # "LAW's average on the HARD (105.30s) was over 1.6s per lap faster than the
         # average on the MEDIUM": with a per-lap difference stated, the sentence's one tyre is side a
+    if not a and driver_b == owners[0] and "stint" in b:
+        a = _own_value(doc, sent, metric, clause, s)  # "improved to 80.16s (over 1.2 seconds faster than his first stint)"
     if not a and driver_b != owners[0] and not ("stint" in b or "compound" in b):
         a, b = _valued_sides(doc, sent, metric, clause, s, b)  # "OCO's average (98.57s) was faster than DOO's (98.83s)"
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
@@ -243,6 +245,20 @@ def _valued_sides(doc: Document, sent: Sentence, metric: str, clause: int, s: in
     word = m.group(1)
     return ({"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))},
             {**b, "value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-"))})
+
+
+def _own_value(doc: Document, sent: Sentence, metric: str, clause: int, s: int) -> dict[str, Any]:
+    """(#44, fifth pass) Side a named by its value only, compared with another stint of the same driver: the one
+    average lap time of the clause before the comparative ("His average lap time improved to 80.16s (over 1.2 seconds
+    faster on average than his first stint)"), side b a stint pinned by its number or ordinal; {} when there is none
+    or more than one."""
+    if metric != "pace":
+        return {}
+    before = [x for x in sent.tokens if x.kind is NUMBER and clause <= x.start < s and x.decimal and
+              PACE_MIN_S <= x.value < PACE_MAX_S]
+    if len(before) != 1 or _THAN.search(doc.low, max(clause, before[0].start - SIDE_B_REACH // 2), s):
+        return {}  # "71.68s, slower than the second stint's 70.81s, but faster than ...": 70.81 is another's side b
+    return {"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))}
 
 
 def _by_value(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, b: dict[str, Any]) -> None:
