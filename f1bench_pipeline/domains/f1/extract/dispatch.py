@@ -92,7 +92,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN),
           stems=required_literals(pace_compare._STEMS)),  # (its first test: a match of those stems)
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
-    _rule(lap_age, lap_age.comparisons, (DRIVER,), stems=lap_age.LW.AGE_STEMS),  # after the lap-level words
+    _rule(lap_age, lap_age.comparisons, (DRIVER,), stems=lap_age.STEMS),  # after the lap-level words
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
     _rule(defenses, defenses.teammate, (TEAMMATE,)),

@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_window_words as LW
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
 
@@ -36,8 +36,15 @@ _AVERAGE = re.compile(r"\bstint|\btanda|\baverag|\bavg\b|\bpromedi|\bm[ée]dia\b
 _BREAK = re.compile(r"[.;:\n]")
 
 
+_AGE_STEM = re.compile(trie_regex(list(LW.AGE_STEMS)))
+# the comparatives' literal pieces: the rule's answer-wide gate (``dispatch``) and its first test in a sentence
+STEMS = ("faster", "quicker", "slower", "rápid", "rapid", "lent", "outpac", "out-pac", "outperform", "en ritmo",
+         "em ritmo")
+_COMPARATIVE_STEM = re.compile(trie_regex(list(STEMS)))
+
+
 def _stem(low: str, s: int, e: int) -> bool:
-    return any(map(low[s:e].__contains__, LW.AGE_STEMS))
+    return _AGE_STEM.search(low, s, e) is not None
 
 
 def contrast(doc: Document, sent: Sentence, cs: int, ce: int) -> tuple[str, int, int] | None:
@@ -81,7 +88,7 @@ def comparisons(doc: Document, sent: Sentence) -> None:
     laps it read keeps its reading)."""
     low = doc.low
     s, e = sent.start, sent.end
-    if not _stem(low, s, e):
+    if _COMPARATIVE_STEM.search(low, s, e) is None or not _stem(low, s, e):
         return
     for m in _COMPARATIVE.finditer(low, s, e):
         found = contrast(doc, sent, m.start(), m.end())

@@ -247,6 +247,10 @@ def _valued_sides(doc: Document, sent: Sentence, metric: str, clause: int, s: in
             {**b, "value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-"))})
 
 
+# a second clause between a value and a comparative: the comparative's subject is not the value's
+_JOIN = re.compile(r";|\b(?:but|and|while|whereas|pero|y|mientras|mas|e|enquanto|however|although|aunque|embora)\b")
+
+
 def _own_value(doc: Document, sent: Sentence, metric: str, clause: int, s: int) -> dict[str, Any]:
     """(#44, fifth pass) Side a named by its value only, compared with another stint of the same driver: the one
     average lap time of the clause before the comparative ("His average lap time improved to 80.16s (over 1.2 seconds
@@ -256,7 +260,8 @@ def _own_value(doc: Document, sent: Sentence, metric: str, clause: int, s: int) 
         return {}
     before = [x for x in sent.tokens if x.kind is NUMBER and clause <= x.start < s and x.decimal and
               PACE_MIN_S <= x.value < PACE_MAX_S]
-    if len(before) != 1 or _THAN.search(doc.low, max(clause, before[0].start - SIDE_B_REACH // 2), s):
+    if len(before) != 1 or _THAN.search(doc.low, max(clause, before[0].start - SIDE_B_REACH // 2), s) or \
+            _JOIN.search(doc.low, before[0].end, s):
         return {}  # "71.68s, slower than the second stint's 70.81s, but faster than ...": 70.81 is another's side b
     return {"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))}
 

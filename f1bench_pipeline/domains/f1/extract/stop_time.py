@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.tokens import NUMBER
+from f1bench_pipeline.domains.f1.extract.tokens import NUMBER, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import stop_time_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as U
 
@@ -29,7 +29,7 @@ MAX_STOP_S = 60.0  # seconds at most of a stop's time or pit-lane loss (a larger
 _BEFORE = re.compile(r"(?:" + W.BEFORE + r")" + W.FILLER)
 _LOST = re.compile(W.LOST_BEFORE)
 _PLACE_AFTER = re.compile(W.PLACE_AFTER)
-_STEMS = re.compile("|".join(re.escape(s) for s in STEMS))
+_STEMS = re.compile(trie_regex(list(STEMS)))
 _HEDGE = re.compile(U.HEDGE + "|" + U.GENERAL)
 _BREAK = re.compile(r"[.;:\n]")
 

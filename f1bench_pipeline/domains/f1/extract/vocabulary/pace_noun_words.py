@@ -24,6 +24,12 @@ PACE_HIGHER = (r"\b(?:worse|higher|weaker)\s+" + _EN_NOUN
                + r"|\britmo\s+(?:medio\s+|m[ée]dio\s+)?inferior\b|\bm[ée]dias?\s+(?:de\s+volta\s+)?pior(?:es)?\b"
                + r"|\bmedias?\s+(?:de\s+vuelta\s+)?peor(?:es)?\b")
 
-# literals one of which every comparative above holds (the rule's cheap prefilter)
-STEMS = ("better", "lower", "stronger", "worse", "higher", "weaker", "mejor", "peor", "melhor", "pior", "superior",
-         "inferior")
+# literals one of which every comparative above holds (the rule's cheap prefilter: two words, not "lower" alone, which
+# every degradation sentence holds)
+_EN = tuple(f"{a} {n}" for a in ("better", "lower", "stronger", "worse", "higher", "weaker") for n in ("average", "avg"))
+_ES_PT = tuple(f"{a} {n}" for a in ("mejor", "mejores", "peor", "peores", "melhor", "melhores", "pior", "piores")
+               for n in ("ritmo", "media", "média", "promedio", "tiempo", "tempo"))
+STEMS = _EN + _ES_PT + ("ritmo superior", "ritmo inferior", "medio superior", "médio superior", "medio inferior",
+                        "médio inferior", "media mejor", "medias mejor", "media de vuelta mejor", "media peor",
+                        "média melhor", "médias melhor", "média de volta melhor", "média pior", "media melhor",
+                        "media pior", "medias peor", "médias pior")
