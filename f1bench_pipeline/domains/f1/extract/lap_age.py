@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
+from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_window_words as LW
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
@@ -88,8 +89,8 @@ def comparisons(doc: Document, sent: Sentence) -> None:
     laps it read keeps its reading)."""
     low = doc.low
     s, e = sent.start, sent.end
-    if _COMPARATIVE_STEM.search(low, s, e) is None or not _stem(low, s, e):
-        return
+    if not stem_in(doc, "_lap_age_stems", _COMPARATIVE_STEM, s, e) or not stem_in(doc, "_lap_age_ages", _AGE_STEM, s, e):
+        return  # (each answer scanned once for the literal pieces)
     for m in _COMPARATIVE.finditer(low, s, e):
         found = contrast(doc, sent, m.start(), m.end())
         if found is None or _NEGATED.search(low, max(s, m.start() - 20), m.start()) or \

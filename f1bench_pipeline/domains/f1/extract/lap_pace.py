@@ -315,17 +315,16 @@ def _stretch_comparison(doc: Document, sent: Sentence) -> None:
     low = doc.low
     s, e = sent.start, sent.end
     stretch = (_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _COUNTED).search(low, s, e)
-    windowed = _holds(low, sent, LW.WINDOW_STEMS)
     slots: dict[str, Any] = {"stretch": "laps" if stretch is None else _stretch_of(stretch.group(0))}
     window = False  # a range of laps read only as a window between the stops (a side b driver or a window word)
     if stretch is None:
         stretch = next((m for m in _RANGE.finditer(low, s, e) if _short(m) or _few(m)), None)
         if stretch is not None:
             window = not _short(stretch)
-            if window and not (windowed and _WINDOW.search(low, s, e)) and not _two_drivers(sent):
+            if window and not _two_drivers(sent) and not (_holds(low, sent, LW.WINDOW_STEMS) and _WINDOW.search(low, s, e)):
                 return
             slots.update(start_lap=int(stretch.group(1)), end_lap=int(stretch.group(2)))
-        elif windowed:
+        elif _holds(low, sent, LW.WINDOW_STEMS):
             stretch = _WINDOW_STRETCH.search(low, s, e)  # "during the 4-lap window": a few laps
         if stretch is None:
             return

@@ -44,7 +44,7 @@ THAN_REACH = 40  # characters from the comparative to its "than"
 TYRE_THAN_REACH = 70  # ... when side a's tyre (and its value) stand between them ("higher with MEDIUM tyres (-0.154s/lap) than")
 DIFF_REACH = 30  # characters from a stated difference to its comparative
 
-_COMPARATIVES = (("pace", "lower", W.PACE_LOWER + "|" + N.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER + "|" + N.PACE_HIGHER),
+_COMPARATIVES = (("pace", "lower", W.PACE_LOWER), ("pace", "higher", W.PACE_HIGHER),
                  ("degradation", "higher", W.DEG_HIGHER + "|" + D.DEG_HIGHER),  # (one scan for both vocabularies)
                  ("degradation", "lower", W.DEG_LOWER + "|" + D.DEG_LOWER))
 _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIGHEST),
@@ -52,8 +52,13 @@ _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIG
 _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
 _SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
 # literals one of which every comparative or superlative holds
-_STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
-                                "quickest", "slowest", "pace loss", *N.STEMS]))
+_CORE_STEMS = ["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest", "quickest", "slowest",
+               "pace loss"]
+_CORE = re.compile(trie_regex(_CORE_STEMS))
+# (#44, fifth pass) the comparatives on the average's noun, searched only in a sentence holding one of their stems
+_NOUN_STEMS = re.compile(trie_regex(list(N.STEMS)))
+_NOUN_RES = (("pace", "lower", re.compile(N.PACE_LOWER)), ("pace", "higher", re.compile(N.PACE_HIGHER)))
+_STEMS = re.compile(trie_regex([*_CORE_STEMS, *N.STEMS]))  # (the rule's answer-wide gate, ``dispatch``)
 _ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
@@ -125,12 +130,14 @@ def _difference(doc: Document, sent: Sentence, c_start: int) -> Token | None:
 
 def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
-    if not stem_in(doc, "_pace_compare_stems", _STEMS, sent.start, sent.end) or \
-            _ANY.search(low, sent.start, sent.end) is None:
+    core = stem_in(doc, "_pace_compare_stems", _CORE, sent.start, sent.end) and \
+        _ANY.search(low, sent.start, sent.end) is not None
+    noun = stem_in(doc, "_pace_noun_stems", _NOUN_STEMS, sent.start, sent.end)
+    if not core and not noun:
         return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
     piece = low[sent.start:sent.end]
     paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
-    for metric, relation, pat in _COMPARATIVE_RES:
+    for metric, relation, pat in (_COMPARATIVE_RES + _NOUN_RES) if noun else _COMPARATIVE_RES:
         for m in pat.finditer(low, sent.start, sent.end):
             _comparison(doc, sent, metric, relation, m.start(), m.end(), paced)
     for metric, relation, pat in _SUPERLATIVE_RES:
