@@ -28,7 +28,6 @@ from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses
                                                  stint_length, stop_compare, stop_delay, stop_ordinals, stop_time, tyres,
                                                  unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
-from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, GAP, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
@@ -90,7 +89,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
     _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN), stems=literal_alternatives(pace_cues._SIGN_STEMS)),
     _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN),
-          stems=required_literals(pace_compare._STEMS)),  # (its first test: a match of those stems)
+          stems=pace_compare.GATE),  # (its first test: a match of those stems)
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
     _rule(lap_age, lap_age.comparisons, (DRIVER,), stems=lap_age.STEMS),  # after the lap-level words
     _rule(defenses, defenses.defense, (DEFEND,)),

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.lap_age import contrast
 from f1bench_pipeline.domains.f1.extract.lap_pace import over_window
+from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value, subject_tyre
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
@@ -58,7 +59,8 @@ _CORE = re.compile(trie_regex(_CORE_STEMS))
 # (#44, fifth pass) the comparatives on the average's noun, searched only in a sentence holding one of their stems
 _NOUN_STEMS = re.compile(trie_regex(list(N.STEMS)))
 _NOUN_RES = (("pace", "lower", re.compile(N.PACE_LOWER)), ("pace", "higher", re.compile(N.PACE_HIGHER)))
-_STEMS = re.compile(trie_regex([*_CORE_STEMS, *N.STEMS]))  # (the rule's answer-wide gate, ``dispatch``)
+_STEMS = _CORE  # (its literal pieces and the noun comparatives' are the rule's answer-wide gate, ``dispatch``)
+GATE = (*(required_literals(_CORE) or ()), *N.STEMS)
 _ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
