@@ -77,7 +77,8 @@ def contrast(doc: Document, sent: Sentence, cs: int, ce: int) -> tuple[str, int,
     return b[0].value, a.start() if a is not None else cs, max(b[0].end, (after_old or after_fresh or than).end())
 
 
-_COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + LW.OUTPACED)
+_COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER)
+_OUTPACED = re.compile(LW.OUTPACED)  # (apart: its first letters would slow the comparatives' scan)
 _SLOWER = re.compile(r"slow|lent")
 _NEGATED = re.compile(r"\b(?:not|no|never|n[ãa]o|nunca)\s+(?:\w+\s+)?$")
 _HEDGED = re.compile(r"\b(?:would|could|might|may|likely|probably|expected|aim\w*|objetivo|esperaba|esperava|"
@@ -91,7 +92,10 @@ def comparisons(doc: Document, sent: Sentence) -> None:
     s, e = sent.start, sent.end
     if not stem_in(doc, "_lap_age_stems", _COMPARATIVE_STEM, s, e) or not stem_in(doc, "_lap_age_ages", _AGE_STEM, s, e):
         return  # (each answer scanned once for the literal pieces)
-    for m in _COMPARATIVE.finditer(low, s, e):
+    comps = list(_COMPARATIVE.finditer(low, s, e))
+    if any(map(low[s:e].__contains__, LW.OUTPACED_STEMS)):
+        comps += _OUTPACED.finditer(low, s, e)
+    for m in comps:
         found = contrast(doc, sent, m.start(), m.end())
         if found is None or _NEGATED.search(low, max(s, m.start() - 20), m.start()) or \
                 _HEDGED.search(low, max(s, m.start() - 60), m.start()):

@@ -71,7 +71,10 @@ _PLURAL = re.compile(r"\b(?:laps|vueltas|voltas)\b")
 _RANGE = re.compile(W.RANGE)
 _ONE_LAP = re.compile(W.ONE_LAP)
 _STATED_RUN = gated(re.compile(W.STATED_RUN))
-_COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE + "|" + LW.OUTPACED)
+_COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE)
+# (#44, fifth pass) an out-pacing verb, searched only where one of its literal pieces is (its first letters, "o" and
+# "s", would slow the comparatives' scan of every sentence)
+_OUTPACED = re.compile(LW.OUTPACED)
 # (#44, fifth pass) a few laps between the stops, said to be a window or the same laps for both drivers
 WINDOW_LAPS = 5  # laps at most of such a window ("laps 15-18"; "laps 34-44" is a stint), as ``COUNTED`` counts them
 _WINDOW = re.compile(LW.WINDOW)
@@ -201,7 +204,8 @@ def _out_or_in(word: str) -> str:
 
 _STEM_SEARCH = {M.LAP_STEMS: re.compile(trie_regex(list(M.LAP_STEMS))),
                 M.STRETCH_STEMS: re.compile(trie_regex(list(M.STRETCH_STEMS))),
-                LW.WINDOW_STEMS: re.compile(trie_regex(list(LW.WINDOW_STEMS)))}  # (one C pass over a sentence)
+                LW.WINDOW_STEMS: re.compile(trie_regex(list(LW.WINDOW_STEMS))),
+                LW.OUTPACED_STEMS: re.compile(trie_regex(list(LW.OUTPACED_STEMS)))}  # (one C pass over a sentence)
 
 
 def _holds(low: str, sent: Sentence, stems: tuple[str, ...]) -> bool:
@@ -328,8 +332,10 @@ def _stretch_comparison(doc: Document, sent: Sentence) -> None:
             stretch = _WINDOW_STRETCH.search(low, s, e)  # "during the 4-lap window": a few laps
         if stretch is None:
             return
-    comp = min((c for c in _COMPARATIVE.finditer(low, s, e)
-                if abs(c.start() - stretch.start()) <= STRETCH_REACH), default=None,
+    comps = list(_COMPARATIVE.finditer(low, s, e))
+    if _holds(low, sent, LW.OUTPACED_STEMS):
+        comps += _OUTPACED.finditer(low, s, e)
+    comp = min((c for c in comps if abs(c.start() - stretch.start()) <= STRETCH_REACH), default=None,
                key=lambda c: abs(c.start() - stretch.start()))
     if comp is None:
         return

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Sentence
 
-STEMS = W.STEMS
+# the rule's answer-wide gate (``dispatch``): broad pieces, one of which nearly every answer holds early (a test that
+# stops at its first hit is cheaper than ruling out every specific phrase); the sentence test is ``W.STEMS``'
+STEMS = ("pit", "stop", "parad", "box", "took", "lasted", "stationary")
 PHRASE_REACH = 40  # characters before a number searched for its stop-time phrase (and what may stand between)
 CLAUSE_REACH = 120  # characters before the phrase searched for a hedge or a general remark (its clause)
 MAX_STOP_S = 60.0  # seconds at most of a stop's time or pit-lane loss (a larger number is no stop's: a stint's, a gap's)
@@ -30,7 +32,7 @@ MAX_STOP_S = 60.0  # seconds at most of a stop's time or pit-lane loss (a larger
 _BEFORE = re.compile(r"(?:" + W.BEFORE + r")" + W.FILLER)
 _LOST = re.compile(W.LOST_BEFORE)
 _PLACE_AFTER = re.compile(W.PLACE_AFTER)
-_STEMS = re.compile(trie_regex(list(STEMS)))
+_STEMS = re.compile(trie_regex(list(W.STEMS)))
 _HEDGE = re.compile(U.HEDGE + "|" + U.GENERAL)
 _BREAK = re.compile(r"[.;:\n]")
 

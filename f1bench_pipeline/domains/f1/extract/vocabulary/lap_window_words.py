@@ -33,6 +33,7 @@ WINDOW_STRETCH = (r"\b(?:[1-5]|one|two|three|four|five)-?\s*laps?\s+window\b|"
 
 # A driver out-pacing another, said by a verb: "outpaced", "outperformed LEC's ... pace", "superó en ritmo a",
 # "superou em ritmo"; not in the passive ("was outpaced by NOR": the relation turns).
+OUTPACED_STEMS = ("outpac", "out-pac", "outperform", "en ritmo", "em ritmo")
 OUTPACED = (r"\bout-?pac(?:ed|es|ing)\b(?!\s+by\b)|\boutperform(?:ed|s|ing)?\b(?!\s+by\b)|"
             r"\bsuper[óo]\s+en\s+ritmo\b|\bsuperou\s+em\s+ritmo\b")
 
