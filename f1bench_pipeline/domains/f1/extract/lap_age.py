@@ -17,7 +17,6 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_window_words as LW
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
@@ -42,6 +41,7 @@ _AGE_STEM = re.compile(trie_regex(list(LW.AGE_STEMS)))
 STEMS = ("faster", "quicker", "slower", "rápid", "rapid", "lent", "outpac", "out-pac", "outperform", "en ritmo",
          "em ritmo")
 _COMPARATIVE_STEM = re.compile(trie_regex(list(STEMS)))
+_THAN_PIECES = ("than", "que", "frente", "compar")  # (one of which ``P.THAN`` needs)
 
 
 def _stem(low: str, s: int, e: int) -> bool:
@@ -90,8 +90,10 @@ def comparisons(doc: Document, sent: Sentence) -> None:
     laps it read keeps its reading)."""
     low = doc.low
     s, e = sent.start, sent.end
-    if not stem_in(doc, "_lap_age_stems", _COMPARATIVE_STEM, s, e) or not stem_in(doc, "_lap_age_ages", _AGE_STEM, s, e):
-        return  # (each answer scanned once for the literal pieces)
+    piece = low[s:e]
+    if not any(map(piece.__contains__, _THAN_PIECES)) or _COMPARATIVE_STEM.search(piece) is None or \
+            _AGE_STEM.search(piece) is None:
+        return  # (literal tests first: a side b's "than", a comparative, a tyre's age)
     comps = list(_COMPARATIVE.finditer(low, s, e))
     if any(map(low[s:e].__contains__, LW.OUTPACED_STEMS)):
         comps += _OUTPACED.finditer(low, s, e)

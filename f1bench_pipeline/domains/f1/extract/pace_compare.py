@@ -134,10 +134,10 @@ def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
     core = stem_in(doc, "_pace_compare_stems", _CORE, sent.start, sent.end) and \
         _ANY.search(low, sent.start, sent.end) is not None
-    noun = stem_in(doc, "_pace_noun_stems", _NOUN_STEMS, sent.start, sent.end)
+    piece = low[sent.start:sent.end]
+    noun = any(map(piece.__contains__, N.FIRST)) and _NOUN_STEMS.search(piece) is not None
     if not core and not noun:
         return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
-    piece = low[sent.start:sent.end]
     paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
     for metric, relation, pat in (_COMPARATIVE_RES + _NOUN_RES) if noun else _COMPARATIVE_RES:
         for m in pat.finditer(low, sent.start, sent.end):

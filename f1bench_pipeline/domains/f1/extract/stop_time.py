@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.pace_cues import stem_in
 from f1bench_pipeline.domains.f1.extract.tokens import NUMBER, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import stop_time_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import unstated_words as U
@@ -46,8 +45,8 @@ def _clause(low: str, sent: Sentence, s: int) -> int:
 def times(doc: Document, sent: Sentence) -> None:
     low = doc.low
     s, e = sent.start, sent.end
-    if not stem_in(doc, "_stop_time_stems", _STEMS, s, e):
-        return  # (the answer scanned once for the literal pieces)
+    if not sent.secs or _STEMS.search(low, s, e) is None:
+        return  # (a value in seconds first: ``dispatch`` lists them)
     used = sent.used
     read = [(r[2], r[3]) for r in doc.records if s <= r[2] < e]
     for t in sent.tokens:

@@ -33,3 +33,6 @@ STEMS = _EN + _ES_PT + ("ritmo superior", "ritmo inferior", "medio superior", "m
                         "médio inferior", "media mejor", "medias mejor", "media de vuelta mejor", "media peor",
                         "média melhor", "médias melhor", "média de volta melhor", "média pior", "media melhor",
                         "media pior", "medias peor", "médias pior")
+# the adjectives alone: a cheap literal test before the two-word stems are searched
+FIRST = ("better", "lower", "stronger", "worse", "higher", "weaker", "mejor", "peor", "melhor", "pior", "superior",
+         "inferior")
