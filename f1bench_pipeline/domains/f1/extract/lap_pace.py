@@ -134,7 +134,7 @@ def over_window(low: str, sent: Sentence) -> bool:
     """The sentence compares over a window of a few laps between the stops ("during the 4-lap window (laps 37-40)"):
     its comparison is lap-level, no stint's (``pace_compare`` leaves it to ``words``)."""
     s, e = sent.start, sent.end
-    return _holds(low, sent, LW.WINDOW_STEMS) and _WINDOW.search(low, s, e) is not None and \
+    return any(map(low[s:e].__contains__, LW.WINDOW_STEMS)) and _WINDOW.search(low, s, e) is not None and \
         (_WINDOW_STRETCH.search(low, s, e) is not None or any(_few(m) for m in _RANGE.finditer(low, s, e)))
 
 
