@@ -20,6 +20,7 @@ from f1bench_pipeline.domains.f1.extract import (final_order, gap_order, lap_pac
 from f1bench_pipeline.domains.f1.extract import caused_order, finish_gain, gap_trend, stint_length  # (#44, pass three)
 from f1bench_pipeline.domains.f1.extract import order_stop, stop_delay  # (#44, pass four)
 from f1bench_pipeline.domains.f1.extract import held_position  # (#44, pass five)
+from f1bench_pipeline.domains.f1.extract import lap_age, stop_time  # (#44, pass five: pace)
 
 PACKAGE = Path(extract.__file__).parent
 FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, pace_compare, lap_difference, race_order,
@@ -27,6 +28,7 @@ FAMILIES = (laps, tyres, stint_bounds, results, battles, gaps, defenses, pace, p
 FAMILIES += (stint_length, finish_gain, gap_trend, caused_order)  # (#44, pass three)
 FAMILIES += (stop_delay, order_stop)  # (#44, pass four)
 FAMILIES += (held_position,)  # (#44, pass five)
+FAMILIES += (lap_age, stop_time)  # (#44, pass five: pace)
 
 
 def _modules() -> list[Path]:

@@ -70,9 +70,8 @@ def test_another_wording_of_an_unstated_fact_is_read_and_unverifiable(lang, text
     # a hedge, a general property of pitting under a neutralisation
     ("en", "HAM's pace improved, probably on a now-dry track."),
     ("en", "Pitting under the Safety Car minimizes time loss, which is why HAM stopped on lap 18."),
-    # points of an argument; a stop time with its value (a gap's or nothing's)
+    # points of an argument (a stop time with its value is read since the fifth pass: test_pace_fifth_pass.py)
     ("en", "There are a few minor points to note about OCO's strategy."),
-    ("en", "OCO's average pit stop time was 1.2 seconds longer than HAM's."),
     # the strategy's time in the pits, not a stop's (the human gold labels no claim there)
     ("en", "Two stops put OCO at a disadvantage in total pit lane time."),
     ("en", "The one-stop strategy successfully minimized time lost in the pits for HAM."),

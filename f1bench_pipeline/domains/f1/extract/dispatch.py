@@ -23,11 +23,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
-                                                 gap_trend, gaps, held_position, lap_difference, lap_pace, laps, neutralisations, order_stop, pace,
+                                                 gap_trend, gaps, held_position, lap_age, lap_difference, lap_pace, laps,
+                                                 neutralisations, order_stop, pace,
                                                  pace_compare, pace_cues, race_order, results, stint_bounds,
-                                                 stint_length, stop_compare, stop_delay, stop_ordinals, tyres, unstated)
+                                                 stint_length, stop_compare, stop_delay, stop_ordinals, stop_time, tyres,
+                                                 unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
-from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
 from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
                                                      EVENTUALLY, FAILED, FINISH, GAP, LAP_ID, LAP_WORD, NEGATION, NUMBER,
                                                      NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
@@ -89,8 +90,9 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(pace, pace.values, (NUMBER,)),  # after the gaps: a number a gap or gain took is not read again
     _rule(pace, pace.signs, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN), stems=literal_alternatives(pace_cues._SIGN_STEMS)),
     _rule(pace_compare, pace_compare.comparisons, (DRIVER, PRONOUN, COMPOUND, STINT_NOUN),
-          stems=required_literals(pace_compare._STEMS)),  # (its first test: a match of those stems)
+          stems=pace_compare.GATE),  # (its first test: a match of those stems)
     _rule(lap_pace, lap_pace.words, (DRIVER,)),  # after the comparisons: one with a number is theirs
+    _rule(lap_age, lap_age.comparisons, (DRIVER,), stems=lap_age.STEMS),  # after the lap-level words
     _rule(defenses, defenses.defense, (DEFEND,)),
     _rule(defenses, defenses.defense_outcome, (PASS, EVENTUALLY)),
     _rule(defenses, defenses.teammate, (TEAMMATE,)),
@@ -114,6 +116,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(held_position, held_position.held, (DRIVER, PRONOUN), stems=held_position.STEMS),  # after the orders: one read is theirs
     _rule(neutralisations, neutralisations.neutralisations, (PIT, CHANGE, NEGATION), stems=neutralisations._NEUTRAL_CUE),
     _rule(stop_ordinals, stop_ordinals.ordinals, (ORDINAL,), (PIT,)),  # last: the pit_lap claims it counts are read
+    _rule(stop_time, stop_time.times, (NUMBER,), stems=stop_time.STEMS),  # late: a number another claim reads is theirs
     _rule(unstated, unstated.facts, _UNSTATED_KINDS),  # (a substring prefilter inside: "wet", "points", "cheap", ...)
     _rule(order_stop, order_stop.stop_of_order, (PIT,), (AHEAD, BEHIND)),  # after every order rule: the stop it names
 )

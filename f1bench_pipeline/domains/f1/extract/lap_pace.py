@@ -34,6 +34,7 @@ from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER,
                                                            PACE_MAX_S, PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_more_words as M
+from f1bench_pipeline.domains.f1.extract.vocabulary import lap_window_words as LW
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_words as W
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as P
 
@@ -71,6 +72,15 @@ _RANGE = re.compile(W.RANGE)
 _ONE_LAP = re.compile(W.ONE_LAP)
 _STATED_RUN = gated(re.compile(W.STATED_RUN))
 _COMPARATIVE = re.compile(P.PACE_LOWER + "|" + P.PACE_HIGHER + "|" + W.PACE_EDGE)
+# (#44, fifth pass) an out-pacing verb, searched only where one of its literal pieces is (its first letters, "o" and
+# "s", would slow the comparatives' scan of every sentence)
+_OUTPACED = re.compile(LW.OUTPACED)
+# (#44, fifth pass) a few laps between the stops, said to be a window or the same laps for both drivers
+WINDOW_LAPS = 5  # laps at most of such a window ("laps 15-18"; "laps 34-44" is a stint), as ``COUNTED`` counts them
+_WINDOW = re.compile(LW.WINDOW)
+_WINDOW_STRETCH = re.compile(LW.WINDOW_STRETCH)
+_THAN = re.compile(P.THAN)
+THAN_REACH = 40  # characters from the comparative to its "than", and from there to side b's driver
 _SLOWER = re.compile(r"slow|lent|weak|poor|deficit|desvent|desvant|disadvant|d[ée]bil|\bmal[ao]\b|fraca|ruim|\blost\b|"
                      r"\bperdi[óo]|\bperdeu")
 _TIME_BEFORE = re.compile(M.TIME_BEFORE)
@@ -102,6 +112,30 @@ def _clause_start(low: str, sent: Sentence, s: int) -> int:
 def _short(m: re.Match[str]) -> bool:
     a, b = int(m.group(1)), int(m.group(2))
     return 0 <= b - a < SHORT_RANGE_LAPS
+
+
+def _few(m: re.Match[str]) -> bool:
+    a, b = int(m.group(1)), int(m.group(2))
+    return 0 <= b - a < WINDOW_LAPS
+
+
+def _two_drivers(sent: Sentence) -> bool:
+    return len({x.value for x in sent.tokens if x.kind is DRIVER and x.tag != "pron"}) >= 2
+
+
+def _rival_after(doc: Document, sent: Sentence, end: int, driver: str) -> bool:
+    """Side b of the comparative ending at ``end`` is another driver named after its "than" ("faster than SAI's")."""
+    than = _THAN.search(doc.low, end, min(sent.end, end + THAN_REACH))
+    return than is not None and any(x.kind is DRIVER and x.tag != "pron" and x.value != driver and
+                                    than.end() <= x.start <= than.end() + THAN_REACH for x in sent.tokens)
+
+
+def over_window(low: str, sent: Sentence) -> bool:
+    """The sentence compares over a window of a few laps between the stops ("during the 4-lap window (laps 37-40)"):
+    its comparison is lap-level, no stint's (``pace_compare`` leaves it to ``words``)."""
+    s, e = sent.start, sent.end
+    return any(map(low[s:e].__contains__, LW.WINDOW_STEMS)) and _WINDOW.search(low, s, e) is not None and \
+        (_WINDOW_STRETCH.search(low, s, e) is not None or any(_few(m) for m in _RANGE.finditer(low, s, e)))
 
 
 def _has_stem(low: str, s: int, e: int) -> bool:
@@ -169,7 +203,9 @@ def _out_or_in(word: str) -> str:
 
 
 _STEM_SEARCH = {M.LAP_STEMS: re.compile(trie_regex(list(M.LAP_STEMS))),
-                M.STRETCH_STEMS: re.compile(trie_regex(list(M.STRETCH_STEMS)))}  # (one C pass over a sentence)
+                M.STRETCH_STEMS: re.compile(trie_regex(list(M.STRETCH_STEMS))),
+                LW.WINDOW_STEMS: re.compile(trie_regex(list(LW.WINDOW_STEMS))),
+                LW.OUTPACED_STEMS: re.compile(trie_regex(list(LW.OUTPACED_STEMS)))}  # (one C pass over a sentence)
 
 
 def _holds(low: str, sent: Sentence, stems: tuple[str, ...]) -> bool:
@@ -284,13 +320,22 @@ def _stretch_comparison(doc: Document, sent: Sentence) -> None:
     s, e = sent.start, sent.end
     stretch = (_COUNTED_MORE if _holds(low, sent, M.STRETCH_STEMS) else _COUNTED).search(low, s, e)
     slots: dict[str, Any] = {"stretch": "laps" if stretch is None else _stretch_of(stretch.group(0))}
+    window = False  # a range of laps read only as a window between the stops (a side b driver or a window word)
     if stretch is None:
-        stretch = next((m for m in _RANGE.finditer(low, s, e) if _short(m)), None)
+        stretch = next((m for m in _RANGE.finditer(low, s, e) if _short(m) or _few(m)), None)
+        if stretch is not None:
+            window = not _short(stretch)
+            if window and not _two_drivers(sent) and not (_holds(low, sent, LW.WINDOW_STEMS) and _WINDOW.search(low, s, e)):
+                return
+            slots.update(start_lap=int(stretch.group(1)), end_lap=int(stretch.group(2)))
+        elif _holds(low, sent, LW.WINDOW_STEMS):
+            stretch = _WINDOW_STRETCH.search(low, s, e)  # "during the 4-lap window": a few laps
         if stretch is None:
             return
-        slots.update(start_lap=int(stretch.group(1)), end_lap=int(stretch.group(2)))
-    comp = min((c for c in _COMPARATIVE.finditer(low, s, e)
-                if abs(c.start() - stretch.start()) <= STRETCH_REACH), default=None,
+    comps = list(_COMPARATIVE.finditer(low, s, e))
+    if _holds(low, sent, LW.OUTPACED_STEMS):
+        comps += _OUTPACED.finditer(low, s, e)
+    comp = min((c for c in comps if abs(c.start() - stretch.start()) <= STRETCH_REACH), default=None,
                key=lambda c: abs(c.start() - stretch.start()))
     if comp is None:
         return
@@ -300,13 +345,16 @@ def _stretch_comparison(doc: Document, sent: Sentence) -> None:
         return  # "RUS was faster on average in that stint, ... (laps 23-25": a stint's; "degrade tyres faster"
     if _HEDGE_BEFORE.search(low, max(s, comp.start() - 30), comp.start()):
         return  # "these laps were likely faster than ... his next few laps": a guess
-    if any(x.kind is NUMBER and 0 <= comp.start() - x.end <= 25 for x in sent.tokens):
-        return  # "0.26 seconds per lap faster": a stated difference, pace_compare's
+    if any(x.kind is NUMBER and 0 <= comp.start() - x.end <= 25 and not stretch.start() <= x.start < stretch.end()
+           for x in sent.tokens):
+        return  # "0.26 seconds per lap faster": a stated difference, pace_compare's (not the stretch's laps: "19-20 were")
     if any(r[0] == "pace_comparison" and r[2] < comp.end() and comp.start() < r[3] for r in doc.records[-6:]):
         return
     owners = drivers_for(doc, sent, comp.start(), comp.end())
     if len(owners) != 1 or not any(x.kind is DRIVER and x.value == owners[0] for x in sent.tokens):
         return
+    if window and not _rival_after(doc, sent, comp.end(), owners[0]) and not _WINDOW.search(low, s, e):
+        return  # "OCO was faster during laps 15-18": a stretch of his own (a stint as often as not)
     slots["driver"] = owners[0]
     slots["relation"] = _relation(comp.group(0))
     doc.add("lap_pace", slots, min(stretch.start(), comp.start()), max(stretch.end(), comp.end()))

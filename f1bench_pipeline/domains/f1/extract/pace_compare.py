@@ -24,12 +24,16 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
-from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value
+from f1bench_pipeline.domains.f1.extract.lap_age import contrast
+from f1bench_pipeline.domains.f1.extract.lap_pace import over_window
+from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
+from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value, subject_tyre
 from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
                                                            resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
                                                         STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import deg_compare_words as D
+from f1bench_pipeline.domains.f1.extract.vocabulary import pace_noun_words as N
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 
 if TYPE_CHECKING:
@@ -49,8 +53,14 @@ _SUPERLATIVES = (("pace", "lower", W.PACE_LOWEST), ("pace", "higher", W.PACE_HIG
 _COMPARATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _COMPARATIVES)
 _SUPERLATIVE_RES = tuple((m, r, re.compile(p)) for m, r, p in _SUPERLATIVES)
 # literals one of which every comparative or superlative holds
-_STEMS = re.compile(trie_regex(["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest",
-                                "quickest", "slowest", "pace loss"]))
+_CORE_STEMS = ["faster", "quicker", "slower", "rápid", "rapid", "lent", "deg", "desgaste", "fastest", "quickest", "slowest",
+               "pace loss"]
+_CORE = re.compile(trie_regex(_CORE_STEMS))
+# (#44, fifth pass) the comparatives on the average's noun, searched only in a sentence holding one of their stems
+_NOUN_STEMS = re.compile(trie_regex(list(N.STEMS)))
+_NOUN_RES = (("pace", "lower", re.compile(N.PACE_LOWER)), ("pace", "higher", re.compile(N.PACE_HIGHER)))
+_STEMS = _CORE  # (its literal pieces and the noun comparatives' are the rule's answer-wide gate, ``dispatch``)
+GATE = (*(required_literals(_CORE) or ()), *N.STEMS)
 _ANY = re.compile("|".join(p for _m, _r, p in (*_COMPARATIVES, *_SUPERLATIVES)))
 _THAN = re.compile(W.THAN)
 _SCOPE_RACE = re.compile(W.SCOPE_RACE)
@@ -122,12 +132,14 @@ def _difference(doc: Document, sent: Sentence, c_start: int) -> Token | None:
 
 def comparisons(doc: Document, sent: Sentence) -> None:
     low = doc.low
-    if not stem_in(doc, "_pace_compare_stems", _STEMS, sent.start, sent.end) or \
-            _ANY.search(low, sent.start, sent.end) is None:
-        return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
+    core = stem_in(doc, "_pace_compare_stems", _CORE, sent.start, sent.end) and \
+        _ANY.search(low, sent.start, sent.end) is not None
     piece = low[sent.start:sent.end]
+    noun = any(map(piece.__contains__, N.FIRST)) and _NOUN_STEMS.search(piece) is not None
+    if not core and not noun:
+        return  # (the answer's literal stems found once, then one scan for every comparative and superlative)
     paced = _PACE_CUE.search(piece) is not None or _ON_AVERAGE.search(piece) is not None
-    for metric, relation, pat in _COMPARATIVE_RES:
+    for metric, relation, pat in (_COMPARATIVE_RES + _NOUN_RES) if noun else _COMPARATIVE_RES:
         for m in pat.finditer(low, sent.start, sent.end):
             _comparison(doc, sent, metric, relation, m.start(), m.end(), paced)
     for metric, relation, pat in _SUPERLATIVE_RES:
@@ -148,6 +160,8 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
     low = doc.low
     if _negated(sent, s) or _LAP_LEVEL.search(low, max(sent.start, s - 60), min(sent.end, e + SIDE_B_REACH)):
         return
+    if metric == "pace" and (over_window(low, sent) or contrast(doc, sent, s, e) is not None):
+        return  # "during the 4-lap window (laps 37-40)", "on fresh HARD ... faster than LAW on aging MEDIUMS": lap-level
     if metric == "degradation" and _ABSOLUTE.search(low, sent.start, sent.end):
         return  # "degraded less ... lower in absolute value (-0.026 vs -0.046)": its own measure, not the signed one
     lo = max(sent.start, s - 60)
@@ -187,6 +201,11 @@ def _comparison(doc: Document, sent: Sentence, metric: str, relation: str, s: in
         a = {**a, **a_after}
     if not a:  # "the switch to Hard ... a compound that showed less degradation", "- **Stint 2 (MEDIUM):** ..."
         a = referred_side_a(doc, sent, s)
+    if not a and driver_b == owners[0] and "compound" in b and metric == "pace" and _difference(doc, sent, s):
+        a = subject_tyre(doc, sent, s)  # "LAW's average on the HARD (105.30s) was over 1.6s per lap faster than the
+        # average on the MEDIUM": with a per-lap difference stated, the sentence's one tyre is side a
+    if not a and driver_b == owners[0] and "stint" in b:
+        a = _own_value(doc, sent, metric, clause, s)  # "improved to 80.16s (over 1.2 seconds faster than his first stint)"
     if not a and driver_b != owners[0] and not ("stint" in b or "compound" in b):
         a, b = _valued_sides(doc, sent, metric, clause, s, b)  # "OCO's average (98.57s) was faster than DOO's (98.83s)"
     if metric == "pace" and not paced and not (a and ("stint" in b or "compound" in b)):
@@ -235,6 +254,25 @@ def _valued_sides(doc: Document, sent: Sentence, metric: str, clause: int, s: in
     word = m.group(1)
     return ({"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))},
             {**b, "value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-"))})
+
+
+# a second clause between a value and a comparative: the comparative's subject is not the value's
+_JOIN = re.compile(r";|\b(?:but|and|while|whereas|pero|y|mientras|mas|e|enquanto|however|although|aunque|embora)\b")
+
+
+def _own_value(doc: Document, sent: Sentence, metric: str, clause: int, s: int) -> dict[str, Any]:
+    """(#44, fifth pass) Side a named by its value only, compared with another stint of the same driver: the one
+    average lap time of the clause before the comparative ("His average lap time improved to 80.16s (over 1.2 seconds
+    faster on average than his first stint)"), side b a stint pinned by its number or ordinal; {} when there is none
+    or more than one."""
+    if metric != "pace":
+        return {}
+    before = [x for x in sent.tokens if x.kind is NUMBER and clause <= x.start < s and x.decimal and
+              PACE_MIN_S <= x.value < PACE_MAX_S]
+    if len(before) != 1 or _THAN.search(doc.low, max(clause, before[0].start - SIDE_B_REACH // 2), s) or \
+            _JOIN.search(doc.low, before[0].end, s):
+        return {}  # "71.68s, slower than the second stint's 70.81s, but faster than ...": 70.81 is another's side b
+    return {"value": float(before[0].value), "resolution": resolution(before[0].word.lstrip("+-"))}
 
 
 def _by_value(doc: Document, sent: Sentence, metric: str, relation: str, s: int, e: int, b: dict[str, Any]) -> None:

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.pace_cues import resolution
-from f1bench_pipeline.domains.f1.extract.tokens import COMPOUND, DRIVER, NUMBER, STINT_NOUN
+from f1bench_pipeline.domains.f1.extract.pace_cues import _anothers, resolution
+from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, COMPOUND, DRIVER, NUMBER, STINT_NOUN
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -93,3 +93,19 @@ def side_b_by_value(doc: Document, sent: Sentence, e: int) -> dict[str, Any] | N
     word, first = m.group(2), m.group(1)
     return {"value": float(word.replace(",", ".")), "resolution": resolution(word.lstrip("+-")), "end": m.end(),
             "value_a": float(first.replace(",", ".")), "resolution_a": resolution(first.lstrip("+-"))}
+
+
+def subject_tyre(doc: Document, sent: Sentence, s: int) -> dict[str, Any]:
+    """(#44, fifth pass) Side a's tyre as the subject of its sentence, further from the comparative at ``s`` than a
+    value's phrase reaches: "LAW's average lap time on the HARD compound (105.30s) was over 1.6 seconds per lap faster
+    than the average on the MEDIUM compound", "**Second Stint (HARD, Laps 22-53):** ... nearly 1.73 seconds per lap
+    faster on average compared to the MEDIUM stint". One tyre before the comparative in its sentence, no tyre change
+    and no tyre compared with ("after the MEDIUM"); {} otherwise."""
+    low = doc.low
+    semi = low.rfind(";", sent.start, s)
+    lo = sent.start if semi < 0 else semi + 1
+    tyres = [x for x in sent.tokens if lo <= x.start < s and x.kind is COMPOUND]
+    if len({x.value for x in tyres}) != 1 or any(lo <= x.start < s and x.kind is CHANGE for x in sent.tokens) or \
+            any(_anothers(low, sent, x.start) for x in tyres):
+        return {}
+    return {"compound": tyres[0].value}
