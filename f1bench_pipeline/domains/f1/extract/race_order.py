@@ -70,8 +70,9 @@ _CONTINUED_STEMS = ("remain", "stay", "still", "continu", "maintain", "sigu", "s
 _STRETCH = re.compile(r"\b(?:" + race_words("stretch") + r")\b")
 # "went from (being) 1.91s behind STR before the stops to 0.87s ahead of STR" ("from ANT being ... to ANT being ..."): the from-side is before the
 # stops, the to-side after ("pasó de estar 1.9 s detrás a 0.9 s por delante", "passou de 1,9 s atrás para ...")
+# a gap, signed as the context prints it ("to +1.2s ahead": the to-side of a change, after the stops)
 _GAP_SIZE = (r"(?:(?:[a-z]{3}\s+)?being\s+|estar\s+)?(?:\**\s*(?:~|about\s+|around\s+|roughly\s+|some\s+|unos\s+|unas\s+|cerca\s+de\s+|"
-             r"casi\s+|aproximadamente\s+|uns\s+|umas\s+|quase\s+)?~?\s*[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?")
+             r"casi\s+|aproximadamente\s+|uns\s+|umas\s+|quase\s+)?~?\s*[+\-−]?[\d.,]+\s*(?:s|secs?|seconds?|segundos?)\b\**\s+)?")
 _FROM_BEFORE = re.compile(r"\b(?:from|de|desde)\s+" + _GAP_SIZE + "$")
 _TO_SIDE = re.compile(r"\b(?:to|a|para)\s+" + _GAP_SIZE + "$")
 _TO_BEFORE = re.compile(r"\b(?:from|de|desde)\s+(?:behind|detrás|atrás)\s+\S+\s+(?:to|a|para)\s+$")
