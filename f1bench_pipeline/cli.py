@@ -1,5 +1,5 @@
-"""`f1bench` command line: every domain's commands (its folder's ``cli.py``: F1's ``build``, ``generate``,
-``score``…; ``weather …``), then the shared ones (query, serve, views, leaderboard, plot, eval, review, sql).
+"""`f1bench` command line: each benchmark domain's commands (F1: build, derive, generate, score,
+finetune...; weather ...), then the shared ones (query, serve, views, leaderboard, plot, eval, review, sql).
 
 Imports stay light at start-up: Dagster and FastF1 load only in the commands that need them.
 """

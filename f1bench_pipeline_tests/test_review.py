@@ -447,7 +447,7 @@ def test_a_bound_matches_the_gold_value_on_its_side():
     assert slots_match("gain", gold, {"seconds": 7.3})
 
 
-def test_review_gold_is_the_domains_and_a_domain_without_gold_says_so():
+def test_review_gold_is_the_domains_and_a_domain_without_gold_says_so(capsys):
     """``f1bench review gold`` imports a domain's gold through the ``Domain`` interface: F1's is the
     paper's dev gold; weather has none, and says so in one line."""
     from f1bench_pipeline.domains import get_domain
@@ -456,5 +456,9 @@ def test_review_gold_is_the_domains_and_a_domain_without_gold_says_so():
     assert get_domain("f1").gold_dir is not None and get_domain("f1").gold_dir.name == "gold_dev"
     with pytest.raises(UserError, match="weather domain has no claim-level gold"):
         get_domain("weather").import_gold(Path("."), "memory://none", str)
+    from f1bench_pipeline.cli import main
+
+    assert main(["review", "gold", "--domain", "weather"]) == 2
+    assert "weather domain has no claim-level gold" in capsys.readouterr().err
     # a missed claim may have the type of any domain's claims
     assert set(get_domain("f1").claim_types) | set(get_domain("weather").claim_types) == judgments.claim_types()

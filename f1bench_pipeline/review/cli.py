@@ -77,9 +77,12 @@ def cmd_gold(args: argparse.Namespace) -> int:
 
     domain = get_domain(args.domain)
     gold_dir = Path(args.gold_dir) if args.gold_dir else domain.gold_dir
-    if gold_dir is None or not any(gold_dir.glob("gold_*.jsonl")):
-        print(f"f1bench review gold: no gold_<lang>.jsonl in {gold_dir or '(no gold folder: --gold-dir)'}",
+    if gold_dir is None:
+        print(f"f1bench review gold: the {domain.name} domain has no claim-level gold (give one with --gold-dir)",
               file=sys.stderr)
+        return 2
+    if not any(gold_dir.glob("gold_*.jsonl")):
+        print(f"f1bench review gold: no gold_<lang>.jsonl in {gold_dir}", file=sys.stderr)
         return 2
     registry = load_registry()
 
