@@ -121,12 +121,7 @@ def other_subject(doc: Document, sent: Sentence, s: int, object_before, clause_b
     if rel is not None:
         return rel
     low = doc.low
-    last = None
-    for t in sent.tokens:
-        if t.end > s:
-            break
-        if t.kind is DRIVER:
-            last = t
+    last = sent.last_driver_before(s)
     if last is not None and last.tag != "pron" and s - last.end <= reach and gerund_subject(low, last) and \
             not clause_break.search(low, last.end, s):
         return None if _negated_before(doc, sent, last, clause_break) else last

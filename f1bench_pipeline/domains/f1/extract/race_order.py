@@ -136,12 +136,7 @@ def _subject_before(doc: Document, sent: Sentence, s: int) -> Token | None:
     """The last driver before ``s`` in its clause and on its line, at most ``ORDER_REACH`` characters back; None when
     a negation or hedge stands before it in the clause ("No data suggests OCO overtook BOR") or it
     follows a preposition ("ganó tiempo respecto a SAI y salió por delante": not SAI)."""
-    last = None
-    for t in sent.tokens:
-        if t.end > s:
-            break
-        if t.kind is DRIVER:
-            last = t
+    last = sent.last_driver_before(s)
     low = doc.low
     if last is None or s - last.end > ORDER_REACH or CLAUSE_BREAK.search(low, last.end, s) or \
             low.find("\n", last.end, s) >= 0 or \

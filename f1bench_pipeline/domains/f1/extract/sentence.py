@@ -8,7 +8,7 @@ or speaks of a suspension.
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains.f1.extract.tokens import Token
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, Token
 
 # A lap mention: (lap, start, end, token index).
 LapId = tuple[int, int, int, int]
@@ -48,3 +48,13 @@ class Sentence:
         self.secs: list[Token] = _NO_SECS  # numbers in seconds that are no pace or per-lap figure
         self.not_a_stop: bool  # "which is not a pit stop"
         self.red_flag: bool  # a suspension (or a stop denied): its tyre change is no stop
+
+    def last_driver_before(self, at: int) -> Token | None:
+        """The last driver token (a name or a resolved pronoun) that ends by ``at``."""
+        last = None
+        for t in self.tokens:
+            if t.end > at:
+                break
+            if t.kind is DRIVER:
+                last = t
+        return last
