@@ -28,6 +28,7 @@ import polars as pl  # noqa: E402
 
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 from f1bench_pipeline.domains.f1.extract.document import Document  # noqa: E402
+from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize  # noqa: E402
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
@@ -41,7 +42,7 @@ def held_out(instance_id: str) -> bool:
 
 def name_spans(text: str, lang: str, entities: dict) -> list[tuple[int, int]]:
     doc = Document(text, lang, entities, None)
-    doc.tokenize()
+    tokenize(doc)
     return [(t.start, t.end) for t in doc.toks if t.kind in (DRIVER, TEAM)]
 
 

@@ -26,9 +26,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 from f1bench_pipeline.domains.f1.gold import load_gold as _load_gold  # noqa: E402
 from f1bench_pipeline.domains.f1.gold import match_claims  # noqa: E402
-from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data" / "paper_generations"
 LANGS = ("en", "es", "pt")

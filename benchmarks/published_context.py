@@ -24,9 +24,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from f1bench_pipeline.domains.f1.verifier import ContextIndex  # noqa: E402
 from f1bench_pipeline.domains.f1.instances import facts as F  # noqa: E402
 from f1bench_pipeline.domains.f1.instances.facts import Fact  # noqa: E402
+from f1bench_pipeline.domains.f1.verifier import ContextIndex  # noqa: E402
 
 _RACE = re.compile(r"^Race: .*\((\d+) laps\)", re.M)
 _DRIVER = re.compile(r"^Driver ([A-Z]{3}) \((?:[^,()]*, )?finished P(\d+)\)", re.M)

@@ -38,8 +38,8 @@ sys.path.insert(0, str(REPO))
 import polars as pl  # noqa: E402
 
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
-from f1bench_pipeline.domains.f1.verifier import verify_claim  # noqa: E402
 from f1bench_pipeline.domains.f1.scoring import InstanceFacts  # noqa: E402
+from f1bench_pipeline.domains.f1.verifier import verify_claim  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
 MORE = REPO.parent / "shared" / "data" / "paper_generations" / "more.jsonl"

@@ -56,8 +56,17 @@ def stage_events(out: Path) -> dict:
     from f1bench_pipeline.domains.f1.events.defenses import defenses
     from f1bench_pipeline.domains.f1.events.green_flag import green_flag_laps
     from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
-    from f1bench_pipeline.domains.f1.events.results import classification, sprint_points, standings, track_status_periods
-    from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
+    from f1bench_pipeline.domains.f1.events.results import (
+        classification,
+        sprint_points,
+        standings,
+        track_status_periods,
+    )
+    from f1bench_pipeline.domains.f1.events.stints import (
+        official_pit_stops,
+        pit_stops_and_red_flag_changes,
+        tyre_stints,
+    )
     from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
     from f1bench_pipeline.storage.warehouse import read_table
 

@@ -90,9 +90,10 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     one and recall are also timed alone, for reference."""
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.text import sentence_spans
-    from f1bench_pipeline.scoring.metrics import score_generation
+    from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
     from f1bench_pipeline.domains.f1.scoring import score_generations
     from f1bench_pipeline.domains.f1.verifier import verify_claim
+    from f1bench_pipeline.scoring.metrics import score_generation
 
     n = gens.height
     texts = [(t, lang, e) for t, lang, e in with_text if t.strip()]
@@ -106,10 +107,10 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
             best = min(best, time.process_time() - c0)
         return best
 
-    def tokenize() -> None:
+    def tokenize_all() -> None:
         for t, lang, e in texts:
             d = Document(t, lang, e, None)
-            d.tokenize()
+            tokenize(d)
             sentence_spans(d.low, [x.start for x in d.toks])
 
     fin = [0.0]
@@ -124,7 +125,7 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     def extract() -> list:
         return [extract_claims(t, lang, e) for t, lang, e in with_text]
 
-    t_tok = cpu_best(tokenize)
+    t_tok = cpu_best(tokenize_all)
     t_ext = cpu_best(extract)
     Document.finalize = timed_finalize
     try:
@@ -202,15 +203,16 @@ def floor(texts: list[tuple[str, str, dict]], n: int, t_score: float, total: flo
 
 
 def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
-    """Best CPU time of extracting ``texts`` when ``Document.tokenize`` only rebuilds each answer's
+    """Best CPU time of extracting ``texts`` when the tokenizer only rebuilds each answer's
     tokens (and the state tokenizing sets) from a cache filled by one real run: the bound a
     native tokenizer could reach. Raises if the replayed claims differ from the real ones."""
-    from f1bench_pipeline.domains.f1.extract import _extract
+    from f1bench_pipeline.domains.f1.extract import _extract, reading
     from f1bench_pipeline.domains.f1.extract.document import Document
+    from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
     from f1bench_pipeline.domains.f1.extract.tokens import Token
 
     state = ("has_battle_word", "has_defense_word", "refs", "named", "single", "pair")
-    real = Document.tokenize
+    real = tokenize
     cache = {}
     for t, lang, e in texts:
         d = Document(t, lang, e, None)
@@ -231,13 +233,13 @@ def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
         return [_extract(t, lang, e) for t, lang, e in texts]
 
     expected = run()
-    Document.tokenize = replay
+    reading.tokenize = replay
     try:
         if run() != expected:
             raise AssertionError("replayed tokens gave other claims")
         return cpu_best(run)
     finally:
-        Document.tokenize = real
+        reading.tokenize = real
 
 
 def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats: int) -> None:
@@ -248,8 +250,8 @@ def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats
     it (the instances frame passed). Outputs are checked equal."""
     from polars.testing import assert_frame_equal
 
-    from f1bench_pipeline.scoring import score
     from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations, score_generations_parallel
+    from f1bench_pipeline.scoring import score
 
     workers = score.scoring_workers()
     print(f"\n(f) both cores: worker processes ({workers} workers, more than {score.PARALLEL_MIN_ROWS:,} rows) "

@@ -26,10 +26,10 @@ Usage:
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import hashlib
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -37,7 +37,6 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 import polars as pl  # noqa: E402  (after the sys.path insert above)
-
 from extractor_snapshot import compare as snapshot_compare  # noqa: E402
 
 from f1bench_pipeline.domains.f1.extract import _extract  # noqa: E402

@@ -51,8 +51,8 @@ sys.path.insert(0, str(REPO))
 import polars as pl  # noqa: E402
 
 from f1bench_pipeline.domains.f1.claims import ClaimType  # noqa: E402
-from f1bench_pipeline.domains.f1.gold import load_gold, match_claims  # noqa: E402
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
+from f1bench_pipeline.domains.f1.gold import load_gold, match_claims  # noqa: E402
 from f1bench_pipeline.domains.f1.scoring import InstanceFacts  # noqa: E402
 from f1bench_pipeline.domains.f1.verifier import verify_claim  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402

@@ -39,6 +39,8 @@ import polars as pl
 from pydantic import BaseModel, Field, PrivateAttr, create_model
 
 from f1bench_pipeline import settings as settings_module
+from f1bench_pipeline.generation.registry import load_registry, overlay_dir, registry_path
+from f1bench_pipeline.orchestration.heal import enter_run_process
 from f1bench_pipeline.settings import RaceRules, Settings, env_name, get_settings, settings_from_env
 from f1bench_pipeline.storage import views, warehouse
 from f1bench_pipeline.storage.location import WarehouseLocation
@@ -68,7 +70,6 @@ class WarehouseResource(dg.ConfigurableResource):
     def create_resource(self, context) -> WarehouseResource:
         # every run that writes the warehouse sets it up first, in its own process: the moment
         # to share the worker pools with the runs beside it and to tag the run with its process
-        from f1bench_pipeline.orchestration.heal import enter_run_process
 
         enter_run_process(context.instance, context.run, get_settings().executor == "in_process")
         return self.resolved()
@@ -287,7 +288,6 @@ class SystemRegistryResource(dg.ConfigurableResource):
         """This resource with its unset fields filled (the variable, the settings' data dir)."""
         if self.path is not None and self.overlays_dir is not None:
             return self
-        from f1bench_pipeline.generation.registry import overlay_dir, registry_path
 
         return SystemRegistryResource(
             path=str(registry_path()) if self.path is None else self.path,
@@ -297,8 +297,6 @@ class SystemRegistryResource(dg.ConfigurableResource):
     def registry(self) -> Registry:
         """The registry, read on first use and kept for the rest of the run."""
         if self._registry is None:
-            from f1bench_pipeline.generation.registry import load_registry
-
             r = self.resolved()
             self._registry = load_registry(r.path, overlays=bool(r.overlays_dir), overlay_folder=r.overlays_dir or None)
         return self._registry
@@ -311,7 +309,6 @@ def default_resources(settings: Settings | None = None) -> dict[str, dg.Configur
         return {"warehouse": WarehouseResource(), "fastf1_source": FastF1Resource(),
                 "race_rules": RaceRulesResource(), "benchmark": BenchmarkResource(),
                 "system_registry": SystemRegistryResource()}
-    from f1bench_pipeline.generation.registry import overlay_dir
 
     s = settings
     return {

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import duckdb
 
+from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import has_files
+
 
 def format_table(rows: list[dict], columns: list[str]) -> str:
     if not rows:
@@ -98,8 +100,6 @@ def reading_coverage_warnings(rows: list[dict], threshold: float | None = None) 
     per-language row is given. A system whose style the extractor does not read shows here rather
     than as a high precision over the few claims it did read."""
     if threshold is None:
-        from f1bench_pipeline.settings import get_settings
-
         threshold = get_settings().reading_coverage_warn_below
     per_lang = [r for r in rows if r.get("lang") != "all"]
     out = []
@@ -196,7 +196,6 @@ def print_leaderboard(warehouse_dir: Path | str, season: int, variant: str = "de
     if rows:
         _, by_lang = query_rows(warehouse_dir, "scores", COVERAGE_SQL, [season, variant])
         _, stale = query_rows(warehouse_dir, "scores", STALE_SQL, [season, variant])
-        from f1bench_pipeline.settings import get_settings
 
         included = get_settings().leaderboard_include_wrong_language
         for line in [*reading_coverage_warnings(by_lang), *wrong_language_warnings(by_lang, included),

@@ -559,7 +559,7 @@ def _board(env: dict[str, str]) -> dict[str, dict]:
 def test_import_generations_scores_the_dev_answers_and_the_leaderboard_lists_them(eval_env, tmp_path):
     if not DEV_JSONL.exists():
         pytest.skip(f"{DEV_JSONL} not found (only dev machines and CI have ../shared)")
-    from f1bench_pipeline.scoring.cli import figure_text
+    from f1bench_pipeline.scoring.printout import figure_text
 
     data_dir, env = eval_env
     out = _f1bench(["import-generations", str(DEV_JSONL)], env)

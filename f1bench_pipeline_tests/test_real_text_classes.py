@@ -1165,7 +1165,6 @@ def test_every_class_has_cases_in_three_languages_and_a_recall_case():
         assert any(m[0] == cls for m in STILL_READ), cls
 
 
-
 # --------------------------------------------------------------------------- one reading per number
 
 def _readings_of_tokens(text: str, lang: str, claims) -> dict[tuple[int, int], set[str]]:
@@ -1174,9 +1173,10 @@ def _readings_of_tokens(text: str, lang: str, claims) -> dict[tuple[int, int], s
     the readings the claims give it."""
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.finalize import READING_OF_SLOT, _cued
+    from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
 
     doc = Document(text, lang, None, None)
-    doc.tokenize()
+    tokenize(doc)
     toks = doc.toks
     nums = [i for i, t in enumerate(toks) if isinstance(t.value, (int, float)) and not isinstance(t.value, bool)
             and t.kind in ("NUM", "NUMW", "POS", "LAPID", "ORDN")]
@@ -1215,10 +1215,11 @@ def test_a_number_read_two_ways_gives_no_claim():
     """The rule itself: when two rules read one number as two quantities, neither claim stays."""
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.finalize import one_reading_per_number
+    from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
 
     text = "HAM made 14 stops."
     doc = Document(text, "en", None, None)
-    doc.tokenize()
+    tokenize(doc)
     doc.records = [["n_stops", {"driver": "HAM", "n": 14}, 0, 17], ["pit_lap", {"driver": "HAM", "lap": 14}, 0, 11]]
     doc.records.append(["final_position", {"driver": "HAM", "position": 3}, 0, 3])
     assert [r[0] for r in one_reading_per_number(doc)] == ["final_position"]

@@ -19,13 +19,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from f1bench_pipeline.scoring.leaderboard import Bootstrap
+from f1bench_pipeline.settings import user_cache_home
+from f1bench_pipeline.storage.views import view_files, view_parameters
+
 log = logging.getLogger(__name__)
 
 
 def default_answers_dir() -> Path:
     """``$XDG_CACHE_HOME/f1bench/audit`` (``~/.cache/f1bench/audit``): `f1bench serve`'s and the build's."""
-    from f1bench_pipeline.settings import user_cache_home
-
     return user_cache_home() / "f1bench" / "audit"
 
 
@@ -36,9 +38,6 @@ def _digest(value: Any) -> str:
 @cache
 def code_fingerprint() -> str:
     """The view definitions and the settings they read (a change makes every stored answer old)."""
-    from f1bench_pipeline.scoring.leaderboard import Bootstrap
-    from f1bench_pipeline.storage.views import view_files, view_parameters
-
     views = [(p.name, p.read_text(encoding="utf-8")) for p in view_files()]
     return _digest([views, view_parameters(), repr(Bootstrap.from_settings())])
 

@@ -13,10 +13,13 @@ from typing import Any
 import duckdb
 
 from f1bench_pipeline.audit.answers import StoredAnswers
+from f1bench_pipeline.figures.pr_data import figure_data
+from f1bench_pipeline.figures.pr_figure import PRINT_DPI, render
+from f1bench_pipeline.scoring.leaderboard_cli import INSTANCE_SETS_SQL, instance_set_warning
 from f1bench_pipeline.storage.location import normalise
-from f1bench_pipeline.storage.views import has_files
 from f1bench_pipeline.storage.reader import reader
-
+from f1bench_pipeline.storage.views import has_files
+from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
 
 #: the tables behind ``/api/leaderboard`` (the views it reads): a change of their files recomputes it
 LEADERBOARD_TABLES = ("scores", "review_scores", "instances")
@@ -229,8 +232,6 @@ def _leaderboard(w: Warehouse, season: int | None, variant: str) -> dict[str, An
     inversion = w.rows(f"SELECT * FROM ranking_inversion_significance WHERE {where} AND lang = 'all'", [*params, variant])
     pairs = w.rows(f"SELECT * FROM system_pair_differences WHERE {where} AND lang = 'all' AND decision_type = 'all' "
                    "ORDER BY system_a, system_b", [*params, variant])
-    from f1bench_pipeline.scoring.leaderboard_cli import INSTANCE_SETS_SQL, instance_set_warning
-    from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
 
     shown = rows[0]["season"] if rows else season
     sets = w.rows(INSTANCE_SETS_SQL.format(extra=""), [shown, variant, "regex"]) if shown is not None else []
@@ -257,9 +258,6 @@ _FIGURE_LOCK = threading.Lock()  # matplotlib's rc settings are process-wide: on
 def figure(w: Warehouse, season: int | None, variant: str, fmt: str) -> bytes | None:
     """The precision–recall figure of a season (default: the latest scored) as ``fmt`` bytes:
     ``f1bench plot``'s drawing, from the same leaderboard rows; None when nothing is scored."""
-    from f1bench_pipeline.figures.pr_data import figure_data
-    from f1bench_pipeline.figures.pr_figure import PRINT_DPI, render
-
     if fmt not in FIGURE_TYPES:
         raise ValueError(f"figure format {fmt!r} (svg, png or pdf)")
     if not w.has("scores"):

@@ -85,7 +85,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs, quiet_config
     from f1bench_pipeline.domains.f1.partitions import partition_key
-    from f1bench_pipeline.scoring.cli import write_samples
+    from f1bench_pipeline.scoring.printout import write_samples
     from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable
     from f1bench_pipeline.scoring.versions import score_versions
     from f1bench_pipeline.storage.warehouse import read_table

@@ -1,6 +1,6 @@
 """What ``f1bench eval`` writes: ``results.json`` (configuration, versions, counts, figures with
 intervals, the comparison on the same answers) and ``samples.jsonl`` (one line per answer,
-``scoring.cli.write_samples``). Pure: frames and dicts in, a document out."""
+``scoring.printout.write_samples``). Pure: frames and dicts in, a document out."""
 
 from __future__ import annotations
 

@@ -22,9 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
+from f1bench_pipeline.generation.provider_limits import provider_tags
+from f1bench_pipeline.generation.registry import load_registry
+from f1bench_pipeline.orchestration.definitions_builder import build_definitions
+from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG, not_fresh
+from f1bench_pipeline.orchestration.heal import RUN_SHARE, command_tags, submitter
+from f1bench_pipeline.orchestration.instance import open_instance
 from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted, run_was_interrupted
-
-from f1bench_pipeline.settings import Settings, get_settings
+from f1bench_pipeline.orchestration.run_queue import RunQueue
+from f1bench_pipeline.orchestration.slot_wait import SlotWaitReporter
+from f1bench_pipeline.settings import Settings, get_settings, settings_env
 
 if TYPE_CHECKING:
     from dagster._core.execution.execution_result import ExecutionResult  # an in-process run's result
@@ -59,20 +66,14 @@ class Runs:
         settings = settings or get_settings()
         if defs is None:
             if definitions is None:
-                from f1bench_pipeline.orchestration.definitions_builder import build_definitions
-
                 definitions = build_definitions
             defs = definitions(settings)
         if instance is None:
-            from f1bench_pipeline.orchestration.instance import open_instance
-
             instance = open_instance()
         return cls(settings, defs, instance, progress, incremental)
 
     def not_fresh(self, job: str, partition_keys: list[Any]) -> list[tuple[str, str | None]]:
         """(asset, partition) of ``job`` that a run would change (all of them when not incremental)."""
-        from f1bench_pipeline.orchestration.freshness import not_fresh
-
         if not self.incremental:
             return [(job, None if k is None else str(k)) for k in partition_keys]
         return not_fresh(self.defs, self.instance, job, partition_keys, str(self.settings.warehouse_dir))
@@ -91,8 +92,6 @@ class Runs:
         raise_if_interrupted()  # no run starts after Ctrl-C / SIGTERM
         if self.queued:
             return self._launch([Step("", "", job, partition_key, partition_range, run_config)])[0]
-        from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
-        from f1bench_pipeline.orchestration.heal import command_tags
 
         # (an ephemeral instance: no other process opens it, so no process record for heal.py)
         tags = command_tags() | {WAREHOUSE_TAG: str(self.settings.warehouse_dir)}  # which warehouse it wrote (freshness.py)
@@ -151,9 +150,6 @@ class Runs:
         """Submit ``steps`` to the run queue and wait until each has ended (with ``label``: a
         progress line as each ends); their ``LaunchedRun``s in order. Interrupted, the runs are
         cancelled through Dagster."""
-        from f1bench_pipeline.orchestration.heal import RUN_SHARE, submitter
-        from f1bench_pipeline.orchestration.slot_wait import SlotWaitReporter
-
         raise_if_interrupted()  # no run starts after Ctrl-C / SIGTERM
         queue = self._run_queue()
         # the run's record (heal.py), not tags: who queued it (cancelled if that command dies), its share of the CPUs
@@ -176,9 +172,6 @@ class Runs:
         return [done[r] for r in by_run]
 
     def _run_queue(self) -> Any:
-        from f1bench_pipeline.orchestration.run_queue import RunQueue
-        from f1bench_pipeline.settings import settings_env
-
         if self._queue is None:
             self._queue = RunQueue(self.instance, settings_env(self.settings), self.settings.data_dir / "logs")
             self._queue.__enter__()
@@ -188,9 +181,6 @@ class Runs:
         """A queued run's tags: the f1bench command, the warehouse it writes, its partition (or range),
         the providers it calls: what a UI user filters on (at most four of ours; the rest is in the
         run's record, heal.py)."""
-        from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG
-        from f1bench_pipeline.orchestration.heal import command_tags
-
         tags = {WAREHOUSE_TAG: str(self.settings.warehouse_dir), **command_tags()}
         rng = st.partition_range
         if rng is not None and rng[0] != rng[1]:
@@ -201,8 +191,6 @@ class Runs:
         extractor = (((st.run_config or {}).get("ops") or {}).get("claims_and_scores") or {}).get(
             "config", {}).get("llm_extractor")
         if extractor:  # chosen for this run (f1bench eval --extractor): its provider is limited too
-            from f1bench_pipeline.generation.provider_limits import provider_tags
-            from f1bench_pipeline.generation.registry import load_registry
 
             tags |= provider_tags(None, load_registry(data_dir=self.settings.data_dir), extractor)
         return tags

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from f1bench_pipeline.settings import Settings, SettingsError, setting_from_env
+
 if TYPE_CHECKING:
     import dagster as dg
 
@@ -35,8 +37,6 @@ def executor_for(settings: Settings) -> dg.ExecutorDefinition:
         return dg.multiprocess_executor
     if settings.executor == "celery":
         if not settings.celery_broker:
-            from f1bench_pipeline.settings import SettingsError
-
             raise SettingsError("F1BENCH_EXECUTOR=celery needs F1BENCH_CELERY_BROKER (e.g. redis://host:6379/0)")
         from dagster_celery import celery_executor
 
@@ -50,7 +50,5 @@ def executor_from_env() -> dg.ExecutorDefinition:
     """``executor_for`` the three variables alone (``F1BENCH_EXECUTOR``, ``F1BENCH_CELERY_BROKER``,
     ``F1BENCH_CELERY_BACKEND``), each read strictly: the code location reads nothing else when it
     loads (partitions.py), every other setting stays run-time configuration."""
-    from f1bench_pipeline.settings import Settings, setting_from_env
-
     return executor_for(Settings.model_construct(**{f: setting_from_env(f) for f in
                                                     ("executor", "celery_broker", "celery_backend")}))

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-
 WAREHOUSE_TAG = "f1bench/warehouse"
 
 

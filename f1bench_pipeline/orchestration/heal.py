@@ -24,11 +24,10 @@ run's process when it starts, read here.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 from pathlib import Path
-
-import json
 from typing import Any
 
 #: the fields of a process in a run's record (:func:`run_record`)

@@ -27,15 +27,14 @@ from dagster._core.storage.local_compute_log_manager import LocalComputeLogManag
 from dagster._core.storage.root import LocalArtifactStorage
 from dagster._core.storage.sqlite_storage import DagsterSqliteStorage
 
-from f1bench_pipeline.settings import REPO_ROOT, dagster_home, set_environment
+from f1bench_pipeline.orchestration.heal import cancel_unstarted_runs, heal_dead_runs
+from f1bench_pipeline.settings import REPO_ROOT, dagster_home, get_settings, process_setting, set_environment
 
 STORAGE_ENV = "F1BENCH_DAGSTER_STORAGE"
 
 
 def storage_dir() -> Path:
     """The instance's directory: ``$F1BENCH_DAGSTER_STORAGE``, else ``<data dir>/dagster_home``."""
-    from f1bench_pipeline.settings import get_settings, process_setting
-
     given = process_setting("dagster_storage")
     if given:
         return Path(given).expanduser().resolve()
@@ -58,8 +57,6 @@ def open_instance() -> DagsterInstance:
     host whose process died are failed and their pool slots freed first, and the ones an
     interrupted command created but never started canceled (``heal.py``)."""
     import sys
-
-    from f1bench_pipeline.orchestration.heal import cancel_unstarted_runs, heal_dead_runs
 
     ensure_dagster_home()
     instance = DagsterInstance.get()

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.orchestration.heal import process_start
+from f1bench_pipeline.generation.llm import QUIET_ENV
+from f1bench_pipeline.orchestration.heal import heal_dead_runs, process_start, record_run
+from f1bench_pipeline.orchestration.instance import STORAGE_ENV
 from f1bench_pipeline.orchestration.interrupt import raise_if_interrupted
 from f1bench_pipeline.settings import ENV_PREFIX, dagster_home, environment, set_environment
 
@@ -161,8 +163,6 @@ def _pinned_storage(instance: dg.DagsterInstance) -> dict[str, str]:
     """The variable that makes another process open this very instance: the project's storage
     classes resolve their directory from the environment (``F1BENCH_DAGSTER_STORAGE``, else the
     data dir), which a test or a command given settings in code need not have set."""
-    from f1bench_pipeline.orchestration.instance import STORAGE_ENV
-
     if "f1bench_pipeline.orchestration.instance" in repr(instance.get_ref().run_storage_data):
         return {STORAGE_ENV: str(instance.root_directory)}
     return {}
@@ -266,7 +266,6 @@ class RunQueue:
             LoadableTargetOrigin(executable_path=sys.executable, module_name=CODE_LOCATION_MODULE,
                                  working_directory=os.getcwd()),
             location_name=LOCATION_NAME)
-        from f1bench_pipeline.generation.llm import QUIET_ENV
 
         quiet = environment().get(QUIET_ENV)  # the code location sets it on import: not this process's business
         process_context = self._stack.enter_context(WorkspaceProcessContext(
@@ -312,8 +311,6 @@ class RunQueue:
             job_code_origin=remote_job.get_python_origin(), asset_selection=None, asset_check_selection=None,
             asset_graph=self._repo.asset_graph)
         if record:
-            from f1bench_pipeline.orchestration.heal import record_run
-
             record_run(self.instance, run.run_id, record)
         self.instance.submit_run(run.run_id, self._workspace)
         return run.run_id
@@ -323,8 +320,6 @@ class RunQueue:
         """Wait until every run of ``run_ids`` has ended; ``on_end(run_id, run)`` as each ends.
         Interrupted, cancels those still queued or running and re-raises."""
         from dagster import RunsFilter
-
-        from f1bench_pipeline.orchestration.heal import heal_dead_runs
 
         ended: dict[str, LaunchedRun] = {}
         next_heal = time.monotonic() + HEAL_SECONDS

@@ -14,8 +14,11 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from typing import Any
+
+from f1bench_pipeline.generation.provider_limits import LIMITED_TAGS
+from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID, run_record
 
 CHECK_SECONDS = 2.0  # how often a running command looks at the pools
 
@@ -24,8 +27,6 @@ def waiting_lines(instance: Any, pid: int, seen: dict[tuple[str, str, str], froz
                   run_ids: set[str] | None = None) -> list[str]:
     """One line per step of ``pid``'s runs (or of ``run_ids``: runs this process waits on) waiting for a slot whose holders changed since ``seen``
     (updated in place): ``step X waits for a slot of pool P (n of n taken), held by run R (...)``."""
-    from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID, run_record
-
     storage = instance.event_log_storage
     if not storage.supports_global_concurrency_limits:
         return []
@@ -62,9 +63,6 @@ def queue_lines(instance: Any, run_ids: set[str], seen: dict[tuple[str, str, str
     """One line per queued run of ``run_ids`` kept in the queue by a run calling the same provider
     (its limited tags), when the holders changed since ``seen`` (updated in place)."""
     from dagster import DagsterRunStatus, RunsFilter
-
-    from f1bench_pipeline.generation.provider_limits import LIMITED_TAGS
-    from f1bench_pipeline.orchestration.heal import COMMAND_TAG
 
     lines: list[str] = []
     in_progress = [DagsterRunStatus.STARTING, DagsterRunStatus.STARTED, DagsterRunStatus.CANCELING]

@@ -25,10 +25,20 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # imported where used: building the CLI's parser loads no polars
-    import polars as pl
+import polars as pl
+
+from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
+from f1bench_pipeline.scoring.printout import figure_text
+from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.storage.reader import reader
+from f1bench_pipeline.summary import (
+    format_table,
+    reading_coverage_warnings,
+    stale_context_notes,
+    wrong_language_warnings,
+)
 
 COLUMNS = ["model", "instance_set", "n_scored", "n_abstentions", "n_not_ok", "n_context_stale", "n_wrong_language",
            "precision",
@@ -40,10 +50,6 @@ CORRECTED = ["n_reviewed", "correction_sampling", "precision_corrected", "recall
 def _answers(warehouse_dir: Path | str, season: int, variant: str, lang: str, decision_type: str,
              extractor: str, overrides: dict[str, bool] | None = None) -> pl.DataFrame:
     """The scored answers the leaderboard counts (the ``leaderboard_generations`` view), filtered."""
-    import polars as pl
-
-    from f1bench_pipeline.storage.reader import reader
-
     where = ["season = ?", "variant = ?", "extractor = ?"]
     params: list[Any] = [season, variant, extractor]
     if lang != "all":
@@ -95,8 +101,6 @@ def instance_set_warning(rows: list[dict]) -> str | None:
 
 def common_answers(answers: pl.DataFrame) -> pl.DataFrame:
     """The rows of the (id, lang) pairs every system answered."""
-    import polars as pl
-
     n = answers["model"].n_unique()
     keys = answers.select("model", "id", "lang").unique().group_by("id", "lang").len().filter(pl.col("len") == n)
     return answers.join(keys.select("id", "lang"), on=["id", "lang"], how="semi")
@@ -104,8 +108,6 @@ def common_answers(answers: pl.DataFrame) -> pl.DataFrame:
 
 def system_rows(warehouse_dir: Path | str, season: int, model: str, extractor: str = "regex") -> list[dict]:
     """One system's ``leaderboard`` rows of a season: every variant and language, decision type 'all'."""
-    from f1bench_pipeline.storage.reader import reader
-
     con = reader(warehouse_dir)
     try:
         return _rows(con, "SELECT * FROM leaderboard WHERE season = ? AND model = ? AND extractor = ? "
@@ -116,8 +118,6 @@ def system_rows(warehouse_dir: Path | str, season: int, model: str, extractor: s
 
 def on_answers_of(answers: pl.DataFrame, model: str) -> pl.DataFrame:
     """Every system's rows on the (id, lang) pairs ``model`` answered."""
-    import polars as pl
-
     keys = answers.filter(pl.col("model") == model).select("id", "lang").unique()
     return answers.join(keys, on=["id", "lang"], how="semi")
 
@@ -132,12 +132,6 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
     system gave (``f1bench eval``'s comparison); ``within`` (with ``like``): only on these
     ``id, lang, variant`` (the answers one eval run selected); ``include_wrong_language``: count
     the answers written in another language than the one asked (default: the setting)."""
-    import polars as pl
-
-    from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
-    from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.storage.reader import reader
-
     if include_wrong_language is None:
         include_wrong_language = get_settings().leaderboard_include_wrong_language
     overrides = {"include_wrong_language": include_wrong_language}
@@ -194,7 +188,6 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
         for k, v in (("season", season), ("variant", variant), ("lang", lang), ("decision_type", decision_type)):
             r.setdefault(k, v)
     board.sort(key=lambda r: (-(r.get("f1") or 0.0), r["model"]))
-    from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes, wrong_language_warnings
 
     warnings += (reading_coverage_warnings(board) + stale_context_notes(board)
                  + wrong_language_warnings(board, include_wrong_language))
@@ -203,7 +196,6 @@ def leaderboard(warehouse_dir: Path | str, season: int, variant: str = "default"
 
 def printable(rows: list[dict]) -> tuple[list[dict], list[str]]:
     """Rows for the table: each figure beside its interval; corrected figures when any row has them."""
-    from f1bench_pipeline.scoring.cli import figure_text
     corrected = any(r.get("n_reviewed") for r in rows)
     cols = [*COLUMNS, *(["n_reviewed", "correction_sampling", "precision_corrected", "recall_corrected",
                          "f1_corrected"] if corrected else [])]
@@ -222,9 +214,6 @@ def printable(rows: list[dict]) -> tuple[list[dict], list[str]]:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.summary import format_table
-
     s = get_settings()
     season = s.checked_season(args.season)
     rows, warnings = leaderboard(s.warehouse_dir, season, args.variant, args.lang, args.decision_type, args.common,
@@ -253,18 +242,3 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     for w_ in warnings:
         print(w_, file=sys.stderr)
     return 0 if rows else 1
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("leaderboard", help="the leaderboard of the warehouse (the `leaderboard` view), one row per system")
-    p.add_argument("--season", type=int, help="default: the test season")
-    p.add_argument("--variant", default="default", help="prompt variant (default, cover_all)")
-    p.add_argument("--lang", default="all", help="en, es, pt or all")
-    p.add_argument("--decision-type", default="all", help="undercut, overcut, stint_strategy, ... or all")
-    p.add_argument("--common", action="store_true",
-                   help="compare the systems on the answers they all gave (same id, language, variant)")
-    p.add_argument("--include-wrong-language", action="store_true",
-                   help="count in the figures the answers written in another language than the one asked "
-                        "(default: counted in n_wrong_language only; F1BENCH_LEADERBOARD_INCLUDE_WRONG_LANGUAGE)")
-    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    p.set_defaults(func=cmd_leaderboard)

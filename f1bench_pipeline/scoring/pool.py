@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from f1bench_pipeline.workers import KeptPool
 from f1bench_pipeline.settings import ENV_PREFIX, environment
+from f1bench_pipeline.workers import KeptPool
 
 PARALLEL_MIN_ROWS = 2000     # fewer generations are scored in this process (a pool costs ~1 s to start)
 PARALLEL_WORKERS_ENV = "F1BENCH_SCORING_WORKERS"  # worker processes (1: this process only)

@@ -119,3 +119,14 @@ def serve_in_thread(folder: Path, host: str = "127.0.0.1", port: int = 0) -> tup
     server = serve_warehouse(folder, host, port)
     threading.Thread(target=server.serve_forever, name="warehouse-http", daemon=True).start()
     return server, f"http://{host}:{server.server_port}"
+
+
+def serve_until_interrupted(server: ThreadingHTTPServer) -> int:
+    """Serve in the foreground until Ctrl-C (the command's exit status: 0)."""
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

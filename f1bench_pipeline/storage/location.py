@@ -21,9 +21,9 @@ from __future__ import annotations
 import datetime as dt
 import email.utils
 import os
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 LOCAL_SCHEMES = frozenset({"", "file", "local"})

@@ -30,13 +30,13 @@ def available() -> dict[str, str]:
     return out
 
 
-def _connect(warehouse_dir: Path) -> duckdb.DuckDBPyConnection:
+def _connect(warehouse_dir: Path | str) -> duckdb.DuckDBPyConnection:
     from f1bench_pipeline.storage.reader import reader
 
     return reader(warehouse_dir)
 
 
-def run(name: str, warehouse_dir: Path, duckdb_path: Path) -> tuple[list[str], list[tuple]]:
+def run(name: str, warehouse_dir: Path | str, duckdb_path: Path) -> tuple[list[str], list[tuple]]:
     path = QUERIES_DIR / f"{name}.sql"
     if not path.exists():
         raise QueryError(f"no query named {name!r}; available: {', '.join(available())}")

@@ -1,32 +1,24 @@
-"""`f1bench sql`: a SQL shell over the warehouse's views (pip's ``duckdb`` has no CLI shell).
-
-    f1bench sql                                  interactive: statements end with ``;``
-    f1bench sql "SELECT * FROM leaderboard;"     one shot (several statements allowed)
-    f1bench sql < report.sql                     statements read from standard input
-
-The connection is the project's reader (``summary.reader``): an in-memory DuckDB, the same
-library and version the pipeline writes with, holding one view per warehouse table (the
-definitions in ``sql/views``), over a local folder or a URL (F1BENCH_WAREHOUSE_URL). It never
-opens ``data/warehouse.duckdb``, so it runs beside a build without waiting for its lock.
-
-An error prints DuckDB's message on stderr; the one-shot and standard-input modes stop at the
-first failing statement and exit 1 (statements before it have run), the interactive shell
-carries on. ``-i`` forces the interactive shell when standard input is not a terminal.
-"""
+"""`f1bench sql`: a SQL shell over the warehouse's views; what it does is ``storage.cli.SQL_HELP``
+(its parser's description)."""
 
 from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from functools import cache
-from typing import TYPE_CHECKING, TextIO
+from pathlib import Path
+from typing import TextIO
 
-if TYPE_CHECKING:  # imported where used: building the CLI's parser loads no DuckDB
-    import duckdb
+import duckdb
+
+from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.storage.reader import reader
+from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
+from f1bench_pipeline.summary import format_table
 
 PROMPT, CONTINUATION = "f1bench> ", "    ...> "
 
@@ -34,8 +26,6 @@ PROMPT, CONTINUATION = "f1bench> ", "    ...> "
 @cache
 def quiet_statements() -> frozenset:
     """Statements whose result is only DuckDB's "Count" bookkeeping: nothing to print."""
-    import duckdb
-
     st = duckdb.StatementType
     return frozenset({st.CREATE, st.CREATE_FUNC, st.DROP, st.ALTER, st.SET, st.VARIABLE_SET, st.TRANSACTION,
                       st.ATTACH, st.DETACH, st.LOAD, st.PREPARE, st.VACUUM})
@@ -48,8 +38,6 @@ HELP = """Statements end with ';' (several lines are fine). Commands:
 
 def connect(warehouse_dir: Path | str) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with the warehouse's views."""
-    from f1bench_pipeline.storage.reader import reader
-
     return reader(warehouse_dir)
 
 
@@ -57,15 +45,11 @@ def render(columns: list[str], rows: list[tuple], fmt: str = "table") -> str:
     if fmt == "json":
         return json.dumps([dict(zip(columns, r)) for r in rows], default=str)
     if fmt == "csv":
-        import io
-
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows(rows)
         return buf.getvalue().rstrip("\n")
-    from f1bench_pipeline.summary import format_table
-
     if not rows:
         return "  ".join(columns) + "\n(no rows)"
     return format_table([dict(zip(columns, r)) for r in rows], columns)
@@ -85,8 +69,6 @@ def execute(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, fmt: str = "
 
 def run_script(con: duckdb.DuckDBPyConnection, text: str, out: TextIO, err: TextIO, fmt: str = "table") -> int:
     """One shot or standard input: 0, or 1 after printing DuckDB's message for the first error."""
-    import duckdb
-
     try:
         execute(con, text, out, fmt)
     except duckdb.Error as exc:
@@ -154,11 +136,6 @@ def _stream_reader(stream: TextIO) -> Callable[[str], str]:
 
 
 def cmd_sql(args: argparse.Namespace) -> int:
-    import duckdb
-
-    from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
-
     root = get_settings().warehouse_dir
     try:
         con = connect(root)
@@ -188,13 +165,3 @@ def cmd_sql(args: argparse.Namespace) -> int:
     finally:
         con.close()
 
-
-def register(sub) -> None:
-    p = sub.add_parser("sql", help="SQL shell over the warehouse's views (DuckDB; interactive, one shot, or stdin)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("statements", nargs="?", help='e.g. "SELECT * FROM leaderboard;" (default: interactive, or '
-                                                 "the statements on standard input)")
-    p.add_argument("-i", "--interactive", action="store_true",
-                   help="the interactive shell even when standard input is not a terminal")
-    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
-    p.set_defaults(func=cmd_sql)

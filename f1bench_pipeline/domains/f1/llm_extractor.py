@@ -21,8 +21,12 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, Claim, ClaimType
+from f1bench_pipeline.generation.cache import DiskCache, cache_key
+from f1bench_pipeline.generation.engine import WorkItem, run_generations
+from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.score import ExtractionError
+from f1bench_pipeline.settings import get_settings, process_setting
 
 EXTRACTOR_VERSION = "5"  # 2: the types of #44 listed with an example each; 3: lap_pace; 4: stint length, tyre age,
 # finish; 5: both sides by value (value_a), an order after a named stop (stop_lap)
@@ -178,8 +182,6 @@ class LLMExtractor:
         """``on_progress(line, counts)``: progress of the extraction calls (done / total, rate,
         ETA, errors) at most every ``progress_every_s`` s; without it, INFO lines on Dagster's
         logger inside a run (Python's elsewhere), and the open terminal of the CLI."""
-        from f1bench_pipeline.generation.cache import DiskCache
-
         self.on_progress, self.progress_every_s = on_progress, progress_every_s
         self.system = system.model_copy(update={"params": {**system.params, **EXTRACTION_PARAMS}})
         self.cache = DiskCache(Path(data_dir) / "extraction_cache", self.system.model)
@@ -190,9 +192,6 @@ class LLMExtractor:
         return hashlib.sha256(json.dumps([text, lang, entities or {}], sort_keys=True).encode()).hexdigest()
 
     def prepare(self, jobs: list[tuple[str, str, dict | None]]) -> dict[str, int]:
-        from f1bench_pipeline.generation.cache import cache_key
-        from f1bench_pipeline.generation.engine import WorkItem, run_generations
-
         items, answers, seen = [], {}, set()
         for text, lang, entities in jobs:
             k = self._key(text, lang, entities)
@@ -230,9 +229,6 @@ class LLMExtractor:
 
 
 def default_llm_extractor(data_dir: Path | None = None) -> LLMExtractor:
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.settings import get_settings, process_setting
-
     name = process_setting("llm_extractor")
     if not name:
         raise SystemExit("the LLM extractor needs a model: set F1BENCH_LLM_EXTRACTOR to a system in systems.yaml")

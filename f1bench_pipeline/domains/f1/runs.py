@@ -16,10 +16,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+from f1bench_pipeline.audit.first_view import store_first_view
+from f1bench_pipeline.domains.f1.ingest.race_catalog import (
+    KNOWN_UNLOADABLE_RACES,
+    RaceSource,
+    available_races,
+)
 from f1bench_pipeline.domains.f1.partitions import partition_key, race_partition_key
+from f1bench_pipeline.generation.registry import load_registry
+from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
 from f1bench_pipeline.orchestration.execute import Runs, Step, quiet_config
 from f1bench_pipeline.settings import Settings
+from f1bench_pipeline.storage.warehouse import read_table
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +57,6 @@ def ingest_step(batch: list, warehouse: Any = None) -> Step:
 
 def skipped_races(warehouse: Any, races: list) -> list:
     """The races of ``races`` that ``raw_sessions`` records as skipped."""
-    from f1bench_pipeline.storage.warehouse import read_table
-
     out = []
     for season in sorted({ev.season for ev in races}):  # one small read per season
         rows = read_table(warehouse, "raw_sessions", {"season": season})
@@ -61,8 +67,6 @@ def skipped_races(warehouse: Any, races: list) -> list:
 
 def skipped_note(warehouse: Any, batch: list) -> str:
     """"1 of 2 races skipped: Italian Grand Prix (known, expected)" for an ingest run's progress line."""
-    from f1bench_pipeline.domains.f1.ingest.race_catalog import KNOWN_UNLOADABLE_RACES
-
     skipped = skipped_races(warehouse, batch)
     if not skipped:
         return ""
@@ -86,11 +90,6 @@ def build(
     (``with_other_domains``: the ``build_sample`` of each domain's ``build.py``; weather's embedded
     sample). Incremental: a run whose assets are all fresh for its
     partitions is left out (``freshness.py``); ``force`` runs everything."""
-    from f1bench_pipeline.domains.f1.ingest.race_catalog import (
-        RaceSource,
-        available_races,
-    )
-
     runs = Runs.open(settings, instance=instance, progress=progress, incremental=not force)
     settings = runs.settings
     seasons = seasons or settings.seasons
@@ -135,8 +134,6 @@ def refresh_season_views(runs: Runs, seasons: list[int]) -> None:
 
 def _store_audit_first_view(settings: Settings, progress: Callable[[str], None]) -> None:
     """The audit page's first leaderboard, computed now that the scores are written (audit/answers.py)."""
-    from f1bench_pipeline.audit.first_view import store_first_view
-
     took = store_first_view(settings.warehouse_dir)
     if took is not None:
         progress(f"audit page: leaderboard computed ({took:.1f} s)")
@@ -200,8 +197,6 @@ def run_offline_systems(
     """Generations, claims and scores of every offline (template) system on ``seasons``,
     one ``generate_and_score`` run per system and season, all through the run queue at once
     (``Runs.run_all``); then the validation reports and each season's precision–recall figure."""
-    from f1bench_pipeline.generation.registry import load_registry
-
     owned = runs is None
     runs = runs or Runs.open(settings, defs, instance, progress)
     try:
@@ -266,8 +261,6 @@ def run_refinement(
     """Verifier-guided generation of ``systems`` (default: the offline ones) on ``seasons``,
     one ``verifier_guided`` run per system and season; then the round-by-round report.
     ``max_cost_usd``: each run's spending cap (else each system's)."""
-    from f1bench_pipeline.generation.registry import load_registry
-
     runs = runs or Runs.open(settings, defs, instance, progress)
     registry = load_registry()
     names = [registry.get(n).name for n in systems] if systems else [s.name for s in registry.offline_systems()]

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from f1bench_pipeline.scoring.cli import (
+from f1bench_pipeline.scoring.printout import (
     COLUMNS,
     INTERVAL_COLUMNS,
     PAIR_COLUMNS,

@@ -8,15 +8,16 @@ from typing import Any
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
+from f1bench_pipeline.domains.f1.partitions import season_partitions
+from f1bench_pipeline.domains.f1.score_file import score_file
 from f1bench_pipeline.figures.pr_data import figure_data, reader_rows
 from f1bench_pipeline.figures.pr_figure import SCREEN_DPI, draw, to_bytes
+from f1bench_pipeline.generation.names import unsafe_name
+from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.orchestration.automation import follows_upstream
-from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import validation as V
-from f1bench_pipeline.settings import REPO_ROOT
-from f1bench_pipeline.settings import process_setting
+from f1bench_pipeline.settings import REPO_ROOT, process_setting
 
 GROUP = "validation"
 DEFAULT_PAPER_FILE = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
@@ -36,8 +37,6 @@ def _md_table(df: pl.DataFrame) -> str:
 
 
 def _scores(warehouse: WarehouseResource) -> pl.DataFrame:
-    from f1bench_pipeline.generation.names import unsafe_name
-
     s = warehouse.read("scores")
     return s.with_columns(pl.col("model").map_elements(unsafe_name, return_dtype=pl.Utf8)) if not s.is_empty() else s
 
@@ -109,8 +108,6 @@ def published_generations_report(warehouse: WarehouseResource,
                                  system_registry: SystemRegistryResource) -> dg.MaterializeResult:
     """The paper's real outputs (dev.jsonl) scored here, beside the published extractors' counts."""
     import json
-
-    from f1bench_pipeline.domains.f1.score_file import score_file
 
     path = Path(process_setting("paper_generations") or DEFAULT_PAPER_FILE)
     if not path.exists():

@@ -21,14 +21,14 @@ from typing import Any
 import dagster as dg
 import polars as pl
 
-from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
-from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.generation.provider_limits import provider_config
 from f1bench_pipeline.domains.weather.partitions import (
     batch_model_from_partition_key,
     weather_batch_model_partitions,
     weather_batch_partitions,
 )
+from f1bench_pipeline.generation.names import unsafe_name
+from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
 from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource
 
 GROUP = "weather"

@@ -8,13 +8,18 @@ partitions and the systems to ``models`` first.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from f1bench_pipeline.domains.weather.partitions import register_weather_batch, weather_partition_key
+from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
+from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
+from f1bench_pipeline.generation.registry import load_registry
+from f1bench_pipeline.orchestration.definitions_builder import domain_only_definitions
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
 from f1bench_pipeline.orchestration.execute import Runs
-from f1bench_pipeline.settings import Settings
+from f1bench_pipeline.settings import Settings, get_settings
 
 
 def build_weather(batch: str | None = None, systems: Iterable[str] | None = None, settings: Settings | None = None,
@@ -22,10 +27,6 @@ def build_weather(batch: str | None = None, systems: Iterable[str] | None = None
                   incremental: bool = False) -> dict[str, bool]:
     """Records and instances of ``batch`` (default: the embedded sample), then generations,
     claims and scores of ``systems`` (default: the offline templates). Returns run successes."""
-    from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.orchestration.definitions_builder import domain_only_definitions
-
     batch = batch or SAMPLE_BATCH
     runs = Runs.open(settings, defs, instance, progress, definitions=lambda s: domain_only_definitions("weather", s), incremental=incremental)
     registry = load_registry()
@@ -51,6 +52,11 @@ def build_sample(settings: Settings, instance: Any, progress: Callable[[str], No
 
 def print_summary(settings: Settings) -> None:
     """What ``f1bench build`` prints for the weather domain: its leaderboard."""
-    from f1bench_pipeline.domains.weather.report import print_weather_leaderboard
-
     print_weather_leaderboard(settings.warehouse_dir)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    settings = get_settings()
+    ok = build_weather(args.batch, args.systems or None, settings)
+    print_weather_leaderboard(settings.warehouse_dir, args.batch, args.variant)
+    return 0 if all(ok.values()) else 1

@@ -8,7 +8,9 @@ from typing import Any
 
 import dagster as dg
 
+from f1bench_pipeline.domains.weather.sources import check_batch_name
 from f1bench_pipeline.generation.names import key_folder, model_key
+from f1bench_pipeline.orchestration.dynamic_partitions import add_dynamic_partition_keys
 from f1bench_pipeline.partitions import dimensions_of, model_partitions
 
 WEATHER_BATCHES_NAME = "weather_batches"
@@ -30,8 +32,5 @@ def weather_partition_key(system_name: str, batch: str) -> dg.MultiPartitionKey:
 
 def register_weather_batch(instance: Any, batch: str) -> bool:
     """Add ``batch`` to the ``weather_batches`` dynamic partition; False if it was there."""
-    from f1bench_pipeline.domains.weather.sources import check_batch_name
-    from f1bench_pipeline.orchestration.dynamic_partitions import add_dynamic_partition_keys
-
     check_batch_name(batch)
     return bool(add_dynamic_partition_keys(instance, WEATHER_BATCHES_NAME, [batch]))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
+from f1bench_pipeline.summary import print_inversion, print_titled_table, query_rows, with_interval
+
 
 def _weather_leaderboard_sql() -> str:
-    from f1bench_pipeline.summary import with_interval
-
     return f"""
 SELECT r.lang, r.model, l.n_scored AS scored, l.n_abstentions AS abstentions,
        {with_interval("precision")}, {with_interval("hallucination_rate", "hallucination")},
@@ -23,15 +24,10 @@ ORDER BY CASE r.lang WHEN 'all' THEN 0 WHEN 'en' THEN 1 WHEN 'es' THEN 2 ELSE 3 
 
 
 def weather_leaderboard(warehouse_dir: Path | str, batch: str, variant: str = "default") -> tuple[list[str], list[dict]]:
-    from f1bench_pipeline.summary import query_rows
-
     return query_rows(warehouse_dir, "weather_scores", _weather_leaderboard_sql(), [batch, variant])
 
 
 def print_weather_leaderboard(warehouse_dir: Path | str, batch: str | None = None, variant: str = "default") -> str:
-    from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
-    from f1bench_pipeline.summary import print_inversion, print_titled_table
-
     batch = batch or SAMPLE_BATCH
     cols, rows = weather_leaderboard(warehouse_dir, batch, variant)
     text = print_titled_table(f"Weather leaderboard — batch {batch}, {variant} prompt, regex extractor "

@@ -23,8 +23,7 @@ from f1bench_pipeline.domains.weather.records import (
     load_records,
     record_dict,
 )
-from f1bench_pipeline.settings import REPO_ROOT
-from f1bench_pipeline.settings import process_setting
+from f1bench_pipeline.settings import REPO_ROOT, process_setting
 
 if TYPE_CHECKING:
     from polars._typing import PolarsDataType

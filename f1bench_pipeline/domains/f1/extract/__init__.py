@@ -65,6 +65,7 @@ from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.document import Document
 from f1bench_pipeline.domains.f1.extract.drivers import DRIVERS_CSV, driver_table, surname_to_code
 from f1bench_pipeline.domains.f1.extract.first_chars import skip_in_modules
+from f1bench_pipeline.domains.f1.extract.reading import read
 from f1bench_pipeline.gc_pause import gc_paused
 
 # every rule pattern loaded above, recompiled to skip to the characters its matches start with (same matches)
@@ -82,7 +83,7 @@ def _extract(text: str | bytes, lang: str, entities: dict | None = None,
         text = "" if text is None else str(text)
     if not text.strip():
         return []
-    return Document(text, lang if isinstance(lang, str) else "en", entities, driver_teams).run()
+    return read(Document(text, lang if isinstance(lang, str) else "en", entities, driver_teams))
 
 
 @gc_paused  # an answer's tokens, sentences and records make no reference cycle (gc_pause.py)

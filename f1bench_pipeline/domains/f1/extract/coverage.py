@@ -36,9 +36,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, average_cued, degradation_figure,
-                                                           lap_level)
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, readable_tokens
+from f1bench_pipeline.domains.f1.extract.document import Document
+from f1bench_pipeline.domains.f1.extract.pace_cues import (
+    PACE_MAX_S,
+    PACE_MIN_S,
+    average_cued,
+    degradation_figure,
+    lap_level,
+)
+from f1bench_pipeline.domains.f1.extract.text import sentence_spans
+from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, READABLE_KINDS, ExtractedClaims, readable_tokens
 from f1bench_pipeline.domains.f1.extract.vocabulary import LEXICONS, words
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
@@ -250,10 +258,6 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
     a number to a driver of its own sentence), else by ``narrative_driver`` when its sentence
     states no checkable number (each of its numbers, if any, claimed by nothing and under a skip rule).
     """
-    from f1bench_pipeline.domains.f1.extract.document import Document
-    from f1bench_pipeline.domains.f1.extract.text import sentence_spans
-    from f1bench_pipeline.domains.f1.extract.tokens import ExtractedClaims
-
     if not isinstance(text, str) or not text.strip():
         return Reading(())
     bounds = None
@@ -263,7 +267,7 @@ def reading(text: str, lang: str, claims: Sequence[Any]) -> Reading:
     else:
         doc = Document(text, lang if isinstance(lang, str) else "en", None, None)
         try:
-            doc.tokenize()
+            tokenize(doc)
         except Exception:  # noqa: BLE001 - never raise on an answer (as extract_claims); nothing read
             return Reading(())
         low, toks = doc.low, readable_tokens(doc.toks)

@@ -20,9 +20,13 @@ from pathlib import Path
 
 import dagster as dg
 
-from f1bench_pipeline.orchestration.asset_metadata import image_md
 from f1bench_pipeline.domains.f1.finetune.config import FinetuneConfig, system_entry
+from f1bench_pipeline.domains.f1.finetune.data import FinetuneDataError
+from f1bench_pipeline.domains.f1.finetune.train import FinetuneError, train
 from f1bench_pipeline.generation.names import model_key
+from f1bench_pipeline.generation.registry import write_overlay_system
+from f1bench_pipeline.localmodel.weights import WeightsError
+from f1bench_pipeline.orchestration.asset_metadata import image_md
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
 from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
 
@@ -41,10 +45,6 @@ class LoraAdapterConfig(dg.Config, FinetuneConfig):
                       "(never the test season), registered as the system <base>+lora.")
 def lora_adapter(context: dg.AssetExecutionContext, config: LoraAdapterConfig,
                  warehouse: WarehouseResource, benchmark: BenchmarkResource) -> dg.MaterializeResult:
-    from f1bench_pipeline.domains.f1.finetune.data import FinetuneDataError
-    from f1bench_pipeline.domains.f1.finetune.train import FinetuneError, train
-    from f1bench_pipeline.localmodel.weights import WeightsError
-
     cfg = FinetuneConfig(**config.model_dump())
     data_dir = warehouse.data_path
     out = data_dir / "models" / cfg.adapter_name
@@ -80,8 +80,6 @@ def lora_adapter(context: dg.AssetExecutionContext, config: LoraAdapterConfig,
 
 def _register_system(context: dg.AssetExecutionContext, data_dir: Path, cfg: FinetuneConfig, adapter_dir: Path) -> Path:
     """The overlay registry entry and the ``models`` partition of the fine-tuned system."""
-    from f1bench_pipeline.generation.registry import write_overlay_system
-
     path = write_overlay_system(data_dir, cfg.adapter_name, system_entry(cfg, str(adapter_dir)))
     key = model_key(cfg.adapter_name)
     if key not in context.instance.get_dynamic_partitions(MODEL_PARTITIONS_NAME):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import polars as pl
 
 from f1bench_pipeline.scoring.metrics import aggregate
+from f1bench_pipeline.storage.warehouse import read_table
+from f1bench_pipeline.summary import print_titled_table
 
 KEY = ["model", "season", "id", "lang", "variant"]
 REPORT_COLUMNS = ["model", "season", "lang", "round", "n_generations", "n_scored", "n_revised", "precision",
@@ -74,9 +76,6 @@ def report_markdown(report: pl.DataFrame) -> str:
 
 def print_refinement_report(warehouse_dir, season: int) -> str:
     """The stored report of ``season`` on stdout (what `make demo` ends with)."""
-    from f1bench_pipeline.storage.warehouse import read_table
-    from f1bench_pipeline.summary import print_titled_table
-
     report = read_table(warehouse_dir, "refinement_report", {"season": season})
     if report.is_empty():
         return ""
