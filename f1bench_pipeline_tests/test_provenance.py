@@ -20,6 +20,9 @@ from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 from f1bench_pipeline.domains.f1.templates import template_answer
 from f1bench_pipeline.domains.f1.scoring import score_generations
 from f1bench_pipeline.settings import RaceRules, Settings
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 EVENT_TABLES = ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses",
                 "green_flag_laps"]
@@ -61,7 +64,7 @@ def test_instance_rows_carry_the_hash_of_the_messages_sent(sample_tables):
     from f1bench_pipeline.generation.registry import System
 
     rows = sample_tables("instances").head(30)
-    items = work_items(System(name="x", model="openai/x"), rows)
+    items = work_items(F1, System(name="x", model="openai/x"), rows)
     assert [provenance.messages_sha256(it.messages) for it in items] == rows["context_sha256"].to_list()
     assert rows["context_sha256"].n_unique() == rows.height  # languages and variants differ in what is sent
 
@@ -285,7 +288,7 @@ def test_a_dry_run_counts_the_items_asked_again_because_their_context_changed(sa
     from f1bench_pipeline.generation.registry import System
 
     rows = sample_tables("instances").head(3)
-    items = work_items(System(name="x", model="openai/x"), rows)
+    items = work_items(F1, System(name="x", model="openai/x"), rows)
     had = rows.select("id", "lang", "variant", "context_sha256")
     assert context_changed(items, had) == 0
     stale = had.with_columns(pl.when(pl.int_range(pl.len()) == 1).then(pl.lit("0" * 64))
