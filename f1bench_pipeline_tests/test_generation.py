@@ -117,7 +117,7 @@ def test_sanitize_masks_keys(monkeypatch):
 
 def test_litellm_not_imported_by_cli_or_assets():
     code = ("import sys; import f1bench_pipeline.generation.cli, f1bench_pipeline.domains.f1.generation_assets, "
-            "f1bench_pipeline.generation.importer, f1bench_pipeline.generation.plan; "
+            "f1bench_pipeline.domains.f1.importer, f1bench_pipeline.generation.plan; "
             "print('litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -445,7 +445,7 @@ def test_dry_run_counts_only_uncached_calls(gen_settings, test_key):
 
 
 def test_import_reports_bad_lines(gen_settings, tmp_path):
-    from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
+    from f1bench_pipeline.domains.f1.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.generation.table import read_generations
 
     inst = pl.read_parquet(gen_settings.warehouse_dir / "instances" / f"season={SEASON}" / "part-0.parquet")
@@ -481,7 +481,7 @@ def test_import_reports_bad_lines(gen_settings, tmp_path):
 
 
 def test_generation_keeps_imported_rows(gen_settings, test_key, tmp_path):
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.plan import work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
@@ -506,7 +506,7 @@ def test_generation_keeps_imported_rows(gen_settings, test_key, tmp_path):
 def test_import_dev_jsonl_as_is(gen_settings):
     if not DEV_JSONL.exists():
         pytest.skip(f"{DEV_JSONL} not found (only dev machines and CI have ../shared)")
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.table import read_generations
 
     report = import_jsonl(DEV_JSONL, gen_settings.warehouse_dir)
@@ -533,7 +533,7 @@ def test_import_dev_jsonl_as_is(gen_settings):
 
 
 def test_imported_systems_are_those_with_answers_and_no_registry_entry(tmp_path):
-    from f1bench_pipeline.generation.importer import imported_systems, stored_systems
+    from f1bench_pipeline.domains.f1.importer import imported_systems, stored_systems
     from f1bench_pipeline.generation.table import GENERATION_SCHEMA, TABLE
     from f1bench_pipeline.storage.warehouse import write_partition
 

@@ -115,7 +115,7 @@ def test_every_battle_is_an_instance_with_its_own_id(sample_tables):
 
 
 def test_a_published_battle_id_resolves_by_the_pit_laps_the_answer_names():
-    from f1bench_pipeline.generation.importer import _battle_named
+    from f1bench_pipeline.domains.f1.importer import _battle_named
 
     pair = [("X::undercut::RUS_BOR@18-19", 18, 19), ("X::undercut::RUS_BOR@45-46", 45, 46)]
     assert _battle_named("RUS pitted on lap 45, BOR on lap 46: the undercut worked.", pair) == pair[1][0]
@@ -131,7 +131,7 @@ def test_a_published_battle_id_resolves_by_the_pit_laps_the_answer_names():
 def test_an_import_with_a_wrong_context_hash_is_flagged_and_the_rest_scored(sample_build, tmp_path):
     import shutil
 
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.table import read_generations
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -235,7 +235,7 @@ def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores
 
     from f1bench_pipeline.domains.f1.events.assets import pit_battles as pit_battles_asset
     from f1bench_pipeline.domains.f1.instances.assets import instances as instances_asset
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.resources import (BenchmarkResource, RaceRulesResource, SystemRegistryResource,
                                             WarehouseResource)
     from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores

@@ -233,7 +233,7 @@ def _rerun_target(name: str, season: int, settings, reg, score_only: bool) -> tu
     else a system whose answers were imported (``importer.imported_systems``); a one-line error
     listing both kinds otherwise."""
     from f1bench_pipeline.errors import UnknownSystemError, UserError
-    from f1bench_pipeline.generation.importer import imported_systems
+    from f1bench_pipeline.domains.f1.importer import imported_systems
     from f1bench_pipeline.generation.names import unsafe_name
 
     try:
@@ -258,7 +258,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Import the file; then, unless ``--no-score`` (or ``--no-dagster``, ``--dry-run``), claims and
     scores of every imported partition through the ``score_only`` job (what ``rerun --score-only``
     runs) and the imported systems' leaderboard rows."""
-    from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
+    from f1bench_pipeline.domains.f1.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.settings import get_settings
 
     s = get_settings()
