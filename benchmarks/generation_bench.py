@@ -130,6 +130,7 @@ def bench_offline(season: int, source: Path, systems: list[str] | None) -> int:
     """The offline systems, cold, on one season copied from ``source``'s warehouse."""
     import shutil
 
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.generation.runner import generate_partition
     from f1bench_pipeline.settings import get_settings
@@ -152,7 +153,7 @@ def bench_offline(season: int, source: Path, systems: list[str] | None) -> int:
         cpu_all = time.process_time()
         for name in names:
             t = time.perf_counter()
-            res = generate_partition(settings, name, season, registry=reg, progress_every_s=3600)
+            res = generate_partition(get_domain("f1"), settings, name, season, registry=reg, progress_every_s=3600)
             wall = time.perf_counter() - t
             total_n += res.frame.height
             print(f"{name:<20} {res.frame.height:6d} answers  {wall:7.2f} s  {res.frame.height / wall:7.1f} answers/s  "

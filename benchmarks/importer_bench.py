@@ -1,6 +1,6 @@
 """Importer throughput on a file of mostly unknown ids, and ``f1bench score`` end to end (figures only).
 
-1. ``generation.importer.read_jsonl`` on a generated file (``--lines``, default 20,000; ``--unknown``
+1. ``domains.f1.importer.read_jsonl`` on a generated file (``--lines``, default 20,000; ``--unknown``
    of them, default 90%, with ids the warehouse does not have) against the warehouse's instance
    index (``$F1BENCH_DATA_DIR/warehouse``, default /tmp/full: a full build has ~39k keys; only
    read). An unknown id is reported as "unknown instance id" or "no instance ... in lang/variant",
@@ -62,7 +62,7 @@ def write_file(path: Path, index: dict, n: int, unknown: float, seed: int = 0) -
 
 def quadratic_read_jsonl():
     """``read_jsonl`` as it was before the fix: every unknown line scans the whole index."""
-    from f1bench_pipeline.generation import importer
+    from f1bench_pipeline.domains.f1 import importer
 
     src = textwrap.dedent(inspect.getsource(importer.read_jsonl))
     new = ('known_id = obj["id"] in known_ids', 'known_id = any(k[0] == obj["id"] for k in index)')
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeats", type=int, default=3)
     args = p.parse_args(argv)
 
-    from f1bench_pipeline.generation.importer import _instance_index, read_jsonl
+    from f1bench_pipeline.domains.f1.importer import _instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
 
     root = data_dir() / "warehouse"

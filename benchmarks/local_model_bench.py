@@ -128,13 +128,14 @@ def _run(args: argparse.Namespace, models_dir: Path) -> int:
                   flush=True)
 
     rows = instances(args.data_dir, args.season, args.answers)
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.cache import DiskCache
     from f1bench_pipeline.generation.engine import run_generations
     from f1bench_pipeline.generation.plan import work_items
 
     system = System(name="bench", model="openai/bench", local=local, languages=("en",), variants=("default",),
                     params={"temperature": 0.0, "max_tokens": args.max_tokens}, concurrency=2)
-    items = work_items(system, rows)
+    items = work_items(get_domain("f1"), system, rows)
     with tempfile.TemporaryDirectory() as cache_dir, \
             local_server(local, "bench", models_dir=models_dir) as base:
         served = system.model_copy(update={"api_base": base})

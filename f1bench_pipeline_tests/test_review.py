@@ -387,7 +387,7 @@ def _score_imported(root: Path, partitions) -> None:
 def test_gold_dev_becomes_judgments_of_our_claims(root, tmp_path):
     if not GOLD_DIR.exists():
         pytest.skip(f"shared gold not found at {GOLD_DIR} (only dev machines have ../shared)")
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.domains.f1.gold import load_gold
 

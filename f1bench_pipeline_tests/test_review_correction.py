@@ -253,7 +253,7 @@ def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
     the automatic mean plus the mean human − automatic difference on the reviewed answers."""
     if not GOLD_DIR.exists():
         pytest.skip(f"shared gold not found at {GOLD_DIR}")
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.domains.f1.gold import load_gold
     from f1bench_pipeline.storage.views import refresh_views

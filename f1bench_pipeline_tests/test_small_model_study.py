@@ -10,6 +10,9 @@ from f1bench_pipeline.domains.f1.finetune.study import study_table
 from f1bench_pipeline.generation.names import safe_name
 from f1bench_pipeline.scoring.score import SCORE_SCHEMA
 from f1bench_pipeline.storage import views, warehouse
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 BASE, TUNED = "smollm2-135m", "smollm2-135m+lora"
 
@@ -51,18 +54,17 @@ def test_the_view_pairs_a_lora_system_with_its_base(tmp_path):
 
 
 def test_max_instances_takes_the_first_ids_of_the_stratified_sample(sample_build):
-    from f1bench_pipeline.generation.plan import select_instances
     from f1bench_pipeline.generation.registry import System
     from f1bench_pipeline.storage.warehouse import read_table
 
     root = sample_build["settings"].warehouse_dir
     sys_all = System(name="x", model="openai/x", instances="test_sample", languages=("en",), variants=("default",))
     sys_cap = sys_all.model_copy(update={"max_instances": 5})
-    every, _ = select_instances(root, sys_all, 2025)
-    capped, note = select_instances(root, sys_cap, 2025)
+    every, _ = F1.select_instances(root, sys_all, 2025)
+    capped, note = F1.select_instances(root, sys_cap, 2025)
     assert capped["id"].n_unique() == 5 < every["id"].n_unique() and "max_instances" in note
     sample = read_table(root, "test_sample", {"season": 2025})
     kinds = set(sample.filter(pl.col("id").is_in(capped["id"].implode()))["kind"])
     assert len(kinds) == min(5, sample["kind"].n_unique())  # the decision types take turns
-    again, _ = select_instances(root, sys_cap, 2025)
+    again, _ = F1.select_instances(root, sys_cap, 2025)
     assert again["id"].to_list() == capped["id"].to_list()

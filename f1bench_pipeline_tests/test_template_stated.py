@@ -34,6 +34,9 @@ from f1bench_pipeline.domains.f1.templates import (
     rendered_stated_facts,
     template_answer,
 )
+from f1bench_pipeline.domains import get_domain
+
+F1 = get_domain("f1")  # the domain the generation road runs here
 
 LANGS = ("en", "es", "pt")
 
@@ -231,13 +234,16 @@ def test_noisy_perturbs_stated_facts_of_real_instances(sample_tables):
 def test_provider_passes_the_context():
     from f1bench_pipeline.generation.provider import METADATA_KEY, answer_for
 
-    meta = {"metadata": {METADATA_KEY: {"id": "i", "lang": "pt", "facts": ORACLE, "entities": "{}", "seed": 0,
-                                        "context": json.dumps(CONTEXT)}}}
+    meta = {"metadata": {METADATA_KEY: {"domain": "f1", "id": "i", "lang": "pt", "facts": ORACLE, "entities": "{}",
+                                        "seed": 0, "context": json.dumps(CONTEXT)}}}
     text = answer_for("f1bench/template-faithful", [], meta)
     assert text == template_answer("faithful", ORACLE, "pt", "i", "{}", 0, json.dumps(CONTEXT))
     assert "safety car virtual" in text
     del meta["metadata"][METADATA_KEY]["context"]
     assert answer_for("f1bench/template-faithful", [], meta) == template_answer("faithful", ORACLE, "pt", "i")
+    del meta["metadata"][METADATA_KEY]["domain"]  # the provider names no domain: the item says which
+    with pytest.raises(ValueError, match="domain"):
+        answer_for("f1bench/template-faithful", [], meta)
 
 
 def test_generation_items_carry_the_context():
@@ -247,10 +253,35 @@ def test_generation_items_carry_the_context():
     row = {"id": "i", "lang": "en", "variant": "default", "decision_type": "undercut", "system_prompt": "s",
            "user_message": "u", "facts": ORACLE, "entities": "{}", "context": json.dumps(CONTEXT)}
     system = System(name="template-faithful", model="f1bench/template-faithful")
-    (item,) = work_items(system, pl.DataFrame([row]))
+    (item,) = work_items(F1, system, pl.DataFrame([row]))
     assert item.metadata and item.metadata["f1bench"]["context"] == row["context"]
-    (old,) = work_items(system, pl.DataFrame([{k: v for k, v in row.items() if k != "context"}]))
+    assert item.metadata["f1bench"]["domain"] == "f1"
+    (old,) = work_items(F1, system, pl.DataFrame([{k: v for k, v in row.items() if k != "context"}]))
     assert old.metadata and old.metadata["f1bench"].get("context") is None
+
+
+def test_a_template_call_keeps_the_cache_key_of_its_cached_answers():
+    """The one generation road keys an F1 template call as answers were cached before it: model,
+    parameters, messages and the oracle's and entities' digests, seed and template version — no
+    domain name (``F1Domain.offline_cache_extra``); a changed key would ask every cached answer again."""
+    import hashlib
+
+    from f1bench_pipeline.domains.f1.templates import TEMPLATE_VERSION
+    from f1bench_pipeline.generation.cache import cache_key
+    from f1bench_pipeline.generation.plan import item_for
+    from f1bench_pipeline.generation.registry import System
+
+    row = {"id": "i", "lang": "en", "variant": "default", "decision_type": "undercut", "facts": ORACLE,
+           "entities": '{"VER": "Verstappen"}'}
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}]
+    system = System(name="template-terse", model="f1bench/template-terse", seed=1)
+
+    def digest(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    extra = {"oracle": digest(ORACLE), "entities": digest(row["entities"]), "seed": 1,
+             "template_version": TEMPLATE_VERSION}
+    assert item_for(F1, system, row, messages).cache_key == cache_key(system.model, system.params, messages, extra)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,7 +2,8 @@
 temporary folder as an installed package (its entry point under ``f1bench_pipeline.domains``)
 with its own ``domain.py``, ``definitions.py``, ``cli.py`` and ``sql/views/``. In a fresh
 process the code location holds its assets and job, its job runs end to end through Dagster
-(instances → the offline systems' answers through litellm → claims → scores), ``f1bench sql``
+(instances → the offline systems' answers through litellm, by ``generation.runner.generate_partition``,
+the function F1's ``generations`` asset calls → claims → scores), ``f1bench sql``
 reads its view and ``f1bench toy`` is a command."""
 
 from __future__ import annotations
@@ -102,13 +103,14 @@ def toy_instances(warehouse: WarehouseResource) -> None:
 @dg.asset(group_name="toy", deps=[toy_instances])
 def toy_scores(warehouse: WarehouseResource, system_registry: SystemRegistryResource) -> None:
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.generation import generate_domain_partition
     from f1bench_pipeline.domains.scoring import score_domain_generations
+    from f1bench_pipeline.generation.runner import generate_partition
 
     domain = get_domain("toy")
     instances = warehouse.read("toy_instances", {"batch": BATCH})
-    for system in system_registry.registry.offline_systems():
-        answers = generate_domain_partition(domain, warehouse.path_settings(), system, BATCH).frame
+    registry = system_registry.registry
+    for system in registry.offline_systems():
+        answers = generate_partition(domain, warehouse.path_settings(), system, BATCH, registry=registry).frame
         _claims, scores = score_domain_generations(domain, answers.with_columns(pl.lit(system.name).alias("model")),
                                                    instances)
         warehouse.write(scores.drop("model", "batch"), "toy_scores", {"batch": BATCH, "model": system.safe_name})
@@ -136,12 +138,34 @@ import dagster as dg
 
 from f1bench_pipeline.definitions import defs
 from f1bench_pipeline.domains import domain_names
+from f1bench_pipeline.domains.f1 import generation_assets
+from f1bench_pipeline.generation import runner
+from f1bench_pipeline.settings import get_settings
+from f1bench_pipeline.storage.warehouse import read_table
 
 assert domain_names() == ["f1", "toy", "weather"], domain_names()
 assert dg.AssetKey("toy_scores") in {k for a in defs.assets for k in a.keys}
+
+# The toy's answers go through the function F1's `generations` asset calls: a spy on it counts the calls.
+assert generation_assets.generate_partition is runner.generate_partition
+called = []
+road = runner.generate_partition
+
+
+def spy(domain, settings, system, partition, **options):
+    called.append((domain.name, system.name, partition))
+    return road(domain, settings, system, partition, **options)
+
+
+runner.generate_partition = spy
 with dg.DagsterInstance.ephemeral() as instance:
     result = defs.resolve_job_def("toy_pipeline").execute_in_process(instance=instance)
     assert result.success
+assert sorted(called) == [("toy", f"template-{k}", "toy-1") for k in ("faithful", "noisy", "terse")], called
+# what only that road writes: the table the domain names, with each answer's provenance hashes
+answers = read_table(get_settings().warehouse_dir, "toy_generations", {"batch": "toy-1"})
+assert answers.height == 9 and answers["context_sha256"].is_not_null().all(), answers
+assert answers["facts_sha256"].is_not_null().all()
 print("RAN")
 '''
 

@@ -338,6 +338,26 @@ def test_provider_dispatches_on_domain(instances):
         answer_for("f1bench/template-faithful", [], meta)
 
 
+def test_a_template_call_keeps_the_cache_key_of_its_cached_answers(instances):
+    """The one generation road (``generation.plan``) keys a weather template call as answers were
+    cached before it: model, parameters, messages and the domain, oracle digest, seed and template
+    version (``Domain.offline_cache_extra``); a changed key would ask every cached answer again."""
+    import hashlib
+
+    from f1bench_pipeline.generation.cache import cache_key
+    from f1bench_pipeline.generation.plan import work_items
+    from f1bench_pipeline.generation.registry import System
+
+    system = System(name="template-noisy", model="f1bench/template-noisy", seed=3)
+    rows = instances.head(6)
+    for item, r in zip(work_items(WEATHER, system, rows), rows.iter_rows(named=True), strict=True):
+        messages = [{"role": "system", "content": r["system_prompt"]}, {"role": "user", "content": r["user_message"]}]
+        extra = {"domain": "weather", "oracle": hashlib.sha256(r["facts"].encode()).hexdigest()[:16], "seed": 3,
+                 "template_version": WEATHER.template_version}
+        assert item.cache_key == cache_key(system.model, system.params, messages, extra)
+        assert item.metadata and item.metadata["f1bench"]["domain"] == "weather"
+
+
 def restate(user_message: str) -> str:
     """What a careful model does with the forecast data: every line said back as a sentence,
     in the NWS's own words (sky conditions as the shortForecast names them)."""
@@ -372,8 +392,8 @@ def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypa
     """A non-template system (OpenAI protocol on loopback) on a weather batch: retries,
     a content filter recorded and kept out of the means, the cache on rerun."""
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.generation import generate_domain_partition
     from f1bench_pipeline.generation.registry import System
+    from f1bench_pipeline.generation.runner import generate_partition
     from f1bench_pipeline.storage.warehouse import read_table, write_partition
     from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 
@@ -397,14 +417,16 @@ def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypa
                         api_key_env="F1BENCH_WEATHER_TEST_KEY", params={"temperature": 0.0, "max_tokens": 200},
                         languages=("en",), variants=("default",), concurrency=8, max_attempts=3,
                         backoff_base_s=0.01, backoff_max_s=0.05)
-        res = generate_domain_partition(get_domain("weather"), settings, system, "loop")
+        res = generate_partition(get_domain("weather"), settings, system, "loop")
         assert res.missing == 0 and res.expected == 20 and res.stats.retries > 0
         first = server.state.stats()["requests"]
-        again = generate_domain_partition(get_domain("weather"), settings, system, "loop")
+        again = generate_partition(get_domain("weather"), settings, system, "loop")
         assert server.state.stats()["requests"] == first and again.stats.cache_hits == 20  # a filter is final, cached too
     gens = read_table(settings.warehouse_dir, "weather_generations", {"batch": "loop", "model": system.safe_name})
     assert sorted(gens["status"].value_counts().rows()) == [("content_filtered", 1), ("ok", 19)]
     assert not any("sk-weather-test" in str(v) for v in gens.rows())
+    # what each answer was given (provenance.py), as F1's rows record it
+    assert gens["context_sha256"].is_not_null().all() and gens["facts_sha256"].is_not_null().all()
     _claims, scores = score_domain_generations(WEATHER, gens.with_columns(pl.lit(system.name).alias("model")), inst)
     agg = aggregate(scores, ["model"]).row(0, named=True)
     assert agg["n_scored"] == 19 and agg["n_content_filtered"] == 1

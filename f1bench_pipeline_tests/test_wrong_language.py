@@ -24,7 +24,7 @@ def imported_and_scored(sample_build, tmp_path_factory):
     import dagster as dg
 
     from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores
-    from f1bench_pipeline.generation.importer import import_jsonl
+    from f1bench_pipeline.domains.f1.importer import import_jsonl
     from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
     from f1bench_pipeline.storage.warehouse import read_table
 

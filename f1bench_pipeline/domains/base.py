@@ -27,11 +27,12 @@ box scores) is a new package implementing :class:`Domain` plus its Dagster asset
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,6 +47,10 @@ from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verdict import Verdict
 from f1bench_pipeline.scoring.versions import Source
+from f1bench_pipeline.storage.warehouse import read_table
+
+if TYPE_CHECKING:  # annotations only: the registry is the generation stage's
+    from f1bench_pipeline.generation.registry import System
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
 
@@ -176,6 +181,34 @@ class Domain(ABC):
         skip rules account for (the scores' ``reading_coverage``); None: not measured in this domain."""
         return None
 
+    # --- generation ---------------------------------------------------------------------------
+    # What ``generation.runner.generate_partition`` (the one generation road) asks of a domain.
+
+    def select_instances(self, warehouse_root: Path | str, system: System, partition: Any) -> tuple[pl.DataFrame, str]:
+        """The instance rows ``system`` answers in ``partition`` (sorted by id, lang, variant) and a
+        note on how they were chosen. Default: every instance of the partition (a system's
+        ``instances`` set is not read), the first ``max_instances`` ids when it sets one, in the
+        system's languages and prompt variants."""
+        rows = read_table(warehouse_root, self.tables["instances"], {self.partition_column: partition})
+        if rows.is_empty():
+            return rows, (f"no instances for {self.partition_column} {partition} "
+                          f"(materialize `{self.tables['instances']}` first)")
+        note = f"full {self.partition_column}"
+        if system.max_instances:
+            keep = rows["id"].unique().sort().head(system.max_instances)
+            rows = rows.filter(pl.col("id").is_in(keep.implode()))
+            note += f", first {keep.len()} ids (max_instances)"
+        rows = rows.filter(pl.col("lang").is_in(list(system.languages)) & pl.col("variant").is_in(list(system.variants)))
+        return rows.sort("id", "lang", "variant"), note
+
+    def offline_cache_extra(self, row: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        """What, beside the model, parameters and messages, decides an offline template system's
+        answer to an instance row, and so is part of its cache key: the oracle's digest, the seed,
+        the template version, and the domain's name. A change of it answers afresh; keep it stable,
+        or every cached answer is asked again."""
+        return {"domain": self.name, "oracle": text_digest(row["facts"]), "seed": seed,
+                "template_version": self.template_version}
+
     # --- shared by every domain -------------------------------------------------------------
 
     def extractor(self):
@@ -193,6 +226,11 @@ class Domain(ABC):
         from f1bench_pipeline.scoring.score import CLAIM_SCHEMA
 
         return _rename(CLAIM_SCHEMA, "season", self.partition_column, self.partition_dtype)
+
+
+def text_digest(text: str | None) -> str:
+    """A short SHA-256 of ``text`` (of '' when None), as the offline cache keys hold it."""
+    return hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
 
 
 def _rename(schema: Mapping[str, Any], old: str, new: str, dtype: Any) -> dict[str, Any]:

@@ -81,7 +81,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
                     args: argparse.Namespace) -> int:
     from f1bench_pipeline.evaluation.results import generation_counts, results_document, write_json
     from f1bench_pipeline.evaluation.system import first_error
-    from f1bench_pipeline.generation.plan import select_instances
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
     from f1bench_pipeline.orchestration.execute import Runs, quiet_config
     from f1bench_pipeline.domains.f1.partitions import partition_key
@@ -110,7 +110,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     wh, part = settings.warehouse_dir, {"season": season, "model": system.safe_name}
     grain = ["id", "lang", "variant"]
     # this run's answers (what its options selected); the partition may hold earlier ones too
-    selected = select_instances(wh, system, season)[0].select(grain)
+    selected = get_domain("f1").select_instances(wh, system, season)[0].select(grain)
     everything = read_table(wh, "generations", part)
     gens, scores, claims = ((df.join(selected, on=grain, how="semi") if df.height else df) for df in
                             (everything, read_table(wh, "scores", part), read_table(wh, "claims", part)))

@@ -1,7 +1,7 @@
 """``f1bench import-inspect LOG``: an Inspect AI log's answers into ``generations``.
 
 Each sample of the log (run with ``inspect_task.py``) becomes one line of the import format
-(``generation/importer.py``) — ``id``, ``lang``, ``variant`` from the sample id
+(``domains/f1/importer.py``) — ``id``, ``lang``, ``variant`` from the sample id
 ``<instance id>|<lang>|<variant>`` (else its metadata), ``model`` the log's model (``--model``
 overrides), ``text`` the completion or ``error`` the sample's error, and ``messages`` the
 sample's input, so the importer checks the context each answer was given (provenance) — written

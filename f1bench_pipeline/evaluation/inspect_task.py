@@ -12,8 +12,8 @@ per sample (NaN, Inspect's unscored, for an abstention's precision: left out of 
 the leaderboard), means with stderr.
 Inspect's ``mockllm/model`` runs it offline.
 
-Which instances: ``select_instances`` of the generation plan, with the options of ``f1bench eval``
-(``instances`` test_sample|full, ``langs``, ``variants``, ``limit`` ids). The warehouse is
+Which instances: the F1 domain's ``select_instances`` (what a generation run asks), with the
+options of ``f1bench eval`` (``instances`` test_sample|full, ``langs``, ``variants``, ``limit`` ids). The warehouse is
 ``F1BENCH_DATA_DIR``'s, or ``data_dir``.
 """
 

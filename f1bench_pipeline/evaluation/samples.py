@@ -28,17 +28,17 @@ def _warehouse(data_dir: Path | None) -> Path | str:
 def instance_rows(*, season: int | None, instances: str = "test_sample", languages: tuple[str, ...] = ("en",),
                   variants: tuple[str, ...] = ("default",), limit: int | None = None,
                   data_dir: Path | None = None) -> tuple[pl.DataFrame, int]:
-    """(the instance rows a system with these options answers, the season): the generation plan's
-    own selection, so an outside harness asks exactly what ``f1bench eval`` would."""
+    """(the instance rows a system with these options answers, the season): the F1
+    domain's selection (what a generation run asks), so an outside harness asks exactly what ``f1bench eval`` would."""
     from f1bench_pipeline.errors import UserError
-    from f1bench_pipeline.generation.plan import select_instances
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.registry import System
     from f1bench_pipeline.settings import get_settings
 
     season = get_settings().checked_season(season)
     system = System(name="outside-harness", model="outside/harness", instances=instances,  # type: ignore[arg-type]
                     languages=languages, variants=variants, max_instances=limit)
-    rows, note = select_instances(_warehouse(data_dir), system, season)
+    rows, note = get_domain("f1").select_instances(_warehouse(data_dir), system, season)
     if rows.is_empty():
         raise UserError(f"season {season}: no instances to ask ({note}); build them first (make demo / f1bench build)")
     return rows, season

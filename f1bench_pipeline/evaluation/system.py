@@ -82,9 +82,9 @@ def built_seasons(warehouse: Any) -> list[int]:
 def check_selection(warehouse: Any, system: Any, season: int, test_season: int) -> None:
     """One line when the system would have nothing to answer in ``season``: the season is not
     built (naming the built ones and the command that builds it), or it has no test sample."""
-    from f1bench_pipeline.generation.plan import select_instances
+    from f1bench_pipeline.domains import get_domain
 
-    rows, note = select_instances(warehouse, system, season)
+    rows, note = get_domain("f1").select_instances(warehouse, system, season)
     if not rows.is_empty():
         return
     built = built_seasons(warehouse)

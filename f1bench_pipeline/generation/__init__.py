@@ -14,9 +14,9 @@ Modules (none imports litellm at import time; ``llm.get_litellm()`` does, lazily
   Its parts: ``call`` (one call: retries, parameter adaptations, record, cost), ``ratelimit``
   (RPM spacing, a provider's cool-down), ``retry`` (backoff), ``spend`` (the spending cap),
   ``stats`` (a run's counts), ``offline`` (offline template calls in worker processes).
-* ``plan``      — which calls a partition needs; dry-run cost estimate.
+* ``plan``      — which calls a partition needs (through the ``Domain``); dry-run cost estimate.
 * ``table``     — the ``generations`` table schema and summaries.
-* ``importer``  — bring-your-own-outputs JSONL import.
-* ``runner``    — generate one (season, system) partition (its Dagster runs: ``domains.f1.generation_runs``).
+* ``runner``    — generate one (partition, system) pair of any domain: the one road of F1, weather and a
+  plug-in domain (F1's Dagster runs of it: ``domains.f1.generation_runs``).
 * ``assets``    — the Dagster asset, job and sensor; ``cli`` — the ``f1bench`` subcommands.
 """

@@ -51,22 +51,23 @@ def cmd_systems(args: argparse.Namespace) -> int:
 
 
 def _estimates(names: list[str], season: int, max_cost_usd: float | None = None, registry=None):  # noqa: ANN001
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import Estimate, context_changed, estimate, select_instances, work_items
+    from f1bench_pipeline.generation.plan import Estimate, context_changed, estimate, work_items
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.generation.table import TABLE
     from f1bench_pipeline.localmodel.weights import WeightsError
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
     s = get_settings()
     reg = registry or load_registry()
+    domain = get_domain("f1")
     out = []
     for name in names:
         system = reg.get(name)
-        rows, note = select_instances(s.warehouse_dir, system, season)
+        rows, note = domain.select_instances(s.warehouse_dir, system, season)
         try:
-            items = work_items(system, rows)
+            items = work_items(domain, system, rows)
         except WeightsError as exc:  # a local system whose weights are not on this machine
             out.append(Estimate(system.name, system.model, season, rows.height, 0, rows.height, 0, 0, 0.0,
                                 f"cannot run here: {exc}"))
@@ -74,7 +75,8 @@ def _estimates(names: list[str], season: int, max_cost_usd: float | None = None,
         est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season, max_cost_usd)
         if not items:
             est.note = note
-        changed = context_changed(items, read_table(s.warehouse_dir, TABLE, {"season": season, "model": system.safe_name}))
+        changed = context_changed(items, read_table(s.warehouse_dir, domain.tables["generations"],
+                                                    {domain.partition_column: season, "model": system.safe_name}))
         if changed:  # provenance: their instance changed since they were answered
             est.note = "; ".join(x for x in (est.note, f"{changed} asked again: their context changed") if x)
         out.append(est)
@@ -83,14 +85,16 @@ def _estimates(names: list[str], season: int, max_cost_usd: float | None = None,
 
 def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
     """How many of a system's items no cache holds (calls a run would make), without litellm."""
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import select_instances, work_items
+    from f1bench_pipeline.generation.plan import work_items
 
-    rows, _note = select_instances(settings.warehouse_dir, system, season)
+    domain = get_domain("f1")
+    rows, _note = domain.select_instances(settings.warehouse_dir, system, season)
     if rows.is_empty():  # nothing built to ask (the run itself says so)
         return 0
     cache = DiskCache.for_data_dir(settings.data_dir, system.model)
-    return sum(not cache.has(it.cache_key) for it in work_items(system, rows))
+    return sum(not cache.has(it.cache_key) for it in work_items(domain, system, rows))
 
 
 def require_key(system, season: int, settings) -> None:  # noqa: ANN001
@@ -116,7 +120,7 @@ def cmd_dry_run(args: argparse.Namespace) -> int:
     season = get_settings().checked_season(args.season)
     names = _names(args.systems) or load_registry().names()
     print(f"dry run, season {season}: nothing is called\n")
-    print(format_estimates(_estimates(names, season, args.max_cost_usd)))
+    print(format_estimates(_estimates(names, season, args.max_cost_usd), "season"))
     return 0
 
 
@@ -130,7 +134,7 @@ def confirm_paid(paid: list[str], season: int, max_cost_usd: float | None, yes: 
     if not paid:
         return None
     ests = _estimates(paid, season, max_cost_usd, registry)
-    print(format_estimates(ests))
+    print(format_estimates(ests, "season"))
     calls = sum(e.calls for e in ests)
     if not calls or yes:
         return None
@@ -171,12 +175,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _generate_direct(names: list[str], season: int, settings, reg, args: argparse.Namespace) -> int:  # noqa: ANN001
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.generation.runner import generate_partition
     from f1bench_pipeline.generation.table import all_calls_failed, summarize
 
     failed = 0
     for name in names:
-        res = generate_partition(settings, name, season, registry=reg, progress_every_s=args.progress_every,
+        res = generate_partition(get_domain("f1"), settings, name, season, registry=reg, progress_every_s=args.progress_every,
                                  max_cost_usd=args.max_cost_usd)
         summary = summarize(res.frame)
         st = ", ".join(f"{k}={v}" for k, v in summary["statuses"].items() if v)
@@ -228,7 +233,7 @@ def _rerun_target(name: str, season: int, settings, reg, score_only: bool) -> tu
     else a system whose answers were imported (``importer.imported_systems``); a one-line error
     listing both kinds otherwise."""
     from f1bench_pipeline.errors import UnknownSystemError, UserError
-    from f1bench_pipeline.generation.importer import imported_systems
+    from f1bench_pipeline.domains.f1.importer import imported_systems
     from f1bench_pipeline.generation.names import unsafe_name
 
     try:
@@ -253,7 +258,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Import the file; then, unless ``--no-score`` (or ``--no-dagster``, ``--dry-run``), claims and
     scores of every imported partition through the ``score_only`` job (what ``rerun --score-only``
     runs) and the imported systems' leaderboard rows."""
-    from f1bench_pipeline.generation.importer import ImportFailed, import_jsonl
+    from f1bench_pipeline.domains.f1.importer import ImportFailed, import_jsonl
     from f1bench_pipeline.settings import get_settings
 
     s = get_settings()

@@ -1,12 +1,13 @@
-"""Which calls a (season, system) partition needs, and what they would cost.
+"""Which calls a (partition, system) pair of a domain needs, and what they would cost.
 
-Selection: the season's ``instances`` rows (one per id × language × prompt variant),
-restricted to the system's instance set (``full``, or the ids of the season's
-``test_sample`` — which exists for the test season only), languages and variants.
-Messages are exactly what a model sees: the instance's system prompt and user message.
+Selection: the domain's (``Domain.select_instances``): the partition's instance rows (one per
+id × language × prompt variant) the system answers — F1: its instance set (``full``, or the
+ids of the season's ``test_sample``) — in its languages and variants. Messages are exactly what
+a model sees: the instance's system prompt and user message.
 
 Cache key: model string, parameters and messages (``cache.cache_key``), plus what else
-decides the answer — for an offline template system the oracle's digest, for a local
+decides the answer — for an offline template system the oracle's digest and the template
+version (``Domain.offline_cache_extra``), for a local
 system the weights' and the adapter's sha256 (``localmodel.server.cache_identity``), so a
 retrained adapter or replaced weights file is never answered from the cache. Never the
 server's port or any other connection setting.
@@ -24,71 +25,46 @@ are billed as output and count against it) — what a spending cap must allow fo
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 import polars as pl
 
+from f1bench_pipeline.domains.base import Domain
 from f1bench_pipeline.generation.cache import DiskCache, cache_key
 from f1bench_pipeline.generation.engine import WorkItem
-from f1bench_pipeline.generation.provider import METADATA_KEY, template_version
+from f1bench_pipeline.generation.provider import METADATA_KEY
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.provenance import messages_sha256
-from f1bench_pipeline.storage.warehouse import read_table
 
 CHARS_PER_TOKEN = 4.0  # the offline templates' rough count (budget.chars_tokens)
 
 
-def select_instances(warehouse_root: Path | str, system: System, season: int) -> tuple[pl.DataFrame, str]:
-    """The instance rows this system answers in ``season`` and a note on how they were chosen."""
-    rows = read_table(warehouse_root, "instances", {"season": season})
-    if rows.is_empty():
-        return rows, f"no instances for season {season} (materialize `instances` first)"
-    note = "full season"
-    if system.instances == "test_sample":
-        sample = read_table(warehouse_root, "test_sample", {"season": season})
-        if sample.is_empty():
-            return rows.head(0), (f"system runs on the test sample, and season {season} has none "
-                                  "(the sample exists for the test season only)")
-        rows = rows.filter(pl.col("id").is_in(sample["id"].unique().implode()))
-        note = f"test sample ({sample['id'].n_unique()} ids)"
-        if system.max_instances:
-            # the first ids of each decision type's stratum order, the types taking turns
-            order = sample.sort("stratum_rank", "kind", "id")["id"].unique(maintain_order=True)
-            keep = order.head(system.max_instances)
-            rows = rows.filter(pl.col("id").is_in(keep.implode()))
-            note += f", first {keep.len()} in stratum order (max_instances)"
-    elif system.max_instances:
-        keep = rows["id"].unique().sort().head(system.max_instances)
-        rows = rows.filter(pl.col("id").is_in(keep.implode()))
-        note += f", first {keep.len()} ids (max_instances)"
-    rows = rows.filter(pl.col("lang").is_in(list(system.languages)) & pl.col("variant").is_in(list(system.variants)))
-    return rows.sort("id", "lang", "variant"), note
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
-
-
-def work_items(system: System, rows: pl.DataFrame) -> list[WorkItem]:
+def work_items(domain: Domain, system: System, rows: pl.DataFrame) -> list[WorkItem]:
+    """One call of ``system`` per instance row of ``domain`` (``Domain.select_instances``), asked
+    its system prompt and user message."""
+    if "entities" not in rows.columns:  # a domain whose templates name no entities
+        rows = rows.with_columns(pl.lit("{}").alias("entities"))
     cols = ["id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts", "entities"]
-    cols += [c for c in ("context",) if c in rows.columns]  # the templates render what it states (#44)
-    return [item_for(system, r, [{"role": "system", "content": r["system_prompt"]},
-                                 {"role": "user", "content": r["user_message"]}])
+    cols += [c for c in ("context",) if c in rows.columns]  # the templates may render what it states (#44)
+    return [item_for(domain, system, r, [{"role": "system", "content": r["system_prompt"]},
+                                         {"role": "user", "content": r["user_message"]}])
             for r in rows.select(cols).iter_rows(named=True)]
 
 
-def item_for(system: System, row: dict, messages: list[dict[str, str]]) -> WorkItem:
-    """One call of ``system`` about an instance row (``id, lang, variant, decision_type, facts,
-    entities``) with these messages — the first round's, or a refinement round's."""
+def item_for(domain: Domain, system: System, row: Mapping[str, Any], messages: list[dict[str, str]]) -> WorkItem:
+    """One call of ``system`` about an instance row of ``domain`` (``id, lang, variant,
+    decision_type, facts, entities``) with these messages — the first round's, or a refinement
+    round's. An offline template system gets the oracle in the call's metadata (never sent), and
+    its cache key what else decides its answer (``Domain.offline_cache_extra``)."""
     extra = local_cache_extra(system)
     metadata = None
     if system.offline:
-        extra = {"oracle": _digest(row["facts"]), "entities": _digest(row["entities"]), "seed": system.seed,
-                 "template_version": template_version("f1")}
-        metadata = {METADATA_KEY: {"id": row["id"], "lang": row["lang"], "facts": row["facts"],
-                                   "entities": row["entities"], "seed": system.seed, "context": row.get("context")}}
+        extra = domain.offline_cache_extra(row, system.seed)
+        metadata = {METADATA_KEY: {"domain": domain.name, "id": row["id"], "lang": row["lang"], "facts": row["facts"],
+                                   "entities": row["entities"], "seed": system.seed,
+                                   "context": row.get("context")}}
     return WorkItem(
         id=row["id"], lang=row["lang"], variant=row["variant"], messages=messages,
         cache_key=cache_key(system.model, system.params, messages, extra),
@@ -110,7 +86,7 @@ def local_cache_extra(system: System) -> dict | None:
 class Estimate:
     system: str
     model: str
-    season: int
+    partition: int | str  # the domain's partition value (F1: the season)
     items: int
     cached: int
     calls: int
@@ -137,7 +113,7 @@ class Estimate:
         return self.calls if per_call <= 0 else min(self.calls, int(left / per_call))
 
 
-def estimate(system: System, items: list[WorkItem], cache: DiskCache, season: int,
+def estimate(system: System, items: list[WorkItem], cache: DiskCache, partition: int | str,
              max_cost_usd: float | None = None) -> Estimate:
     """The calls ``items`` still need and their estimated cost (``max_cost_usd``: a run's cap
     instead of the system's)."""
@@ -180,7 +156,7 @@ def estimate(system: System, items: list[WorkItem], cache: DiskCache, season: in
         one_typical, _ = b.call_cost(system, round(mean_prompt), typical)
         cost = None if one is None else one * len(todo)
         typical_cost = None if one_typical is None else one_typical * len(todo)
-    return Estimate(system.name, system.model, season, len(items), len(cached), len(todo), prompt_tokens,
+    return Estimate(system.name, system.model, partition, len(items), len(cached), len(todo), prompt_tokens,
                     out_max * len(todo), cost, note, prompt_method=method, output_budget=out_max,
                     output_budget_source=out_src, typical_output_tokens=typical, typical_source=typical_src,
                     cost_typical_usd=typical_cost, spent_usd=spent,
@@ -202,9 +178,10 @@ def context_changed(items: list[WorkItem], generations: pl.DataFrame) -> int:
                and had[key] != messages_sha256(it.messages))
 
 
-def format_estimates(rows: list[Estimate]) -> str:
-    """The dry-run table; every column marked (est.) is an estimate, explained below it."""
-    header = ["system", "model", "season", "items", "cached", "calls", "prompt tok (est.)",
+def format_estimates(rows: list[Estimate], partition_column: str) -> str:
+    """The dry-run table (``partition_column``: the domain's, the header of the partition column);
+    every column marked (est.) is an estimate, explained below it."""
+    header = ["system", "model", partition_column, "items", "cached", "calls", "prompt tok (est.)",
               "output tok/call max", "est. cost USD at max output", "est. cost USD typical", "spent USD",
               "cap USD", "note"]
     body = []
@@ -214,7 +191,7 @@ def format_estimates(rows: list[Estimate]) -> str:
             fit = e.calls_within_cap
             cap = f"{e.max_cost_usd:.2f}" + (f" (~{fit} of {e.calls} calls fit, est.)" if fit is not None
                                               and fit < e.calls else "")
-        body.append([e.system, e.model, str(e.season), str(e.items), str(e.cached), str(e.calls),
+        body.append([e.system, e.model, str(e.partition), str(e.items), str(e.cached), str(e.calls),
                      f"{e.prompt_tokens:,}", f"{e.output_budget:,}" if e.output_budget else "-",
                      _usd(e.cost_usd), _usd(e.cost_typical_usd), f"{e.spent_usd:.4f}", cap, e.note])
     known = [e.cost_usd for e in rows if e.cost_usd is not None]

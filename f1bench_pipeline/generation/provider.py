@@ -7,10 +7,10 @@ the last hop is served here instead of over HTTP.
 How the template knows the answer: a template must answer from the *oracle*, which is
 not in the chat messages (the messages hold the context the model sees). The engine
 passes the instance's oracle in the call's litellm ``metadata`` under ``"f1bench"``
-(``{"id", "lang", "facts", "entities"}``, and the structured ``context`` when the rows hold it) — only for ``f1bench/`` models, so the oracle
+(``{"domain", "id", "lang", "facts", "entities", "seed"}``, and the structured ``context`` when the rows hold it) — only for ``f1bench/`` models, so the oracle
 never leaves the process — and the handler reads it from ``litellm_params["metadata"]``.
-The oracle's digest is part of the cache key of these calls, so a rebuilt oracle is
-answered afresh.
+The oracle's digest and the domain's template version are part of the cache key of these calls
+(``Domain.offline_cache_extra``), so a rebuilt oracle or a changed template is answered afresh.
 
 Models: ``f1bench/template-faithful``, ``f1bench/template-noisy``, ``f1bench/template-terse``
 (the part after ``template-`` selects the template). Given a conversation with an earlier
@@ -19,7 +19,7 @@ instructions of the last message, as a careful model would. Usage is reported as
 characters/4 (a rough token count); cost is 0.
 
 The answers come from the domains, not from this module: each domain registers its templates
-(:func:`register_templates`, keyed by the ``domain`` of the metadata, ``f1`` when absent) and
+(:func:`register_templates`, keyed by the ``domain`` of the metadata) and
 each domain's reviser of them in verifier-guided rounds (:func:`register_reviser`). The modules in ``PLUGINS`` do
 that when imported; they are imported the first time an answer finds nothing registered, so a
 process that only calls the engine (a worker, a test) gets the same answers as a Dagster run.
@@ -46,21 +46,12 @@ Reviser = Callable[[str, str], str]
 PLUGINS = ("f1bench_pipeline.orchestration.plugins",)
 
 _TEMPLATES: dict[str, TemplateAnswer] = {}
-_VERSIONS: dict[str, Callable[[], int]] = {}
 _REVISERS: dict[str, Reviser] = {}
 
 
-def register_templates(domain: str, answer: TemplateAnswer, version: Callable[[], int]) -> None:
-    """The template answers of ``domain`` (the ``domain`` key of the call's metadata) and their
-    version (part of every template call's cache key: a new version answers afresh)."""
+def register_templates(domain: str, answer: TemplateAnswer) -> None:
+    """The template answers of ``domain`` (the ``domain`` key of the call's metadata)."""
     _TEMPLATES[domain] = answer
-    _VERSIONS[domain] = version
-
-
-def template_version(domain: str) -> int:
-    """The version of ``domain``'s templates."""
-    _templates(domain)  # registers the domains when nothing is yet
-    return _VERSIONS[domain]()
 
 
 def register_reviser(domain: str, revise: Reviser) -> None:
@@ -99,15 +90,15 @@ def _kind(model: str) -> str:
 
 def answer_for(model: str, messages: list[dict], litellm_params: dict | None) -> str:
     meta = ((litellm_params or {}).get("metadata") or {}).get(METADATA_KEY)
-    if not isinstance(meta, dict) or "facts" not in meta:
-        raise ValueError("f1bench template systems need the instance oracle in metadata['f1bench'] "
-                         "(the generation engine passes it; see f1bench_pipeline.generation.provider)")
+    if not isinstance(meta, dict) or "facts" not in meta or "domain" not in meta:
+        raise ValueError("f1bench template systems need the instance's domain and oracle in metadata['f1bench'] "
+                         "(the generation engine passes them: generation.plan.item_for)")
     kind = _kind(model)
     previous = [m for m in messages if m.get("role") == "assistant"]
     if previous:  # a verifier-guided round: revise the latest answer as the instructions say
-        return _reviser(str(meta.get("domain", "f1")))(str(previous[-1].get("content") or ""),
-                                                      str(messages[-1].get("content") or ""))
-    answer = _templates(str(meta.get("domain", "f1")))
+        return _reviser(str(meta["domain"]))(str(previous[-1].get("content") or ""),
+                                             str(messages[-1].get("content") or ""))
+    answer = _templates(str(meta["domain"]))
     return answer(kind, meta["facts"], meta.get("lang", "en"), meta.get("id", ""),
                   meta.get("entities", "{}"), int(meta.get("seed", 0)), meta.get("context"))
 

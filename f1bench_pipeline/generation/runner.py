@@ -1,8 +1,10 @@
-"""Generate one (season, system) partition: select the instances, call or read the cache,
-write the ``generations`` Parquet partition.
+"""Generate one (partition, system) pair of any domain: select the instances (the domain's
+``select_instances``), call or read the cache, write the domain's generations Parquet partition.
 
-:func:`generate_partition` is what the ``generations`` asset and ``f1bench generate
---no-dagster`` call; the Dagster runs of it are ``domains.f1.generation_runs``.
+:func:`generate_partition` is the one generation road of every domain: F1's ``generations``
+asset and ``f1bench generate --no-dagster``, weather's ``weather_generations`` asset, a plug-in
+domain's assets (the toy domain of ``test_toy_domain.py``) call it; the Dagster runs of F1's are
+``domains.f1.generation_runs``.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from pathlib import Path
 import polars as pl
 
 from f1bench_pipeline import language, provenance
+from f1bench_pipeline.domains.base import Domain
 from f1bench_pipeline.generation.cache import BUDGET_EXHAUSTED, DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
-from f1bench_pipeline.generation.plan import select_instances, work_items
+from f1bench_pipeline.generation.plan import work_items
 from f1bench_pipeline.generation.registry import Registry, System, load_registry
-from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, to_frame
+from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, to_frame
 from f1bench_pipeline.settings import Settings
 from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
@@ -27,7 +30,7 @@ from f1bench_pipeline.storage.warehouse import read_table, write_partition
 @dataclass
 class GenerationResult:
     system: System
-    season: int
+    partition: int | str   # the domain's partition value (F1: the season)
     frame: pl.DataFrame
     stats: RunStats
     expected: int          # items selected (instances × languages × variants)
@@ -36,9 +39,10 @@ class GenerationResult:
 
 
 def generate_partition(
+    domain: Domain,
     settings: Settings,
     system: str | System,
-    season: int,
+    partition: int | str,
     *,
     registry: Registry | None = None,
     on_progress: Callable[[str, dict], None] | None = None,
@@ -46,7 +50,9 @@ def generate_partition(
     max_cost_usd: float | None = None,
     replace: bool = False,
 ) -> GenerationResult:
-    """Answer every instance of ``season`` the system is asked about and write its partition.
+    """Answer every instance of the domain's ``partition`` (the value of its partition column: F1's
+    season, weather's batch) the system is asked about and write the (partition, model) partition
+    of the domain's generations table.
 
     ``system`` is a registry name (raw or safe form) or a :class:`System`. Answers already in
     the cache are not asked again; errors are written with status ``error`` and retried by
@@ -64,14 +70,14 @@ def generate_partition(
     if not isinstance(system, System):
         system = (registry or load_registry(data_dir=settings.data_dir)).get(system)
     root = settings.warehouse_dir
-    rows, note = select_instances(root, system, season)
-    items = work_items(system, rows)
+    rows, note = domain.select_instances(root, system, partition)
+    items = work_items(domain, system, rows)
     cache = DiskCache.for_data_dir(settings.data_dir, system.model)
-    with _partition_lock(cache.dir, season):
+    with _partition_lock(cache.dir, domain, partition):
         records, stats = run_generations(system, items, cache, on_progress=on_progress,
                                          progress_every_s=progress_every_s,
                                          models_dir=Path(settings.data_dir) / "models",
-                                         max_cost_usd=max_cost_usd, label=f"{system.name} {season}")
+                                         max_cost_usd=max_cost_usd, label=f"{system.name} {partition}")
     given = {} if rows.is_empty() else {
         (r["id"], r["lang"], r["variant"]): (r["context_sha256"], r["facts_sha256"])
         for r in provenance.with_hashes(rows).select(*GRAIN, *provenance.HASH_COLUMNS).iter_rows(named=True)}
@@ -80,15 +86,16 @@ def generate_partition(
             "context_sha256": provenance.messages_sha256(it.messages),
             "facts_sha256": given.get((it.id, it.lang, it.variant), (None, None))[1]}
            for it, rec in zip(items, records, strict=True)]
-    part = {"season": season, "model": system.safe_name}
-    existing = read_table(root, TABLE, part)
+    table = domain.tables["generations"]
+    part = {domain.partition_column: partition, "model": system.safe_name}
+    existing = read_table(root, table, part)
     df = _keep_imported(to_frame(out), existing)
     if not replace:
         df = _keep_earlier(df, existing)
-    write_partition(df, root, TABLE, part)
+    write_partition(df, root, table, part)
     selected = pl.DataFrame([(it.id, it.lang, it.variant) for it in items], schema=GRAIN, orient="row")
     missing = selected.join(df.select(GRAIN), on=GRAIN, how="anti").height if items else 0
-    return GenerationResult(system, season, df, stats, len(items), note, missing)
+    return GenerationResult(system, partition, df, stats, len(items), note, missing)
 
 
 def _stored(existing: pl.DataFrame) -> pl.DataFrame:
@@ -132,12 +139,12 @@ def _keep_imported(generated: pl.DataFrame, existing: pl.DataFrame) -> pl.DataFr
 
 
 class PartitionBusy(RuntimeError):
-    """Another process is generating the same model on the same season right now."""
+    """Another process is generating the same model on the same partition of a domain right now."""
 
 
 @contextmanager
-def _partition_lock(cache_dir: Path, season: int) -> Iterator[None]:
-    """One run per (model string, season) at a time, so two runs of the same partition (a
+def _partition_lock(cache_dir: Path, domain: Domain, partition: int | str) -> Iterator[None]:
+    """One run per (model string, domain, partition) at a time, so two runs of the same partition (a
     double-clicked materialization, a backfill overlapping a manual run) never pay for the
     same calls twice. An advisory ``flock``: the OS releases it when the process dies."""
     try:
@@ -146,12 +153,13 @@ def _partition_lock(cache_dir: Path, season: int) -> Iterator[None]:
         yield
         return
     cache_dir.mkdir(parents=True, exist_ok=True)
-    path = cache_dir / f".run-{season}.lock"
+    path = cache_dir / f".run-{domain.name}-{partition}.lock"
     with open(path, "a+") as fh:
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise PartitionBusy(f"another process is generating {cache_dir.name} for season {season}; "
+            raise PartitionBusy(f"another process is generating {cache_dir.name} for {domain.partition_column} "
+                                f"{partition}; "
                                 "wait for it (its answers land in the same cache)") from None
         try:
             yield

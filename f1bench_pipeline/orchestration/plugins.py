@@ -22,17 +22,13 @@ def _domain_templates(name: str):
     return answer
 
 
-def _domain_template_version(name: str):
-    return lambda: get_domain(name).template_version
-
-
 def _domain_reviser(name: str):
     return lambda answer, message: get_domain(name).revise_answer(answer, message)
 
 
 def register_all() -> None:
     for name in domain_names():
-        register_templates(name, _domain_templates(name), _domain_template_version(name))
+        register_templates(name, _domain_templates(name))
         register_reviser(name, _domain_reviser(name))
 
 

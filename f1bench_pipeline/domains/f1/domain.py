@@ -14,13 +14,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 import polars as pl
 
-from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex
+from f1bench_pipeline.domains.base import Domain, InstanceContext, InstanceIndex, text_digest
 from f1bench_pipeline.package_data import REPO_ROOT
 from f1bench_pipeline.scoring.verdict import Verdict
+
+if TYPE_CHECKING:
+    from f1bench_pipeline.generation.registry import System
 
 
 class F1Domain(Domain):
@@ -130,3 +133,20 @@ class F1Domain(Domain):
 
         return import_gold(gold_dir, root, resolve_model, extractor=extractor,
                            include_context_mismatch=include_context_mismatch)
+
+    # --- generation ---------------------------------------------------------------------------
+
+    def select_instances(self, warehouse_root: Path | str, system: System, partition: Any) -> tuple[pl.DataFrame, str]:
+        """A system whose ``instances`` is ``test_sample`` answers the ids of the season's test sample
+        (``instance_selection``); any other, every instance of the season (the shared default)."""
+        if system.instances != "test_sample":
+            return super().select_instances(warehouse_root, system, partition)
+        from f1bench_pipeline.domains.f1.instance_selection import select_test_sample
+
+        return select_test_sample(warehouse_root, system, partition)
+
+    def offline_cache_extra(self, row: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        """F1's templates name the drivers of the instance's ``entities``: their digest is in the key,
+        the domain's name is not (the keys of the answers cached before weather existed)."""
+        return {"oracle": text_digest(row["facts"]), "entities": text_digest(row["entities"]), "seed": seed,
+                "template_version": self.template_version}

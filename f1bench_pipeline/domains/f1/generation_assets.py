@@ -37,12 +37,14 @@ from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.table import GRAIN, all_calls_failed, summarize
 from f1bench_pipeline.generation.provider_limits import provider_config
 from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions
+from f1bench_pipeline.domains.f1.domain import F1Domain
 from f1bench_pipeline.domains.f1.partitions import season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 GROUP = "generation"
 generation_partitions = season_model_partitions  # defined once, in partitions.py
 MAX_COST_TAG = "f1bench/max_cost_usd"
+F1_DOMAIN = F1Domain()
 
 
 class GenerationConfig(dg.Config):
@@ -112,8 +114,8 @@ def generations(context: dg.AssetExecutionContext, config: GenerationConfig,
                                                                      if system.local.adapter else "")
                         if system.local else "")
                      + (f"; spending cap ${cap:.4f}" if cap is not None else ""))
-    res = generate_partition(settings, system, season, registry=registry, on_progress=progress, max_cost_usd=cap,
-                             replace=config.replace)
+    res = generate_partition(F1_DOMAIN, settings, system, season, registry=registry, on_progress=progress,
+                             max_cost_usd=cap, replace=config.replace)
     warehouse.refresh_views()
     df, st = res.frame, res.stats
     summary = summarize(df)

@@ -36,7 +36,7 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     import polars as pl
 
     from f1bench_pipeline import provenance
-    from f1bench_pipeline.generation.importer import instance_index, read_jsonl
+    from f1bench_pipeline.domains.f1.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
     from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations_parallel

@@ -98,7 +98,7 @@ def weather_instances(context: dg.AssetExecutionContext, warehouse: WarehouseRes
 def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseResource,
                         system_registry: SystemRegistryResource) -> dg.MaterializeResult:
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.generation import generate_domain_partition
+    from f1bench_pipeline.generation.runner import generate_partition
     from f1bench_pipeline.generation.sanitize import sanitize
     from f1bench_pipeline.generation.table import summarize
 
@@ -109,8 +109,8 @@ def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseR
     except KeyError:
         raise dg.Failure(description=f"system {unsafe_name(model_key)!r} is not in the registry {registry.path}",
                          allow_retries=False) from None
-    res = generate_domain_partition(get_domain("weather"), warehouse.path_settings(), system, batch,
-                                    on_progress=lambda m, _s: context.log.info(sanitize(m)))
+    res = generate_partition(get_domain("weather"), warehouse.path_settings(), system, batch, registry=registry,
+                             on_progress=lambda m, _s: context.log.info(sanitize(m)))
     warehouse.refresh_views()
     summary = summarize(res.frame)
     meta: dict[str, Any] = {"dagster/row_count": dg.MetadataValue.int(res.frame.height), "system": system.name,

@@ -32,6 +32,7 @@ import polars as pl
 from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.engine import RunStats, run_generations
 from f1bench_pipeline.generation.plan import item_for
+from f1bench_pipeline.domains.f1.domain import F1Domain
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.domains.f1.refinement.edits import Edits, edit_message, edits_for
 from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
@@ -48,6 +49,7 @@ ROUND_COLUMNS: dict[str, type[pl.DataType]] = {
 ROUND_SCHEMA = {**SCORE_SCHEMA, **ROUND_COLUMNS}
 ROUND_CLAIM_SCHEMA = {**CLAIM_SCHEMA, "round": pl.Int64}
 STOP_REASONS = ("nothing_to_fix", "max_rounds", "no_answer", "unchanged", "budget_exhausted")
+F1_DOMAIN = F1Domain()  # a round's calls are keyed as the first round's (generation.plan.item_for)
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def refine(
                         {"role": "user", "content": row["user_message"]},
                         {"role": "assistant", "content": texts[key]["text"]},
                         {"role": "user", "content": instructions}]
-            items.append(item_for(system, row, messages))
+            items.append(item_for(F1_DOMAIN, system, row, messages))
             meta.append(instructions)
         if on_progress:
             on_progress(f"{system.name}: round {rnd + 1}: {len(items)} answers to revise")

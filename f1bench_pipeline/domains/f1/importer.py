@@ -1,4 +1,5 @@
-"""Bring your own outputs: import a JSONL of generations made elsewhere.
+"""Bring your own outputs: import a JSONL of F1 generations made elsewhere (F1's: its ids, its
+seasons, its published battle ids; the shared ``generation`` stage imports no domain).
 
 One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, instead of
 ``text``, the ``error`` the provider returned — plus optional ``variant`` (default
@@ -19,7 +20,7 @@ One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, i
   already holds (an imported row replaces an existing row of the same id × lang ×
   variant; other rows are kept), written atomically. ``source`` is ``import``.
 * A later generation run of the same partition keeps imported rows, except where it
-  produces an answer of its own for the same item (``runner._keep_imported``).
+  produces an answer of its own for the same item (``generation.runner._keep_imported``).
 * Scoring: ``f1bench import-generations`` (and ``import-inspect``) then runs the ``score_only``
   Dagster job on each imported partition, as ``f1bench rerun SYSTEM --score-only`` does
   (``generation/cli.py``); a system the registry does not know is an *imported system*
