@@ -86,6 +86,10 @@ DEFINITIONS = '''
 import dagster as dg
 import polars as pl
 
+# the scoring function F1's claims_and_scores asset calls (checked by RUN)
+from f1bench_pipeline.domains.scoring import score_generations_parallel
+from f1bench_pipeline.scoring.versions import score_versions
+
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 BATCH = "toy-1"
@@ -103,14 +107,14 @@ def toy_instances(warehouse: WarehouseResource) -> None:
 def toy_scores(warehouse: WarehouseResource, system_registry: SystemRegistryResource) -> None:
     from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.domains.generation import generate_domain_partition
-    from f1bench_pipeline.domains.scoring import score_domain_generations
 
     domain = get_domain("toy")
     instances = warehouse.read("toy_instances", {"batch": BATCH})
     for system in system_registry.registry.offline_systems():
         answers = generate_domain_partition(domain, warehouse.path_settings(), system, BATCH).frame
-        _claims, scores = score_domain_generations(domain, answers.with_columns(pl.lit(system.name).alias("model")),
-                                                   instances)
+        # in a worker process too (min_rows=0): the worker finds the toy domain by its name and entry point
+        _claims, scores = score_generations_parallel(domain, answers.with_columns(pl.lit(system.name).alias("model")),
+                                                     instances, workers=2, min_rows=0, **score_versions("toy"))
         warehouse.write(scores.drop("model", "batch"), "toy_scores", {"batch": BATCH, "model": system.safe_name})
     warehouse.refresh_views()
 
@@ -138,6 +142,13 @@ from f1bench_pipeline.definitions import defs
 from f1bench_pipeline.domains import domain_names
 
 assert domain_names() == ["f1", "toy", "weather"], domain_names()
+# the toy is scored by the very function F1's claims/scores asset calls
+from f1bench_pipeline.domains import scoring
+from f1bench_pipeline.domains.f1 import scoring_assets
+from toy_domain import definitions as toy_definitions
+
+assert toy_definitions.score_generations_parallel is scoring_assets.score_generations_parallel \
+    is scoring.score_generations_parallel
 assert dg.AssetKey("toy_scores") in {k for a in defs.assets for k in a.keys}
 with dg.DagsterInstance.ephemeral() as instance:
     result = defs.resolve_job_def("toy_pipeline").execute_in_process(instance=instance)
@@ -176,11 +187,13 @@ def test_a_toy_domain_in_its_own_folder_runs_end_to_end(tmp_path):
     assert "RAN" in run("-c", textwrap.dedent(RUN)).stdout
     assert "toy domain here" in run("-m", "f1bench_pipeline.cli", "toy").stdout
     out = run("-m", "f1bench_pipeline.cli", "sql", "--format", "csv",
-              "SELECT model, avg(precision) AS p, avg(recall) AS r, sum(n_claims) AS n FROM toy_scores "
+              "SELECT model, avg(precision) AS p, avg(recall) AS r, sum(n_claims) AS n, "
+              "min(extractor_version) AS ev, min(verifier_version) AS vv FROM toy_scores "
               "GROUP BY model ORDER BY model").stdout
     rows = {r["model"]: r for r in csv.DictReader(io.StringIO(out))}
     assert set(rows) == {"template-faithful", "template-noisy", "template-terse"}, out
     assert float(rows["template-faithful"]["p"]) == 1.0 and float(rows["template-faithful"]["r"]) == 1.0
+    assert rows["template-faithful"]["ev"].startswith("toy-regex-") and rows["template-faithful"]["vv"].startswith("toy-verify-")
     assert float(rows["template-noisy"]["p"]) == 0.0 and float(rows["template-noisy"]["r"]) == 0.0
     assert float(rows["template-terse"]["n"]) == 0 and float(rows["template-terse"]["r"]) == 0.0  # it abstains
 
