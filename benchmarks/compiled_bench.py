@@ -7,7 +7,7 @@ that every claim and score is byte-identical (``extractor_snapshot.py``), and ru
 
 Figures recorded 2026-11-30 on the 2-core dev machine (python 3.11.7, Cython 3.3.1, mypy 2.4.1;
 ``scoring_bench.py --repeats 7``, three interleaved rounds, the machine shared with test runs;
-"warm" is ``score_generations`` with a reused ``InstanceFacts``, generations/s):
+"warm" is ``score_generations`` with a reused index (``Domain.index``), generations/s):
 
 =====================================================  ==============  ===============
 variant                                                warm best/med   extraction (a)

@@ -90,7 +90,8 @@ def gold_section() -> list[str]:
 
 def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
 
     if instances.is_empty():
         return []
@@ -98,7 +99,7 @@ def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
     mine = [r for r in rows if r["id"] in ids]
     gens = pl.DataFrame([{"id": r["id"], "model": r["model"], "lang": r["lang"], "text": r.get("text")} for r in mine],
                         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
-    claims, scores = score_generations(gens, instances, extract_claims, "regex")
+    claims, scores = score_generations(get_domain("f1"), gens, instances, extract_claims, "regex")
     inst_hash = hashlib.sha256(instances.sort("id").select("id", "facts", "context_facts", "entities")
                                .write_ndjson().encode()).hexdigest()
     out = [_line({"instances_sha256": inst_hash, "rows": instances.height}),

@@ -102,7 +102,8 @@ def evaluate(index, name: str, path: Path, listing: bool, published: bool = Fals
             c["missing instance"] += 1
             continue
         else:
-            _oracle, idx, entities = index.get(g["id"])
+            ctx = index.get(g["id"])
+            _oracle, idx, entities = ctx.oracle, ctx.verify_context, ctx.extract_context
             same = (_same_context(item, [f for fs in idx.by_type.values() for f in fs])
                     and CTX_NOTE not in (g.get("annotator_note") or ""))
         text = item["text"]
@@ -176,7 +177,8 @@ def coverage(index, path: Path, split: str) -> Counter:
             continue
         if split != "all" and kept(iid) != (split == "heldout"):
             continue
-        _o, _idx, entities = index.get(iid)
+        ctx = index.get(iid)
+        _o, _idx, entities = ctx.oracle, ctx.verify_context, ctx.extract_context
         lang = row.get("lang") or "en"
         for tok in reading(text, lang, extract_claims(text, lang, entities)).tokens:
             if tok.kind != "number":

@@ -28,7 +28,8 @@ import polars as pl  # noqa: E402
 
 from f1bench_pipeline.domains.f1.claims import ClaimType  # noqa: E402
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
-from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations  # noqa: E402
+from f1bench_pipeline.domains import get_domain  # noqa: E402
+from f1bench_pipeline.domains.scoring import score_generations  # noqa: E402
 from f1bench_pipeline.domains.f1.templates import template_answer  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
@@ -57,10 +58,10 @@ def main() -> None:
         if instances.is_empty():
             print(f"{season}: no instances in {args.warehouse}")
             continue
-        facts = InstanceFacts(instances)
+        facts = get_domain("f1").index(instances)
         for kind in SYSTEMS:
             gens = answers(instances, kind)
-            claims, scores = score_generations(gens, facts, extract_claims)
+            claims, scores = score_generations(get_domain("f1"), gens, facts, extract_claims)
             ok = scores.filter(pl.col("precision").is_not_null())
             new = claims.filter(pl.col("type").is_in(list(NEW_TYPES)))
             labels = Counter(new["label"].to_list())

@@ -38,8 +38,8 @@ sys.path.insert(0, str(REPO))
 import polars as pl  # noqa: E402
 
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
-from f1bench_pipeline.domains.f1.scoring import InstanceFacts  # noqa: E402
 from f1bench_pipeline.domains.f1.verifier import verify_claim  # noqa: E402
+from f1bench_pipeline.domains import get_domain  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
 MORE = REPO.parent / "shared" / "data" / "paper_generations" / "more.jsonl"
@@ -101,7 +101,7 @@ def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bo
     entries = pit_entries(warehouse)
     if instances.is_empty():
         raise SystemExit(f"no 2025 instances in {warehouse}: build the 2025 season first")
-    index = InstanceFacts(instances.filter(pl.col("variant") == "default"))
+    index = get_domain("f1").index(instances.filter(pl.col("variant") == "default"))
     out: dict[str, Counter] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -117,7 +117,8 @@ def evaluate(warehouse: Path, path: Path, split: str, listing: bool, flagged: bo
         if iid not in index:
             c["missing"] += 1
             continue
-        _oracle, idx, entities = index.get(iid)
+        ctx = index.get(iid)
+        _oracle, idx, entities = ctx.oracle, ctx.verify_context, ctx.extract_context
         lang = row.get("lang") or "en"
         claims = extract_claims(text, lang, entities)
         c["answers"] += 1

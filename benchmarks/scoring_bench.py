@@ -6,10 +6,10 @@ the benchmark's 2025 instances. Times, in ONE process, best and median of N repe
 
 (a) extraction alone: ``extract_claims(text, lang, entities)`` over the dev generations
     whose ids are instances (with the instance's entities), and over every dev text;
-(b) the full path: ``domains.f1.scoring.score_generations`` (regex extraction + verification + recall,
+(b) the full path: ``domains.scoring.score_generations`` with the F1 domain (regex extraction + verification + recall,
     claims and scores tables) on the same generations, both "cold" (the instances frame is
     passed, so facts are parsed inside, as the Dagster asset does) and "warm" (an
-    ``InstanceFacts`` built once and reused);
+    index, ``Domain.index``, built once and reused);
 
 plus claims per answer by language, (d) where the warm path's time goes, stage by stage,
 (e) what the 4,000/s target (issue #5) leaves for the extractor's Python code once the regex scans
@@ -91,7 +91,9 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.text import sentence_spans
     from f1bench_pipeline.domains.f1.extract.tokenizer import tokenize
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+    from f1bench_pipeline.scoring.metrics import score_generation
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline.domains.f1.verifier import verify_claim
     from f1bench_pipeline.scoring.metrics import score_generation
 
@@ -139,12 +141,13 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     by_text = {(t, lang): c for (t, lang, _e), c in zip(with_text, extract())}
     jobs = []
     for g in gens.iter_rows(named=True):
-        oracle, idx, _ents = facts.get(g["id"])
+        ctx = facts.get(g["id"])
+        oracle, idx, _ents = ctx.oracle, ctx.verify_context, ctx.extract_context
         jobs.append((by_text[(g["text"] or "", g["lang"])], idx, oracle))
     t_ver = cpu_best(lambda: [[verify_claim(c, idx) for c in cl] for cl, idx, _o in jobs])
     verdicts = [([verify_claim(c, idx) for c in cl], o) for cl, idx, o in jobs]
     t_rec = cpu_best(lambda: [score_generation(v, o) for v, o in verdicts])
-    t_all = cpu_best(lambda: score_generations(gens, facts, lambda t, lang, e: by_text[(t, lang)], "regex"))
+    t_all = cpu_best(lambda: score_generations(get_domain("f1"), gens, facts, lambda t, lang, e: by_text[(t, lang)], "regex"))
     rows = [("tokenize + sentence split", t_tok), ("claim rules", t_ext - t_tok - t_fin),
             ("claim objects (finalize)", t_fin), ("verify + recall + tables", t_all)]
     total = sum(t for _l, t in rows)
@@ -245,19 +248,20 @@ def free_tokenizer(texts: list[tuple[str, str, dict]], cpu_best) -> float:
 def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats: int) -> None:
     """(f) ``score_generations_parallel`` (worker processes, ``score.PARALLEL_MIN_ROWS``) against the
     one-process ``score_generations`` on the same frames, wall time (the workers' CPU is not this
-    process's): the dev generations four times over (warm: ``InstanceFacts`` reused) and, when the
+    process's): the dev generations four times over (warm: the index reused) and, when the
     warehouse has one, a full season of an offline system as the ``claims_and_scores`` asset scores
     it (the instances frame passed). Outputs are checked equal."""
     from polars.testing import assert_frame_equal
 
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations, score_generations_parallel
     from f1bench_pipeline.scoring import score
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations, score_generations_parallel
 
     workers = score.scoring_workers()
     print(f"\n(f) both cores: worker processes ({workers} workers, more than {score.PARALLEL_MIN_ROWS:,} rows) "
           "vs one process, wall time")
-    frames = [("dev generations x4, warm (InstanceFacts)",
-               pl.concat([gens.with_columns(pl.col("model") + f"#{k}") for k in range(4)]), InstanceFacts(instances))]
+    frames = [("dev generations x4, warm (index reused)",
+               pl.concat([gens.with_columns(pl.col("model") + f"#{k}") for k in range(4)]), get_domain("f1").index(instances))]
     part = warehouse_root() / "generations" / f"season={season}" / "model=template-noisy"
     if part.exists():
         from f1bench_pipeline.storage.warehouse import read_table
@@ -266,13 +270,13 @@ def both_cores(gens: pl.DataFrame, instances: pl.DataFrame, season: int, repeats
         frames.append((f"template-noisy {season}, cold (instances frame)",
                        full.with_columns(pl.lit("template-noisy").alias("model")), load_instances(season)))
     t0 = time.perf_counter()
-    score_generations_parallel(frames[0][1].head(score.PARALLEL_MIN_ROWS + 1), frames[0][2], extract_claims)
+    score_generations_parallel(get_domain("f1"), frames[0][1].head(score.PARALLEL_MIN_ROWS + 1), frames[0][2], extract_claims)
     print(f"    worker pool start + first call: {time.perf_counter() - t0:.2f} s (once per process)")
     for label, frame, index in frames:
         # frame and index bound as defaults: each lambda keeps this iteration's values.
-        b1, m1, one = timed(lambda frame=frame, index=index: score_generations(frame, index, extract_claims, "regex"),
+        b1, m1, one = timed(lambda frame=frame, index=index: score_generations(get_domain("f1"), frame, index, extract_claims, "regex"),
                             repeats)
-        b2, m2, two = timed(lambda frame=frame, index=index: score_generations_parallel(frame, index, extract_claims,
+        b2, m2, two = timed(lambda frame=frame, index=index: score_generations_parallel(get_domain("f1"), frame, index, extract_claims,
                                                                                         "regex"), repeats)
         assert_frame_equal(one[0], two[0])
         assert_frame_equal(one[1], two[1])
@@ -313,7 +317,8 @@ def main() -> None:
               "the full scoring path is not timed (extraction only)")
         return
 
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
 
     ids = set(instances["id"].to_list())
     mine = [r for r in rows if r["id"] in ids]
@@ -333,17 +338,17 @@ def main() -> None:
                          for r in mine], schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
     print(f"\n(b) full path: score_generations (regex + verify + recall) on {gens.height} dev generations "
           f"with an instance in season {args.season} ({sum(1 for r in mine if r.get('text'))} with text)")
-    best, med, out = timed(lambda: score_generations(gens, instances, extract_claims, "regex"), repeats)
+    best, med, out = timed(lambda: score_generations(get_domain("f1"), gens, instances, extract_claims, "regex"), repeats)
     claims_df, scores = out
     line("cold (instances frame passed)", gens.height, best, med)
-    facts = InstanceFacts(instances)
-    best, med, _ = timed(lambda: score_generations(gens, facts, extract_claims, "regex"), repeats)
-    line("warm (InstanceFacts reused)", gens.height, best, med)
+    facts = get_domain("f1").index(instances)
+    best, med, _ = timed(lambda: score_generations(get_domain("f1"), gens, facts, extract_claims, "regex"), repeats)
+    line("warm (index reused)", gens.height, best, med)
     rest = best - extract_best
     print(f"    of which extraction {extract_best / gens.height * 1e6:.0f} us and verification + recall + tables "
           f"{rest / gens.height * 1e6:.0f} us per generation (warm best minus extraction best)")
-    best, med, _ = timed(lambda: InstanceFacts(instances), repeats)
-    print(f"    InstanceFacts(instances) alone: best {best * 1e3:.1f} ms, median {med * 1e3:.1f} ms "
+    best, med, _ = timed(lambda: get_domain("f1").index(instances), repeats)
+    print(f"    F1 index(instances) alone: best {best * 1e3:.1f} ms, median {med * 1e3:.1f} ms "
           f"({instances.height} instance rows; facts are parsed on first use, inside the cold runs)")
 
     print("\n(c) claims per answer by language (the full path's generations; an empty answer counts as zero)")

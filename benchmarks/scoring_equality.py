@@ -9,10 +9,10 @@ they differ). Sections (one JSON line per item, sorted keys; a sha256 per sectio
   entities and (when its id is an instance of the warehouse's season) with the instance's entities:
   each claim as (type, slots, span, extractor, binding) and the answer's reading coverage;
 * ``verify``: the claims extracted with entities, each verified against its instance's context
-  index (``InstanceFacts``): label, reason, matched and expected facts, reading;
+  index (``Domain.index``): label, reason, matched and expected facts, reading;
 * ``score``: ``score_generations`` over the dev and more generations with an instance (the ones
   scoring_bench.py times among them), every column of the claims and scores tables, cold (the
-  instances frame passed) and warm (an ``InstanceFacts`` reused) -- the two must agree too.
+  instances frame passed) and warm (the index reused) -- the two must agree too.
 
 The warehouse is ``$F1BENCH_DATA_DIR/warehouse`` (as scoring_bench.py; only read). Without it only
 the plain extraction is dumped.
@@ -79,7 +79,8 @@ def extract_and_verify(rows: list[dict], facts) -> tuple[list[str], list[str]]:
                           "coverage": reading_coverage(text, lang, plain)}))
         if facts is None or r["id"] not in facts:
             continue
-        _oracle, idx, entities = facts.get(r["id"])
+        ctx = facts.get(r["id"])
+        _oracle, idx, entities = ctx.oracle, ctx.verify_context, ctx.extract_context
         claims = _extract(text, lang, entities)
         ext.append(_line({**key, "run": "entities", "claims": [_claim(c) for c in claims],
                           "coverage": reading_coverage(text, lang, claims)}))
@@ -94,15 +95,16 @@ def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
     from polars.testing import assert_frame_equal
 
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
 
     ids = set(instances["id"].to_list())
     mine = [r for r in rows if r["id"] in ids]
     gens = pl.DataFrame([{"id": r["id"], "model": r["model"] + "|" + r["source"], "lang": r["lang"],
                           "text": r.get("text")} for r in mine],
                         schema={"id": pl.Utf8, "model": pl.Utf8, "lang": pl.Utf8, "text": pl.Utf8})
-    claims, scores = score_generations(gens, instances, extract_claims, "regex")
-    warm = score_generations(gens, InstanceFacts(instances), extract_claims, "regex")
+    claims, scores = score_generations(get_domain("f1"), gens, instances, extract_claims, "regex")
+    warm = score_generations(get_domain("f1"), gens, get_domain("f1").index(instances), extract_claims, "regex")
     assert_frame_equal(claims, warm[0])
     assert_frame_equal(scores, warm[1])
     out = [_line({"claims_schema": str(claims.schema), "scores_schema": str(scores.schema)})]
@@ -114,11 +116,11 @@ def score_section(rows: list[dict], instances: pl.DataFrame) -> list[str]:
 def dump(out_dir: Path, season: int) -> None:
     from scoring_bench import load_instances
 
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+    from f1bench_pipeline.domains import get_domain
 
     rows = load_rows()
     instances = load_instances(season)
-    facts = None if instances.is_empty() else InstanceFacts(instances)
+    facts = None if instances.is_empty() else get_domain("f1").index(instances)
     ext, ver = extract_and_verify(rows, facts)
     sections = {"extract": ext, "verify": ver, "score": [] if facts is None else score_section(rows, instances)}
     out_dir.mkdir(parents=True, exist_ok=True)

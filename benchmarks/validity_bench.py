@@ -53,7 +53,8 @@ import polars as pl  # noqa: E402
 from f1bench_pipeline.domains.f1.claims import ClaimType  # noqa: E402
 from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: E402
 from f1bench_pipeline.domains.f1.gold import load_gold, match_claims  # noqa: E402
-from f1bench_pipeline.domains.f1.scoring import InstanceFacts  # noqa: E402
+from f1bench_pipeline.domains import get_domain  # noqa: E402
+from f1bench_pipeline.domains.base import InstanceIndex  # noqa: E402
 from f1bench_pipeline.domains.f1.verifier import verify_claim  # noqa: E402
 from f1bench_pipeline.storage.warehouse import read_table  # noqa: E402
 
@@ -110,14 +111,14 @@ def _same_context(item: dict, oracle_and_context: list) -> bool:
     return True
 
 
-def _index(warehouse: Path) -> InstanceFacts:
+def _index(warehouse: Path) -> InstanceIndex:
     instances = read_table(warehouse, "instances", {"season": 2025})
     if instances.is_empty():
         raise SystemExit(f"no 2025 instances in {warehouse}: build the full season first (make full)")
-    return InstanceFacts(instances.filter(pl.col("variant") == "default"))
+    return get_domain("f1").index(instances.filter(pl.col("variant") == "default"))
 
 
-def evaluate(warehouse: Path, verbose: bool = False, gold: Path = GOLD, index: InstanceFacts | None = None) -> dict:
+def evaluate(warehouse: Path, verbose: bool = False, gold: Path = GOLD, index: InstanceIndex | None = None) -> dict:
     """Counts per language row of one gold set (``verbose``: list the claims behind them)."""
     index = index if index is not None else _index(warehouse)
     out: dict = {}
@@ -125,7 +126,8 @@ def evaluate(warehouse: Path, verbose: bool = False, gold: Path = GOLD, index: I
         if g["id"] not in index:
             out.setdefault("missing instance", Counter())["answers"] += 1
             continue
-        _oracle, idx, entities = index.get(g["id"])
+        ctx = index.get(g["id"])
+        _oracle, idx, entities = ctx.oracle, ctx.verify_context, ctx.extract_context
         same = (_same_context(item, [f for fs in idx.by_type.values() for f in fs])
                 and CTX_NOTE not in (g.get("annotator_note") or ""))
         if not same:

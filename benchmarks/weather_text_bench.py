@@ -35,7 +35,7 @@ def main() -> int:
     import polars as pl
 
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
+    from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline.domains.weather import sources
     from f1bench_pipeline.domains.weather.records import load_records
 
@@ -48,7 +48,7 @@ def main() -> int:
     rows = instances.filter((pl.col("lang") == "en") & (pl.col("variant") == "default"))
     gens = rows.select("id", "lang", "variant", pl.col("reference").alias("text")).with_columns(
         pl.lit("nws-reference").alias("model"), pl.lit("ok").alias("status"))
-    claims, scores = score_domain_generations(weather, gens, instances)
+    claims, scores = score_generations(weather, gens, instances)
     print(f"NWS reference texts: {gens.height} records, {claims.height} claims "
           f"({time.perf_counter() - t0:.1f} s)")
     table = claims.group_by("type", "label").len().sort("type", "label")
@@ -77,7 +77,7 @@ def main() -> int:
     style = [{"model": f"class-style-{kind}", "id": r.id, "lang": lang, "variant": "default", "status": "ok",
               "text": text} for kind in ("faithful", "perturbed") for r in records for lang in ("en", "es", "pt")
              if (text := answer(r, lang, kind)) is not None]
-    sclaims, sscores = score_domain_generations(weather, pl.DataFrame(style), instances)
+    sclaims, sscores = score_generations(weather, pl.DataFrame(style), instances)
     print("issue #43 class-13/14 wordings (f1bench_pipeline_tests/weather_class_style.py), EN/ES/PT:")
     for model in ("class-style-faithful", "class-style-perturbed"):
         c, s = sclaims.filter(pl.col("model") == model), sscores.filter(pl.col("model") == model)
@@ -92,7 +92,7 @@ def main() -> int:
         for r in instances.iter_rows(named=True):
             gen_rows.append({"model": f"template-{kind}", "id": r["id"], "lang": r["lang"], "variant": r["variant"],
                              "status": "ok", "text": weather.template_answer(kind, r["facts"], r["lang"], r["id"])})
-    tclaims, tscores = score_domain_generations(weather, pl.DataFrame(gen_rows), instances)
+    tclaims, tscores = score_generations(weather, pl.DataFrame(gen_rows), instances)
     print(f"templates: {len(gen_rows)} answers, {tclaims.height} claims ({time.perf_counter() - t0:.1f} s)")
     from f1bench_pipeline.domains.weather.extractor import extract_claims
 

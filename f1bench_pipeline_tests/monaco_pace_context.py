@@ -44,14 +44,14 @@ def real_instance() -> tuple[ContextIndex, dict]:
     import polars as pl
     import pytest
 
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.storage.warehouse import read_table
 
     if not (WAREHOUSE / "instances").exists():
         pytest.skip("the full 2025 warehouse is not on this machine")
     rows = read_table(WAREHOUSE, "instances", {"season": 2025})
-    facts = InstanceFacts(rows.filter(pl.col("variant") == "default"))
-    if REAL_ID not in facts:
+    index = get_domain("f1").index(rows.filter(pl.col("variant") == "default"))
+    if REAL_ID not in index:
         pytest.skip(f"{REAL_ID} is not in the warehouse")
-    _oracle, idx, entities = facts.get(REAL_ID)
-    return idx, entities
+    ctx = index.get(REAL_ID)
+    return ctx.verify_context, ctx.extract_context

@@ -1,5 +1,5 @@
-"""The domain interface (issue #7): F1 through the generic scoring loop gives the same
-tables as the existing path; both domains answer the whole interface."""
+"""The domain interface (issue #7): F1 is scored through the one scoring road every domain
+takes; both domains answer the whole interface."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from polars.testing import assert_frame_equal
 
 from f1bench_pipeline.domains import domain_names, get_domain
 from f1bench_pipeline.domains.base import Domain
-from f1bench_pipeline.domains.scoring import score_domain_generations
+from f1bench_pipeline.domains.scoring import score_generations
 
 DEV_JSONL = Path(__file__).resolve().parents[2] / "shared" / "data" / "paper_generations" / "dev.jsonl"
 
@@ -54,14 +54,17 @@ def _f1_generations(instances: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
-def test_f1_scores_identical_through_the_domain_interface(sample_tables):
-    from f1bench_pipeline.domains.f1.scoring_assets import regex_extractor
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+def test_f1_scores_through_the_domain_interface(sample_tables):
+    """The domain's own extractor on the instance rows, and the extractor passed by name on a
+    reused index, give the same tables."""
+    from f1bench_pipeline.domains.f1.extract import extract_claims
 
+    f1 = get_domain("f1")
     instances = sample_tables("instances")
     gens = _f1_generations(instances)
-    claims_a, scores_a = score_generations(gens, instances, regex_extractor, "regex")
-    claims_b, scores_b = score_domain_generations(get_domain("f1"), gens, instances)
+    assert f1.extractor() is extract_claims
+    claims_a, scores_a = score_generations(f1, gens, f1.index(instances), extract_claims, "regex")
+    claims_b, scores_b = score_generations(f1, gens, instances)
     assert scores_a.height == gens.height - 1 and claims_a.height > 1000
     assert_frame_equal(claims_a, claims_b)
     assert_frame_equal(scores_a, scores_b)

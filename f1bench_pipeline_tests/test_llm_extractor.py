@@ -11,7 +11,8 @@ import pytest
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.domains.f1.llm_extractor import LLMExtractor, build_messages, parse_response
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.domains.f1.scoring import score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline.scoring.score import ExtractionError
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider
 
@@ -64,16 +65,16 @@ def test_llm_extractor_scores_real_generations_and_caches(sample_tables, tmp_pat
     instances = sample_tables("instances").filter(pl.col("season") == 2024)
     with LoopbackProvider(content_fn=scripted_model) as server:
         extractor = LLMExtractor(_system(server), tmp_path)
-        _claims, scores = score_generations(gens, instances, extractor, "llm")
+        _claims, scores = score_generations(get_domain("f1"), gens, instances, extractor, "llm")
         first = server.state.stats()["requests"]
         # A second extractor over the same cache makes no calls at all.
         again = LLMExtractor(_system(server), tmp_path)
-        score_generations(gens, instances, again, "llm")
+        score_generations(get_domain("f1"), gens, instances, again, "llm")
         assert server.state.stats()["requests"] == first
     errors = scores.filter(pl.col("extraction_status") == "error")
     assert errors.height == 2 and errors["extraction_error"].str.contains("not JSON|schema").all()
     ok = scores.filter(pl.col("extraction_status") == "ok")
-    _c, regex_scores = score_generations(gens.filter(pl.col("model") != "broken"), instances, extract_claims, "regex")
+    _c, regex_scores = score_generations(get_domain("f1"), gens.filter(pl.col("model") != "broken"), instances, extract_claims, "regex")
     # The scripted model answers with the regex claims: both extractors agree exactly.
     assert ok.sort("id", "lang")["precision"].to_list() == regex_scores.sort("id", "lang")["precision"].to_list()
     assert ok["extractor"].unique().to_list() == ["llm"]

@@ -1,5 +1,5 @@
 """Both cores: scoring and offline generation in worker processes give exactly the rows of the
-one-process path (domains.f1.scoring.score_generations_parallel, engine's offline worker pool)."""
+one-process path (domains.scoring.score_generations_parallel, engine's offline worker pool)."""
 
 from __future__ import annotations
 
@@ -36,27 +36,32 @@ def _generations(instances: pl.DataFrame) -> pl.DataFrame:
 
 
 def test_parallel_scoring_equals_serial(sample_tables):
-    from f1bench_pipeline.domains.f1.scoring_assets import regex_extractor
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations, score_generations_parallel
+    from f1bench_pipeline.domains.scoring import score_generations, score_generations_parallel
 
+    f1 = get_domain("f1")
     instances = sample_tables("instances")
     gens = _generations(instances)
     assert gens.height > 1500
     versions = {"extractor_version": "x1", "verifier_version": "v1"}
-    claims_s, scores_s = score_generations(gens, instances, regex_extractor, "regex", **versions)
+    claims_s, scores_s = score_generations(f1, gens, instances, None, "regex", **versions)
     assert claims_s.height > 1000 and scores_s.height == gens.height - 1
-    for index, extractor in ((instances, regex_extractor), (InstanceFacts(instances), extract_claims)):
-        claims_p, scores_p = score_generations_parallel(gens, index, extractor, "regex", workers=2, min_rows=200,
+    # the domain's own extractor (a worker finds it by the domain's name) and one passed by name
+    for index, extractor in ((instances, None), (f1.index(instances), extract_claims)):
+        claims_p, scores_p = score_generations_parallel(f1, gens, index, extractor, "regex", workers=2, min_rows=200,
                                                         **versions)
         assert_frame_equal(claims_p, claims_s)
         assert_frame_equal(scores_p, scores_s)
 
 
 def test_parallel_scoring_stays_in_process_when_it_must(sample_tables, monkeypatch):
-    from f1bench_pipeline.domains.f1 import scoring as f1_scoring
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains import scoring as domain_scoring
     from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring import score
+
+    f1 = get_domain("f1")
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(300)
@@ -65,11 +70,11 @@ def test_parallel_scoring_stays_in_process_when_it_must(sample_tables, monkeypat
         raise AssertionError("no worker pool expected")
 
     monkeypatch.setattr(score, "_scoring_pool", no_pool)
-    want = f1_scoring.score_generations(gens, instances, extract_claims, "regex")
+    want = domain_scoring.score_generations(f1, gens, instances, extract_claims, "regex")
     # below the threshold, one worker, an extractor a worker could not import
     for kw, extractor in (({"workers": 2}, extract_claims), ({"workers": 1, "min_rows": 10}, extract_claims),
                           ({"workers": 2, "min_rows": 10}, lambda t, lang, e: extract_claims(t, lang, e))):
-        got = f1_scoring.score_generations_parallel(gens, instances, extractor, "regex", **kw)
+        got = domain_scoring.score_generations_parallel(f1, gens, instances, extractor, "regex", **kw)
         assert_frame_equal(got[0], want[0])
         assert_frame_equal(got[1], want[1])
     assert score.PARALLEL_MIN_ROWS == 2000
@@ -145,15 +150,18 @@ class _BrokenPool:
 
 
 def test_broken_scoring_pool_falls_back_to_one_process(sample_tables, monkeypatch):
-    from f1bench_pipeline.domains.f1 import scoring as f1_scoring
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains import scoring as domain_scoring
     from f1bench_pipeline.domains.f1.extract import extract_claims
     from f1bench_pipeline.scoring import score
+
+    f1 = get_domain("f1")
 
     instances = sample_tables("instances")
     gens = _generations(instances).head(400)
     monkeypatch.setattr(score, "_scoring_pool", lambda _workers: _BrokenPool())
-    want = f1_scoring.score_generations(gens, instances, extract_claims, "regex")
-    got = f1_scoring.score_generations_parallel(gens, instances, extract_claims, "regex", workers=2, min_rows=10)
+    want = domain_scoring.score_generations(f1, gens, instances, extract_claims, "regex")
+    got = domain_scoring.score_generations_parallel(f1, gens, instances, extract_claims, "regex", workers=2, min_rows=10)
     assert_frame_equal(got[0], want[0])
     assert_frame_equal(got[1], want[1])
 

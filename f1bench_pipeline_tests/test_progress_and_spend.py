@@ -70,7 +70,8 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
     from f1bench_pipeline.generation.table import read_generations, summarize
     from f1bench_pipeline.scoring.metrics import aggregate
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline.storage.warehouse import read_table
 
     with LoopbackProvider(latency_s=0.02) as server:
@@ -108,7 +109,7 @@ def test_cap_stops_cleanly_then_resumes_only_the_rest(gen_settings, test_key):  
         assert summary["scorable"] == answered.height and summary["cost_unpriced_rows"] == 0
         # never scored, counted as not ok
         gens = read_generations(gen_settings.warehouse_dir, SEASON)
-        scores = score_generations(gens, read_table(gen_settings.warehouse_dir, "instances", {"season": SEASON}),
+        scores = score_generations(get_domain("f1"), gens, read_table(gen_settings.warehouse_dir, "instances", {"season": SEASON}),
                                    extract_claims, "regex")[1]
         unscored = scores.filter(pl.col("status") == BUDGET_EXHAUSTED)
         assert unscored.height == stopped.height and unscored["precision"].is_null().all()

@@ -18,7 +18,8 @@ from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
 from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP, battle_id, build_base_instances
 from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 from f1bench_pipeline.domains.f1.templates import template_answer
-from f1bench_pipeline.domains.f1.scoring import score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline.settings import RaceRules, Settings
 from f1bench_pipeline.domains import get_domain
 
@@ -41,7 +42,7 @@ def _scored(gens: pl.DataFrame, rows: pl.DataFrame, versions: pl.DataFrame | Non
     from f1bench_pipeline.domains.f1.extract import extract_claims
 
     g, inst, given = provenance.resolve(gens, rows, versions)
-    _claims, scores = score_generations(g, inst, extract_claims)
+    _claims, scores = score_generations(get_domain("f1"), g, inst, extract_claims)
     return provenance.attach(scores, given).sort(provenance.GRAIN)
 
 

@@ -25,7 +25,8 @@ from f1bench_pipeline.domains.f1.refinement.loop import STOP_REASONS, RefineOpti
 from f1bench_pipeline.domains.f1.refinement.report import refinement_report, state_after
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.domains.f1.scoring import score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline_tests.loopback_provider import LoopbackProvider, conversation_hash
 from f1bench_pipeline_tests.test_generation import loop_system, test_key  # noqa: F401 - fixture
 
@@ -76,7 +77,7 @@ def test_edits_for_a_noisy_answer_give_the_true_values(sample_tables):
     inst = sample_tables("instances").filter((pl.col("season") == SEASON) & (pl.col("variant") == "default"))
     gens = sample_tables("generations").filter((pl.col("season") == SEASON) & (pl.col("model") == "template-noisy")
                                                & (pl.col("variant") == "default")).with_columns(pl.col("model").cast(pl.Utf8))
-    claims, scores = score_generations(gens, inst, extract_claims)
+    claims, scores = score_generations(get_domain("f1"), gens, inst, extract_claims)
     rows = {r["id"] + r["lang"]: r for r in inst.iter_rows(named=True)}
     checked = 0
     for s in scores.filter(pl.col("n_contradicted") > 0).head(60).iter_rows(named=True):
@@ -91,7 +92,7 @@ def test_edits_for_a_noisy_answer_give_the_true_values(sample_tables):
             assert quote in " ".join(text.split())  # quoted from the answer, whole sentences
         assert set(s["missed_facts"]) <= set(edits.fact_ids)  # every uncovered fact is sent back
         revised = apply_edits(text, edits)
-        _c2, s2 = score_generations(gens.filter((pl.col("id") == s["id"]) & (pl.col("lang") == s["lang"]))
+        _c2, s2 = score_generations(get_domain("f1"), gens.filter((pl.col("id") == s["id"]) & (pl.col("lang") == s["lang"]))
                                    .with_columns(pl.lit(revised).alias("text")), inst, extract_claims)
         assert s2["n_contradicted"][0] == 0 and s2["recall"][0] == 1.0, (s["id"], revised)
         checked += 1

@@ -373,13 +373,14 @@ def _score_imported(root: Path, partitions) -> None:
     """What the claims/scores asset does for an imported partition (without a Dagster run)."""
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.domains.f1.extract import extract_claims
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline.storage.warehouse import read_table, write_partition
 
     for season, system in partitions:
         part = {"season": season, "model": safe_name(system)}
         gens = read_table(root, "generations", part).with_columns(pl.lit(system).alias("model"))
-        claims, scores = score_generations(gens, read_table(root, "instances", {"season": season}), extract_claims, "regex")
+        claims, scores = score_generations(get_domain("f1"), gens, read_table(root, "instances", {"season": season}), extract_claims, "regex")
         write_partition(claims.drop("model", "season"), root, "claims", part)
         write_partition(scores.drop("model", "season"), root, "scores", part)
 

@@ -81,31 +81,31 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     package = versions.PACKAGE / "domains" / "f1" / "extract"
     modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
     assert {"domains/f1/extract/__init__.py", "domains/f1/extract/vocabulary/en.py"} <= modules
-    assert set(versions.sources("regex")) == modules | {"domains/f1/claims.py", "scoring/claims.py"}
-    for v in (versions.extractor_version("regex"), versions.extractor_version("llm"), versions.verifier_version(),
-              versions.extractor_version("weather-regex"), versions.verifier_version("weather")):
+    assert set(versions.sources("f1", "regex")) == modules | {"domains/f1/claims.py", "scoring/claims.py"}
+    for v in (versions.extractor_version("f1"), versions.extractor_version("f1", "llm"), versions.verifier_version("f1"),
+              versions.extractor_version("weather"), versions.verifier_version("weather")):
         assert re.fullmatch(r"(weather-)?(regex|llm|verify)-[0-9a-f]{12}", v), v
     # every definition a version is restricted to exists (a rename must not shrink a version silently)
-    for kind in ("regex", "llm", "verify", "weather-regex", "weather-verify"):
-        for src in versions.sources(kind):
+    for kind in (("f1", "regex"), ("f1", "llm"), ("f1", "verify"), ("weather", "regex"), ("weather", "verify")):
+        for src in versions.sources(*kind):
             rel, names = (src, ()) if isinstance(src, str) else src
             tree = ast.parse((versions.PACKAGE / rel).read_text(encoding="utf-8"))
             for name in names:
                 assert any(versions._defines(node, (name,)) for node in tree.body), (kind, rel, name)
     # the surname table the regex extractor reads is part of its version
-    regex = versions.extractor_version("regex")
+    regex = versions.extractor_version("f1")
     other = tmp_path / "drivers.csv"
     other.write_bytes(extract.DRIVERS_CSV.read_bytes() + b"\n")
     monkeypatch.setenv("F1BENCH_DRIVERS_CSV", str(other))
-    assert versions.extractor_version("regex") != regex
+    assert versions.extractor_version("f1") != regex
     # the LLM extractor's model is part of its version, and the code version includes it only when enabled
     monkeypatch.delenv("F1BENCH_DRIVERS_CSV")
-    plain = versions.scoring_code_version()
-    llm_none = versions.extractor_version("llm")
+    plain = versions.scoring_code_version("f1")
+    llm_none = versions.extractor_version("f1", "llm")
     monkeypatch.setenv("F1BENCH_LLM_EXTRACTOR", "some-extraction-model")
-    assert versions.extractor_version("llm") != llm_none
-    assert versions.scoring_code_version() == f"{regex}+{versions.extractor_version('llm')}+{versions.verifier_version()}"
-    assert plain == f"{regex}+{versions.verifier_version()}"
+    assert versions.extractor_version("f1", "llm") != llm_none
+    assert versions.scoring_code_version("f1") == f"{regex}+{versions.extractor_version('f1', 'llm')}+{versions.verifier_version('f1')}"
+    assert plain == f"{regex}+{versions.verifier_version('f1')}"
 
 
 def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypatch):
@@ -116,7 +116,7 @@ def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypa
     module = tmp_path / "m.py"
     module.write_text(MODULE, encoding="utf-8")
     monkeypatch.setitem(versions.SOURCES, "weather-regex", (str(module),))
-    first = versions.extractor_version("weather-regex")
+    first = versions.extractor_version("weather")
     assert first == f"weather-regex-{versions.source_hash([str(module)])[:12]}"
     kept = json.loads(versions._cache_file().read_text(encoding="utf-8"))
     assert list(kept.values()) == [first]
@@ -124,14 +124,14 @@ def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypa
     kept = {k: "weather-regex-from-disk" for k in kept}
     versions._cache_file().write_text(json.dumps(kept), encoding="utf-8")
     versions.cache_clear()
-    assert versions.extractor_version("weather-regex") == "weather-regex-from-disk"
+    assert versions.extractor_version("weather") == "weather-regex-from-disk"
     versions._cache_file().unlink()
     versions.cache_clear()
     module.write_text(MODULE.replace("# a comment", "# reworded"), encoding="utf-8")
-    assert versions.extractor_version("weather-regex") == first
+    assert versions.extractor_version("weather") == first
     versions.cache_clear()
     module.write_text(MODULE.replace("LIMIT = 3", "LIMIT = 4"), encoding="utf-8")
-    changed = versions.extractor_version("weather-regex")
+    changed = versions.extractor_version("weather")
     assert changed != first
     assert sorted(json.loads(versions._cache_file().read_text(encoding="utf-8")).values()) == sorted([first, changed])
     # a cache that cannot be written (its folder is a file): the same version, parsed
@@ -139,13 +139,13 @@ def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypa
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     versions.cache_clear()
-    assert versions.extractor_version("weather-regex") == changed
+    assert versions.extractor_version("weather") == changed
 
 
 def test_code_versions_are_computed_without_litellm_or_dagster():
     code = ("import os, sys; os.environ['F1BENCH_LLM_EXTRACTOR'] = 'gpt-5.4-mini'\n"
             "from f1bench_pipeline.scoring import versions as v\n"
-            "print(v.scoring_code_version(), v.scoring_code_version('weather'))\n"
+            "print(v.scoring_code_version('f1'), v.scoring_code_version('weather'))\n"
             "assert 'litellm' not in sys.modules and 'dagster' not in sys.modules\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -207,11 +207,11 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
     # The regex extractor's version reads a copy of one of its modules, which the test then edits.
     module = tmp_path / "drivers.py"
     shutil.copy(versions.PACKAGE / "domains" / "f1" / "extract" / "drivers.py", module)
-    regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.sources("regex"))
+    regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.sources("f1", "regex"))
     assert str(module) in regex
     monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": regex})
     versions.cache_clear()
-    first = versions.extractor_version("regex")
+    first = versions.extractor_version("f1")
 
     with dg.DagsterInstance.ephemeral() as instance:
         instance.add_dynamic_partitions("models", [MODEL])
@@ -222,26 +222,26 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
             assert _staleness(defs, instance, key) == (StaleStatus.FRESH, [])
             mat = instance.fetch_materializations(dg.AssetKey(key), limit=1).records[0].asset_materialization
             assert mat.metadata["extractor_version"].value == first
-            assert mat.metadata["verifier_version"].value == versions.verifier_version()
-            assert mat.tags["dagster/code_version"] == f"{first}+{versions.verifier_version()}"
+            assert mat.metadata["verifier_version"].value == versions.verifier_version("f1")
+            assert mat.tags["dagster/code_version"] == f"{first}+{versions.verifier_version('f1')}"
             stored = read_table(settings.warehouse_dir, key, {"season": SEASON, "model": MODEL})
             assert stored.height > 0
             assert stored["extractor_version"].unique().to_list() == [first]
-            assert stored["verifier_version"].unique().to_list() == [versions.verifier_version()]
+            assert stored["verifier_version"].unique().to_list() == [versions.verifier_version("f1")]
 
         # a comment and a docstring edit: same version, still fresh
         text = module.read_text(encoding="utf-8")
         module.write_text("# reviewed\n" + text.replace('"""code -> {"surnames"', '"""Code -> {"surnames"', 1),
                           encoding="utf-8")
         versions.cache_clear()
-        assert versions.extractor_version("regex") == first
+        assert versions.extractor_version("f1") == first
         defs = _definitions(settings, monkeypatch)
         assert _staleness(defs, instance, "claims") == (StaleStatus.FRESH, [])
 
         # a code edit: new version, both assets stale because of their code version
         module.write_text(text + "\n_SEEN_BY_THE_VERSION = True\n", encoding="utf-8")
         versions.cache_clear()
-        assert versions.extractor_version("regex") != first
+        assert versions.extractor_version("f1") != first
         defs = _definitions(settings, monkeypatch)
         for key in ("claims", "scores"):
             status, causes = _staleness(defs, instance, key)
@@ -265,7 +265,7 @@ def test_weather_claims_and_scores_carry_their_versions(tmp_path):
     write_partition(instances, settings.warehouse_dir, "weather_instances", {"batch": batch})
     write_partition(gens, settings.warehouse_dir, "weather_generations", {"batch": batch, "model": MODEL})
     asset = build_weather_claims_and_scores()
-    expected = {"extractor_version": versions.extractor_version("weather-regex"),
+    expected = {"extractor_version": versions.extractor_version("weather"),
                 "verifier_version": versions.verifier_version("weather")}
     assert {spec.code_version for spec in asset.specs} == {"{extractor_version}+{verifier_version}".format(**expected)}
     with dg.DagsterInstance.ephemeral() as instance:
@@ -294,7 +294,7 @@ def test_score_command_prints_the_versions(tmp_path):
     table = subprocess.run(run, capture_output=True, text=True, env=env)
     as_json = subprocess.run([*run, "--format", "json"], capture_output=True, text=True, env=env)
     assert table.returncode == 0 and as_json.returncode == 0, table.stderr + as_json.stderr
-    regex, verify = versions.extractor_version("regex"), versions.verifier_version()
+    regex, verify = versions.extractor_version("f1"), versions.verifier_version("f1")
     assert f"with the regex extractor ({regex}, verifier {verify})" in table.stdout
     out = json.loads(as_json.stdout)
     assert (out["extractor_version"], out["verifier_version"]) == (regex, verify)

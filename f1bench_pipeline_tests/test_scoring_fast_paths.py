@@ -15,7 +15,8 @@ import polars as pl
 from f1bench_pipeline.domains.f1.instances import facts as F
 from f1bench_pipeline.domains.f1.instances.facts import facts_to_json
 from f1bench_pipeline.domains.f1.claims import Claim
-from f1bench_pipeline.domains.f1.scoring import score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline.domains.f1.verifier import _KEY_SLOT, ContextIndex, verify_claim
 
 CONTEXT = [
@@ -70,7 +71,7 @@ def test_repeated_claims_are_labelled_as_verify_claim_labels_them():
     claims = _claims()
     gens = pl.DataFrame({"id": ["X::stint::LEC"] * 4, "model": ["a", "b", "a", "b"], "lang": ["en", "en", "es", "es"],
                          "text": ["x"] * 4})
-    table, scores = score_generations(gens, instances, lambda text, lang, ents: list(claims))
+    table, scores = score_generations(get_domain("f1"), gens, instances, lambda text, lang, ents: list(claims))
     assert table.height == 4 * len(claims) and scores.height == 4
     idx = ContextIndex(CONTEXT, ENTITIES)
     expected = [verify_claim(c, idx) for c in claims]
@@ -95,7 +96,7 @@ def test_the_collector_state_is_restored_after_scoring():
     }])
     gens = pl.DataFrame({"id": ["X::stint::LEC"], "model": ["a"], "lang": ["en"], "text": ["x"]})
     assert gc.isenabled()
-    score_generations(gens, instances, lambda text, lang, ents: [])
+    score_generations(get_domain("f1"), gens, instances, lambda text, lang, ents: [])
     assert gc.isenabled()
 
     def boom(text, lang, ents):
@@ -103,11 +104,11 @@ def test_the_collector_state_is_restored_after_scoring():
         raise RuntimeError("extractor failed")
 
     with pytest.raises(RuntimeError):
-        score_generations(gens, instances, boom)
+        score_generations(get_domain("f1"), gens, instances, boom)
     assert gc.isenabled()
     gc.disable()
     try:
-        score_generations(gens, instances, lambda text, lang, ents: [])
+        score_generations(get_domain("f1"), gens, instances, lambda text, lang, ents: [])
         assert not gc.isenabled()  # a caller's choice is kept
     finally:
         gc.enable()

@@ -87,6 +87,10 @@ DEFINITIONS = '''
 import dagster as dg
 import polars as pl
 
+# the scoring function F1's claims_and_scores asset calls (checked by RUN)
+from f1bench_pipeline.domains.scoring import score_generations_parallel
+from f1bench_pipeline.scoring.versions import score_versions
+
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 BATCH = "toy-1"
@@ -103,7 +107,6 @@ def toy_instances(warehouse: WarehouseResource) -> None:
 @dg.asset(group_name="toy", deps=[toy_instances])
 def toy_scores(warehouse: WarehouseResource, system_registry: SystemRegistryResource) -> None:
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
     from f1bench_pipeline.generation.runner import generate_partition
 
     domain = get_domain("toy")
@@ -111,8 +114,9 @@ def toy_scores(warehouse: WarehouseResource, system_registry: SystemRegistryReso
     registry = system_registry.registry
     for system in registry.offline_systems():
         answers = generate_partition(domain, warehouse.path_settings(), system, BATCH, registry=registry).frame
-        _claims, scores = score_domain_generations(domain, answers.with_columns(pl.lit(system.name).alias("model")),
-                                                   instances)
+        # in a worker process too (min_rows=0): the worker finds the toy domain by its name and entry point
+        _claims, scores = score_generations_parallel(domain, answers.with_columns(pl.lit(system.name).alias("model")),
+                                                     instances, workers=2, min_rows=0, **score_versions("toy"))
         warehouse.write(scores.drop("model", "batch"), "toy_scores", {"batch": BATCH, "model": system.safe_name})
     warehouse.refresh_views()
 
@@ -144,6 +148,13 @@ from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.warehouse import read_table
 
 assert domain_names() == ["f1", "toy", "weather"], domain_names()
+# the toy is scored by the very function F1's claims/scores asset calls
+from f1bench_pipeline.domains import scoring
+from f1bench_pipeline.domains.f1 import scoring_assets
+from toy_domain import definitions as toy_definitions
+
+assert toy_definitions.score_generations_parallel is scoring_assets.score_generations_parallel \
+    is scoring.score_generations_parallel
 assert dg.AssetKey("toy_scores") in {k for a in defs.assets for k in a.keys}
 
 # The toy's answers go through the function F1's `generations` asset calls: a spy on it counts the calls.
@@ -200,11 +211,13 @@ def test_a_toy_domain_in_its_own_folder_runs_end_to_end(tmp_path):
     assert "RAN" in run("-c", textwrap.dedent(RUN)).stdout
     assert "toy domain here" in run("-m", "f1bench_pipeline.cli", "toy").stdout
     out = run("-m", "f1bench_pipeline.cli", "sql", "--format", "csv",
-              "SELECT model, avg(precision) AS p, avg(recall) AS r, sum(n_claims) AS n FROM toy_scores "
+              "SELECT model, avg(precision) AS p, avg(recall) AS r, sum(n_claims) AS n, "
+              "min(extractor_version) AS ev, min(verifier_version) AS vv FROM toy_scores "
               "GROUP BY model ORDER BY model").stdout
     rows = {r["model"]: r for r in csv.DictReader(io.StringIO(out))}
     assert set(rows) == {"template-faithful", "template-noisy", "template-terse"}, out
     assert float(rows["template-faithful"]["p"]) == 1.0 and float(rows["template-faithful"]["r"]) == 1.0
+    assert rows["template-faithful"]["ev"].startswith("toy-regex-") and rows["template-faithful"]["vv"].startswith("toy-verify-")
     assert float(rows["template-noisy"]["p"]) == 0.0 and float(rows["template-noisy"]["r"]) == 0.0
     assert float(rows["template-terse"]["n"]) == 0 and float(rows["template-terse"]["r"]) == 0.0  # it abstains
 

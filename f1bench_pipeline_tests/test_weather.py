@@ -12,7 +12,7 @@ import pytest
 
 from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.domains.base import DomainClaim
-from f1bench_pipeline.domains.scoring import score_domain_generations
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline.domains.weather import sources
 from f1bench_pipeline.domains.weather.extractor import _extract, extract_claims
 from f1bench_pipeline.domains.weather.facts import record_facts
@@ -248,7 +248,7 @@ def template_scores(instances):
         for r in instances.iter_rows(named=True):
             rows.append({"model": f"template-{kind}", "id": r["id"], "lang": r["lang"], "variant": r["variant"],
                          "status": "ok", "text": WEATHER.template_answer(kind, r["facts"], r["lang"], r["id"])})
-    return score_domain_generations(WEATHER, pl.DataFrame(rows), instances)
+    return score_generations(WEATHER, pl.DataFrame(rows), instances)
 
 
 def test_faithful_is_perfect_on_every_record_in_every_language(template_scores):
@@ -281,7 +281,7 @@ def test_nws_own_forecast_text_extracts_cleanly(instances, records):
     rows = instances.filter((pl.col("lang") == "en") & (pl.col("variant") == "default"))
     gens = rows.select("id", "lang", "variant", pl.col("reference").alias("text")).with_columns(
         pl.lit("nws-text").alias("model"), pl.lit("ok").alias("status"))
-    claims, scores = score_domain_generations(WEATHER, gens, instances)
+    claims, scores = score_generations(WEATHER, gens, instances)
     by = {(r["type"], r["label"]): r["len"] for r in claims.group_by("type", "label").len().iter_rows(named=True)}
     assert by[("temperature", "supported")] == 490 and ("temperature", "contradicted") not in by
     assert by[("wind_speed", "supported")] == by[("wind_direction", "supported")] >= 250
@@ -308,7 +308,7 @@ def test_model_style_answers_score_perfectly_in_three_languages():
     }
     gens = pl.DataFrame([{"model": "m", "id": i, "lang": lang, "variant": "default", "status": "ok", "text": t}
                          for (i, lang), t in texts.items()])
-    claims, scores = score_domain_generations(WEATHER, gens, inst)
+    claims, scores = score_generations(WEATHER, gens, inst)
     assert claims["label"].unique().to_list() == ["supported"] and claims.height == 37
     assert scores["precision"].min() == 1.0 and scores["recall"].min() == 1.0
 
@@ -383,7 +383,7 @@ def test_restating_the_data_in_nws_words_is_perfect_on_every_record(instances):
     rows = instances.filter((pl.col("lang") == "en") & (pl.col("variant") == "default"))
     gens = rows.select("id", "lang", "variant", pl.col("user_message").map_elements(restate, return_dtype=pl.Utf8)
                        .alias("text")).with_columns(pl.lit("m").alias("model"), pl.lit("ok").alias("status"))
-    _claims, scores = score_domain_generations(WEATHER, gens, instances)
+    _claims, scores = score_generations(WEATHER, gens, instances)
     assert scores.height == 490 and scores["precision"].min() == 1.0 and scores["recall"].min() == 1.0
 
 
@@ -427,7 +427,7 @@ def test_a_model_over_http_answers_weather_through_the_engine(tmp_path, monkeypa
     assert not any("sk-weather-test" in str(v) for v in gens.rows())
     # what each answer was given (provenance.py), as F1's rows record it
     assert gens["context_sha256"].is_not_null().all() and gens["facts_sha256"].is_not_null().all()
-    _claims, scores = score_domain_generations(WEATHER, gens.with_columns(pl.lit(system.name).alias("model")), inst)
+    _claims, scores = score_generations(WEATHER, gens.with_columns(pl.lit(system.name).alias("model")), inst)
     agg = aggregate(scores, ["model"]).row(0, named=True)
     assert agg["n_scored"] == 19 and agg["n_content_filtered"] == 1
     assert agg["precision"] == 1.0 and agg["recall"] == 1.0
@@ -689,7 +689,7 @@ def test_weather_answers_made_elsewhere_are_scored_from_the_command_line(instanc
     doc = json.loads(out.stdout)
     assert doc["scored_lines"] == 12 and doc["bad_lines"] == 2
     board = {(r["variant"], r["lang"]): r for r in doc["leaderboard"] if r["model"] == "elsewhere"}
-    expected = score_domain_generations(WEATHER, pl.DataFrame([
+    expected = score_generations(WEATHER, pl.DataFrame([
         {"model": "elsewhere", "id": r["id"], "lang": r["lang"], "variant": r["variant"], "status": "ok",
          "text": WEATHER.template_answer("noisy", r["facts"], r["lang"], r["id"])} for r in faithful]), instances)[1]
     for (variant, lang), row in board.items():

@@ -144,7 +144,7 @@ def test_none_statement_covers_the_key_fact_of_a_dry_record_only():
     (before: a contradicted sky "rain" and nothing covered); a 28 % "chance of rain showers" record
     keeps its sky fact beside the percentage."""
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
+    from f1bench_pipeline.domains.scoring import score_generations
 
     import polars as pl
 
@@ -164,7 +164,7 @@ def test_none_statement_covers_the_key_fact_of_a_dry_record_only():
     inst = weather.instance_rows([dry, showers], batch="x")
     gens = pl.DataFrame([{"model": "m", "id": i, "lang": lang, "variant": "default", "status": "ok", "text": t}
                          for (i, lang), t in texts.items()])
-    claims, scores = score_domain_generations(weather, gens, inst)
+    claims, scores = score_generations(weather, gens, inst)
     assert claims["label"].unique().to_list() == ["supported"] and claims.height == 12
     assert (scores["n_covered"] == 2).all()
 
@@ -177,7 +177,7 @@ def test_class_style_answers_on_every_record():
     import polars as pl
 
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
+    from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline_tests.weather_class_style import answer
 
     weather = get_domain("weather")
@@ -186,7 +186,7 @@ def test_class_style_answers_on_every_record():
     rows = [{"model": kind, "id": r.id, "lang": lang, "variant": "default", "status": "ok", "text": text}
             for kind in ("faithful", "perturbed") for r in recs for lang in ("en", "es", "pt")
             if (text := answer(r, lang, kind)) is not None]
-    claims, scores = score_domain_generations(weather, pl.DataFrame(rows), inst)
+    claims, scores = score_generations(weather, pl.DataFrame(rows), inst)
     faithful = claims.filter(pl.col("model") == "faithful")
     assert faithful["label"].unique().to_list() == ["supported"]
     covered = scores.filter(pl.col("model") == "faithful")["covered_facts"].to_list()

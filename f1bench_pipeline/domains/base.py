@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -86,6 +86,7 @@ class InstanceIndex:
 
     def __init__(self, instances: pl.DataFrame, columns: list[str], parse):
         rows = instances.select(columns).unique(subset=["id"], keep="first")
+        self.frame = rows  # the rows read, one per id: what a scoring worker process is sent
         self._raw = {r["id"]: r for r in rows.iter_rows(named=True)}
         self._parse = parse
         self._parsed: dict[str, InstanceContext] = {}
@@ -101,6 +102,20 @@ class InstanceIndex:
         if hit is None:
             hit = self._parsed[instance_id] = self._parse(self._raw[instance_id])
         return hit
+
+    # --- scoring ---
+    def row_keys(self) -> dict[str, tuple]:
+        """Per id, the values of its row: two rows with the same values parse to the same context
+        (a scoring worker keeps contexts between chunks under these keys)."""
+        return {iid: tuple(r.values()) for iid, r in self._raw.items()}
+
+    def parsed(self) -> dict[str, InstanceContext]:
+        """The contexts parsed so far, by id."""
+        return self._parsed
+
+    def reuse(self, instance_id: str, context: InstanceContext) -> None:
+        """Take ``context`` as the parsed row of ``instance_id`` (one parsed from a row of the same values)."""
+        self._parsed[instance_id] = context
 
 
 class Domain(ABC):
@@ -208,6 +223,28 @@ class Domain(ABC):
         or every cached answer is asked again."""
         return {"domain": self.name, "oracle": text_digest(row["facts"]), "seed": seed,
                 "template_version": self.template_version}
+
+    # --- scoring ---
+    @property
+    def version_prefix(self) -> str:
+        """What the kinds of this domain's code versions start with (``scoring.versions``):
+        its name and a dash (``weather-regex``, ``weather-verify``)."""
+        return f"{self.name}-"
+
+    def verifier(self) -> Callable[[Any, InstanceContext], Verdict]:
+        """``verify`` in the scoring loop's calling shape, taken once per scoring call (a domain
+        whose verifier is costly to import imports it there, not once per claim)."""
+        return self.verify
+
+    def coverage(self) -> Callable[[str, str, list[Any]], float | None]:
+        """``reading_coverage`` in the scoring loop's calling shape, taken once per scoring call."""
+        return self.reading_coverage
+
+    def warm_worker(self) -> None:
+        """In a scoring worker process, before its first chunk (``scoring.pool.prestart``): import
+        the scoring code and build what each chunk would otherwise build first. Default: nothing
+        beyond the import of the domain."""
+        return None
 
     # --- shared by every domain -------------------------------------------------------------
 

@@ -147,7 +147,7 @@ def _run_and_report(settings, reg, system, season: int, entry: dict,  # noqa: AN
     texts = {(r["model"], r["id"], r["lang"], r["variant"]): r["text"] for r in
              gens.select("model", "id", "lang", "variant", "text").iter_rows(named=True)} if gens.height else {}
     write_samples(str(out / "samples.jsonl"), scores, claims, texts)
-    doc = results_document(name=system.name, entry=entry, season=season, versions=score_versions("regex"), started_at=started.isoformat(),
+    doc = results_document(name=system.name, entry=entry, season=season, versions=score_versions("f1", "regex"), started_at=started.isoformat(),
                            finished_at=datetime.now(UTC).isoformat(), run_ok=result.success, counts=counts,
                            own=own, comparison=comparison, warnings=list(dict.fromkeys(warnings)),
                            answers_in_warehouse=everything.height)

@@ -46,10 +46,10 @@ def instance_rows(*, season: int | None, instances: str = "test_sample", languag
 
 @lru_cache(maxsize=4)
 def _facts(warehouse: Path | str, season: int) -> Any:
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.storage.warehouse import read_table
 
-    return InstanceFacts(read_table(warehouse, "instances", {"season": season}))
+    return get_domain("f1").index(read_table(warehouse, "instances", {"season": season}))
 
 
 def scored_answer(text: str, instance_id: str, lang: str, variant: str, *, season: int,
@@ -58,12 +58,13 @@ def scored_answer(text: str, instance_id: str, lang: str, variant: str, *, seaso
     counts, status) — the scoring loop of ``f1bench score`` on a one-row frame. An empty answer
     is ``refused``: counted, not scored (its figures are None, as in the leaderboard)."""
     from f1bench_pipeline.domains.f1.score_file import _extractor
-    from f1bench_pipeline.domains.f1.scoring import score_generations
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations
 
     facts = _facts(_warehouse(data_dir), season)
     if instance_id not in facts:
         raise KeyError(f"season {season}: no instance {instance_id!r}")
     gen = pl.DataFrame({"id": [instance_id], "model": [model], "lang": [lang], "variant": [variant],
                         "text": [text or ""], "status": ["ok" if (text or "").strip() else "refused"]})
-    _claims, scores = score_generations(gen, facts, _extractor(extractor), extractor)
+    _claims, scores = score_generations(get_domain("f1"), gen, facts, _extractor(extractor), extractor)
     return scores.row(0, named=True)

@@ -36,14 +36,14 @@ def drop_scoring_pool() -> None:
     _POOL.drop()
 
 
-def prestart(expected_rows: int, warm: Callable[[], None]) -> None:
+def prestart(expected_rows: int, warm: Callable[..., None], *args: Any) -> None:
     """Start the workers ``score.score_parallel`` will use for ``expected_rows`` generations
-    (none when it would score them in this process), each running ``warm`` now: a module-level
-    function (a worker imports it by name) importing the domain's scoring code
-    (F1: ``domains.f1.scoring.warm_worker``)."""
+    (none when it would score them in this process), each running ``warm(*args)`` now: a
+    module-level function (a worker imports it by name) importing the domain's scoring code
+    (``domains.scoring.warm_worker`` with the domain's name)."""
     workers = scoring_workers()
     if workers < 2 or expected_rows <= PARALLEL_MIN_ROWS:
         return
     pool = scoring_pool(workers - 1)
     for _ in range(workers - 1):
-        pool.submit(warm)
+        pool.submit(warm, *args)

@@ -2,8 +2,8 @@
 `f1bench score`).
 
 ``score_with`` is the scoring loop and ``score_parallel`` spreads it over worker processes;
-each domain supplies its instance index, extractor and verifier (F1: ``domains/f1/scoring.py``,
-every other domain: ``domains/scoring.py``)."""
+``domains/scoring.py`` runs them for every domain with the domain's instance index, extractor,
+verifier and reading coverage."""
 
 from __future__ import annotations
 
@@ -121,19 +121,19 @@ def score_with(
     verifier_version: str | None = None,
     coverage: Coverage | None = None,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """The scoring loop of every domain (F1 through ``domains.f1.scoring``, the others through
-    ``domains.scoring``).
+    """The scoring loop of every domain (called through ``domains.scoring.score_generations``).
 
-    ``index`` knows the instances: ``id in index``, ``index.meta(id)`` (the row: its
-    partition column, ``decision_type``, ``kind``) and ``index.get(id)`` →
-    ``(oracle facts, what verify needs, what the extractor needs)``. ``coverage`` fills the
-    rows' ``reading_coverage`` (null without it).
+    ``index`` knows the instances (a ``domains.base.InstanceIndex``): ``id in index``,
+    ``index.meta(id)`` (the row: its partition column, ``decision_type``, ``kind``) and
+    ``index.get(id)`` → its context (``.oracle``: the oracle facts, ``.extract_context``: what the
+    extractor reads; ``verify(claim, context)`` reads the rest). ``coverage`` fills the rows'
+    ``reading_coverage`` (null without it).
     """
     if hasattr(extractor, "prepare"):  # batch extractors (the LLM one) run every call up front
         jobs = []
         for g in generations.iter_rows(named=True):
             if g["id"] in index and (g.get("status") or "ok") in SCOREABLE_STATUSES and g.get("text"):
-                jobs.append((g.get("text") or "", g["lang"], index.get(g["id"])[2]))
+                jobs.append((g.get("text") or "", g["lang"], index.get(g["id"]).extract_context))
         extractor.prepare(jobs)
     # Column lists, not row dicts: building the frames is then a cheap, typed copy.
     score_cols: dict[str, list] = {c: [] for c in score_schema}
@@ -165,7 +165,8 @@ def score_with(
                 "decision_type": meta["decision_type"], "kind": meta["kind"], "status": g.get("status") or "ok",
                 "extractor": extractor_name, "results_source": meta.get("results_source"),
                 "extractor_version": extractor_version, "verifier_version": verifier_version}
-        oracle, idx, entities = index.get(iid)
+        ctx = index.get(iid)
+        oracle = ctx.oracle
         if base["status"] in SCOREABLE_STATUSES:
             base["lang_detected"] = g.get("lang_detected")
             base["wrong_language"] = language.wrong_language(g["lang"], base["lang_detected"])
@@ -173,7 +174,7 @@ def score_with(
             add_score({**base, "n_oracle": len(oracle)})
             continue
         try:
-            claims = extractor(g.get("text") or "", g["lang"], entities)
+            claims = extractor(g.get("text") or "", g["lang"], ctx.extract_context)
         except ExtractionError as exc:
             add_score({**base, "extraction_status": "error", "extraction_error": str(exc)[:500], "n_oracle": len(oracle)})
             continue
@@ -183,7 +184,7 @@ def score_with(
             key = (iid, c.type, sj, getattr(c, "binding", None))
             v = judged.get(key)
             if v is None:
-                v = judged[key] = verify(c, idx)
+                v = judged[key] = verify(c, ctx)
             verdicts.append(v)
         sc = score_generation(verdicts, oracle)
         cov = coverage(g.get("text") or "", g["lang"], claims) if coverage is not None else None
@@ -239,10 +240,11 @@ def parallel_workers(generations: pl.DataFrame, extractor: Any, workers: int | N
     """The processes to score ``generations`` on (1: this process only): ``workers`` (default
     ``$F1BENCH_SCORING_WORKERS``, else the usable CPUs), or 1 when there are at most ``min_rows``
     generations or the extractor cannot be run elsewhere (a batch extractor with ``prepare`` -- the
-    LLM one --, or a function a worker could not import)."""
+    LLM one --, or a function a worker could not import). ``extractor`` None: the domain's own,
+    which a worker finds by the domain's name."""
     workers = scoring_workers() if workers is None else max(1, workers)
-    serial = (workers < 2 or generations.height <= min_rows or hasattr(extractor, "prepare")
-              or not _importable(extractor))
+    serial = (workers < 2 or generations.height <= min_rows
+              or (extractor is not None and (hasattr(extractor, "prepare") or not _importable(extractor))))
     return 1 if serial else workers
 
 

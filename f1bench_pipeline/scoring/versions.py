@@ -27,8 +27,12 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from f1bench_pipeline.settings import process_setting, user_cache_home
+
+if TYPE_CHECKING:  # domains.base imports this module (``Source``)
+    from f1bench_pipeline.domains.base import Domain
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -43,31 +47,43 @@ def package_modules(folder: str) -> tuple[str, ...]:
 # top-level definitions (the rest of the module does not change stored scores).
 Source = str | tuple[str, tuple[str, ...]]
 
-# A version kind is a domain's extractor or verifier: F1's keep their historical unprefixed names
-# (``regex``, ``llm``, ``verify``), another domain's carry its name (``weather-regex``,
-# ``weather-verify``). Each domain declares the modules that decide its claims and labels
-# (``Domain.extractor_sources``, ``llm_extractor_sources``, ``verifier_sources``); the scoring
+# A version kind is a domain's extractor or verifier: ``Domain.version_prefix`` + the role (F1 keeps
+# its historical unprefixed names, ``regex``, ``llm``, ``verify``; another domain's carry its name,
+# ``weather-regex``, ``weather-verify``). Each domain declares the modules that decide its claims and
+# labels (``Domain.extractor_sources``, ``llm_extractor_sources``, ``verifier_sources``); the scoring
 # code every domain's rows pass through is added here.
 ROLES = {"regex": "extractor_sources", "llm": "llm_extractor_sources", "verify": "verifier_sources"}
 SHARED_SOURCES: dict[str, tuple[Source, ...]] = {
     "regex": ("scoring/claims.py",),
     "llm": ("scoring/claims.py",),
-    "verify": ("scoring/verdict.py", "scoring/score.py",
+    "verify": ("scoring/verdict.py", "scoring/score.py", "domains/scoring.py",
                ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation"))),
 }
 # Sources set here replace a kind's (tests point a kind at a copy of its modules).
 SOURCES: dict[str, tuple[Source, ...]] = {}
 
 
-def sources(kind: str) -> tuple[Source, ...]:
-    """The modules the version ``kind`` hashes: its domain's own, then the shared scoring ones.
-    The domain is looked up by name (the domains import scoring, never the reverse)."""
-    if kind in SOURCES:
-        return SOURCES[kind]
+def _domain(name: str) -> Domain:
+    """The domain called ``name``, looked up when a version is asked for (the domains import
+    scoring, never the reverse)."""
     from f1bench_pipeline.domains import get_domain
 
-    domain, _, role = kind.rpartition("-")
-    return (*getattr(get_domain(domain or "f1"), ROLES[role]), *SHARED_SOURCES[role])
+    return get_domain(name)
+
+
+def version_kind(domain: str, role: str) -> str:
+    """The kind of the ``role`` (``regex``, ``llm``, ``verify``) version of ``domain``: ``regex``
+    (F1), ``weather-regex``."""
+    return f"{_domain(domain).version_prefix}{role}"
+
+
+def sources(domain: str, role: str) -> tuple[Source, ...]:
+    """The modules the ``role`` version of ``domain`` hashes: the domain's own, then the shared
+    scoring ones."""
+    kind = version_kind(domain, role)
+    if kind in SOURCES:
+        return SOURCES[kind]
+    return (*getattr(_domain(domain), ROLES[role]), *SHARED_SOURCES[role])
 
 
 def _strip_docstrings(tree: ast.AST) -> None:
@@ -110,8 +126,9 @@ def source_hash(sources: Iterable[Source], data: Iterable[Path | bytes] = ()) ->
 
 
 @functools.cache
-def _version(kind: str, data: tuple[Path | bytes, ...] = ()) -> str:
-    srcs = sources(kind)
+def _version(domain: str, role: str, data: tuple[Path | bytes, ...] = ()) -> str:
+    kind = version_kind(domain, role)
+    srcs = sources(domain, role)
     key = _raw_key(kind, srcs, data)
     kept = _read_kept()
     if key in kept:
@@ -182,39 +199,38 @@ def _llm_model(system: str | None = None, registry=None) -> bytes:
         return name.encode()
 
 
-def extractor_version(name: str = "regex", llm_system: str | None = None, registry=None) -> str:
-    """``regex-<12 hex>`` or ``llm-<12 hex>`` (``weather-regex`` for the weather domain); for the
-    LLM extractor, of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's) in
-    ``registry`` (unset: systems.yaml)."""
+def extractor_version(domain: str, name: str = "regex", llm_system: str | None = None, registry=None) -> str:
+    """The version of ``domain``'s extractor ``name`` (``regex``, or ``llm``: the LLM extractor):
+    ``regex-<12 hex>``, ``llm-<12 hex>`` (F1), ``weather-regex-<12 hex>``. The LLM extractor's is
+    of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's) in ``registry``
+    (unset: systems.yaml)."""
     if name == "llm":
-        return _version("llm", (_llm_model(llm_system, registry),))
-    from f1bench_pipeline.domains import get_domain
-
-    domain, _, _role = name.rpartition("-")
-    return _version(name, tuple(get_domain(domain or "f1").extractor_data()))
+        return _version(domain, "llm", (_llm_model(llm_system, registry),))
+    return _version(domain, name, tuple(_domain(domain).extractor_data()))
 
 
-def verifier_version(domain: str = "f1") -> str:
+def verifier_version(domain: str) -> str:
     """``verify-<12 hex>`` (F1) or ``weather-verify-<12 hex>``."""
-    return _version("verify" if domain == "f1" else f"{domain}-verify")
+    return _version(domain, "verify")
 
 
 def llm_extractor_enabled() -> bool:
     return bool(process_setting("llm_extractor"))
 
 
-def scoring_code_version(domain: str = "f1") -> str:
-    """The claims/scores assets' Dagster code version: extractor(s) + verifier."""
-    if domain != "f1":
-        return f"{extractor_version(f'{domain}-regex')}+{verifier_version(domain)}"
-    llm = f"+{extractor_version('llm')}" if llm_extractor_enabled() else ""
-    return f"{extractor_version('regex')}{llm}+{verifier_version()}"
+def scoring_code_version(domain: str) -> str:
+    """The claims/scores assets' Dagster code version: extractor(s) + verifier (the LLM
+    extractor's when one is set and the domain has one)."""
+    llm = f"+{extractor_version(domain, 'llm')}" \
+        if llm_extractor_enabled() and _domain(domain).llm_extractor_sources else ""
+    return f"{extractor_version(domain)}{llm}+{verifier_version(domain)}"
 
 
-def score_versions(extractor: str = "regex", llm_system: str | None = None, registry=None) -> dict[str, str]:
-    """The version columns' values for one extractor of F1 (``f1bench score`` prints them)."""
-    return {"extractor_version": extractor_version(extractor, llm_system, registry),
-            "verifier_version": verifier_version()}
+def score_versions(domain: str, extractor: str = "regex", llm_system: str | None = None,
+                   registry=None) -> dict[str, str]:
+    """The version columns' values for one extractor of ``domain`` (``f1bench score`` prints them)."""
+    return {"extractor_version": extractor_version(domain, extractor, llm_system, registry),
+            "verifier_version": verifier_version(domain)}
 
 
 def cache_clear() -> None:

@@ -1,7 +1,7 @@
 """Score faithful style answers with the project's real scorer; list every false contradiction.
 
-``check(instances, answers)`` runs ``domains.f1.scoring.score_generations`` with the regex
-extractor (``domains.f1.extract.extract_claims``) -- exactly what the benchmark runs on
+``check(instances, answers)`` runs ``domains.scoring.score_generations`` with the F1 domain and its
+regex extractor (``domains.f1.extract.extract_claims``) -- exactly what the benchmark runs on
 model answers -- over answers from ``styles.faithful_answers``. Since every answer is
 faithful, every ``contradicted`` claim is an error of the extractor (or, rarely, of the
 verifier): the report lists each one with its answer, and counts answers, claims,
@@ -16,8 +16,8 @@ from typing import Any
 
 import polars as pl
 
-from f1bench_pipeline.domains.f1.extract import extract_claims
-from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 
 COUNT_KEYS = ("style", "family", "held_out", "lang", "decision_type")
 
@@ -59,7 +59,8 @@ def check(instances: pl.DataFrame, answers: list[dict[str, Any]]) -> Report:
 
     Each answer gets its own ``variant`` (``a<index>``) so its claims can be traced back to it;
     the variant does not affect scoring (facts are looked up by instance id)."""
-    facts = InstanceFacts(instances)
+    f1 = get_domain("f1")
+    facts = f1.index(instances)
     kept = [(i, a) for i, a in enumerate(answers) if a["id"] in facts]
     meta = {f"a{i}": a for i, a in kept}
     gens = pl.DataFrame({
@@ -70,7 +71,7 @@ def check(instances: pl.DataFrame, answers: list[dict[str, Any]]) -> Report:
         "status": ["ok"] * len(kept),
         "text": [a["text"] for _, a in kept],
     }, schema={"model": pl.Utf8, "id": pl.Utf8, "lang": pl.Utf8, "variant": pl.Utf8, "status": pl.Utf8, "text": pl.Utf8})
-    claims, scores = score_generations(gens, facts, extract_claims, "regex")
+    claims, scores = score_generations(f1, gens, facts, None, "regex")
 
     style_cols = pl.DataFrame({
         "variant": list(meta),

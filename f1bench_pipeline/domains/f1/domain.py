@@ -12,7 +12,7 @@ the existing modules, so nothing about F1's results changes.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args
 
@@ -35,7 +35,7 @@ class F1Domain(Domain):
     gold_dir = REPO_ROOT.parent / "shared" / "data" / "paper_generations" / "gold_dev"  # the paper's dev gold
     llm_extractor_sources = ("domains/f1/llm_extractor.py", "domains/f1/claims.py")  # the prompt is built in these two
     verifier_sources = (
-        "domains/f1/verifier.py", "domains/f1/scoring.py", "domains/f1/claims.py",
+        "domains/f1/verifier.py", "domains/f1/domain.py", "domains/f1/claims.py",
         "domains/f1/context_index.py", "domains/f1/verify_pace.py", "domains/f1/verify_race.py",
         "domains/f1/verify_lap_pace.py", "domains/f1/verify_stops.py", "domains/f1/verify_unstated.py",
         "domains/f1/verify_gap_trend.py", "domains/f1/instances/stated.py",
@@ -150,3 +150,42 @@ class F1Domain(Domain):
         the domain's name is not (the keys of the answers cached before weather existed)."""
         return {"oracle": text_digest(row["facts"]), "entities": text_digest(row["entities"]), "seed": seed,
                 "template_version": self.template_version}
+
+    # --- scoring ---
+    version_prefix = ""  # F1's code versions keep their historical unprefixed kinds: regex-…, llm-…, verify-…
+
+    def extractor(self):
+        """The regex extractor itself (imported here: the extractor costs ~0.5 s to import, paid
+        when scoring starts, not by every user of the domain), so a worker can import it by name."""
+        from f1bench_pipeline.domains.f1.extract import extract_claims
+
+        return extract_claims
+
+    def verifier(self) -> Callable[[Any, InstanceContext], Verdict]:
+        """``verify`` with ``verify_claim`` imported once per scoring call: an import statement
+        costs more than a cheap verdict, and the verifier (~0.3 s) is not imported with the domain."""
+        from f1bench_pipeline.domains.f1.verifier import verify_claim
+
+        def verify(claim: Any, context: InstanceContext) -> Verdict:
+            return verify_claim(claim, context.verify_context)
+
+        return verify
+
+    def coverage(self) -> Callable[[str, str, list[Any]], float | None]:
+        """``reading_coverage`` itself, imported once per scoring call (as ``verifier``)."""
+        from f1bench_pipeline.domains.f1.extract.coverage import reading_coverage
+
+        return reading_coverage
+
+    def warm_worker(self) -> None:
+        """The imports and compiled word tables every chunk needs: the extractor, the verifier,
+        the facts and polars (scoring itself is then quick)."""
+        import polars  # noqa: F401
+
+        from f1bench_pipeline.domains.f1 import verifier  # noqa: F401
+        from f1bench_pipeline.domains.f1.extract import extract_claims  # noqa: F401
+        from f1bench_pipeline.domains.f1.extract.tokens import word_table
+        from f1bench_pipeline.domains.f1.instances import facts  # noqa: F401
+
+        for lang in self.languages:
+            word_table(lang)

@@ -39,7 +39,8 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     from f1bench_pipeline.domains.f1.importer import instance_index, read_jsonl
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
-    from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations_parallel
+    from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.scoring import score_generations_parallel
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -52,7 +53,7 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     scores = claims = pl.DataFrame()
     if rows:  # each line against the version of its instance it answered (provenance.py)
         gens, instances, given = provenance.resolve(gens, instances, read_table(root, provenance.VERSIONS_TABLE))
-        claims, scores = score_generations_parallel(gens, InstanceFacts(instances), _extractor(extractor), extractor)
+        claims, scores = score_generations_parallel(get_domain("f1"), gens, instances, _extractor(extractor), extractor)
         scores = provenance.attach(scores, given)
     board = aggregate(scores, ["variant", "model"], Bootstrap.from_settings(), levels=["lang"]) \
         if scores.height and with_board else pl.DataFrame()
@@ -60,10 +61,9 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
 
 
 def _extractor(name: str):
+    """The extractor called ``name``: None for ``regex`` (the domain's own), else the LLM one."""
     if name == "regex":
-        from f1bench_pipeline.domains.f1.extract import extract_claims
-
-        return extract_claims
+        return None
     from f1bench_pipeline.domains.f1.llm_extractor import default_llm_extractor
 
     return default_llm_extractor()
@@ -78,12 +78,12 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     t0 = time.perf_counter()
     if args.extractor == "regex":  # the workers import while this process reads (an LLM extractor runs here)
-        from f1bench_pipeline.domains.f1.scoring import warm_worker
+        from f1bench_pipeline.domains.scoring import warm_worker
         from f1bench_pipeline.scoring.pool import prestart
 
         try:
             with open(args.file, "rb") as fh:
-                prestart(sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b"")), warm_worker)
+                prestart(sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b"")), warm_worker, "f1")
         except OSError:
             pass  # score_file says what is wrong with the file
     try:
@@ -109,7 +109,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         n = write_samples(args.samples, scores, claims, texts)
         print(f"{n} answers with their claims, labels and missed facts → {args.samples}", file=sys.stderr)
     elapsed = time.perf_counter() - t0
-    vs = score_versions(args.extractor)  # which extractor and verifier code made these numbers
+    vs = score_versions("f1", args.extractor)  # which extractor and verifier code made these numbers
     t1 = time.perf_counter()
     board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1

@@ -13,7 +13,8 @@ from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_k
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
-from f1bench_pipeline.domains.f1.scoring import score_generations, score_generations_parallel
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations, score_generations_parallel
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA
 from f1bench_pipeline.settings import process_setting
 
@@ -35,17 +36,11 @@ class ScoringConfig(dg.Config):
         return process_setting("llm_extractor") if self.llm_extractor is None else self.llm_extractor
 
 
-def regex_extractor(text: str, lang: str, entities: dict):
-    from f1bench_pipeline.domains.f1.extract import extract_claims
-
-    return extract_claims(text, lang, entities)
-
-
 def build_claims_and_scores() -> dg.AssetsDefinition:
     """The claims/scores multi-asset. Its code version is the extractor and verifier versions
     (``scoring.versions``), read when this is called, so the UI marks stored partitions stale
     after either changes (tests call it again after changing a version)."""
-    code_version = versions.scoring_code_version()
+    code_version = versions.scoring_code_version("f1")
 
     @dg.multi_asset(
         specs=[
@@ -70,13 +65,14 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
         # each answer against the version of its instance it was given (provenance.py)
         generations, instances, given = provenance.resolve(
             generations, instances, warehouse.read(provenance.VERSIONS_TABLE, {"season": season}))
-        run_versions = versions.score_versions("regex")  # the rows' version columns, and the metadata
+        run_versions = versions.score_versions("f1", "regex")  # the rows' version columns, and the metadata
         if generations.is_empty() or instances.is_empty():
             context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {season}")
             claims, scores = pl.DataFrame(schema=CLAIM_SCHEMA), pl.DataFrame(schema=SCORE_SCHEMA)
         else:
             # a full season of a system on every core (score.PARALLEL_MIN_ROWS); the same rows either way
-            claims, scores = score_generations_parallel(generations, instances, regex_extractor, "regex",
+            f1 = get_domain("f1")
+            claims, scores = score_generations_parallel(f1, generations, instances, None, "regex",
                                                         extractor_version=run_versions["extractor_version"],
                                                         verifier_version=run_versions["verifier_version"])
             llm_name = config.llm_system_name()
@@ -89,11 +85,11 @@ def build_claims_and_scores() -> dg.AssetsDefinition:
                 except KeyError:
                     raise dg.Failure(description=f"LLM extractor {llm_name!r} is not a system of the registry "
                                                  f"{registry.path}", allow_retries=False) from None
-                llm = versions.score_versions("llm", llm_name, registry)
+                llm = versions.score_versions("f1", "llm", llm_name, registry)
                 run_versions["llm_extractor"] = system.name
                 run_versions["llm_extractor_version"] = llm["extractor_version"]
-                llm_claims, llm_scores = score_generations(generations, instances, LLMExtractor(system, warehouse.data_path),
-                                                           "llm", **llm)
+                llm_claims, llm_scores = score_generations(f1, generations, instances,
+                                                           LLMExtractor(system, warehouse.data_path), "llm", **llm)
                 claims, scores = pl.concat([claims, llm_claims]), pl.concat([scores, llm_scores])
         claims, scores = provenance.restore(claims), provenance.attach(scores, given)
         warehouse.write(claims.drop("model", "season"), "claims", partition)

@@ -145,7 +145,7 @@ def build_weather_claims_and_scores() -> dg.AssetsDefinition:
     )
     def weather_claims_and_scores(context: dg.AssetExecutionContext, warehouse: WarehouseResource):
         from f1bench_pipeline.domains import get_domain
-        from f1bench_pipeline.domains.scoring import score_domain_generations
+        from f1bench_pipeline.domains.scoring import score_generations_parallel
         from f1bench_pipeline.scoring.metrics import aggregate
 
         domain = get_domain("weather")
@@ -153,16 +153,15 @@ def build_weather_claims_and_scores() -> dg.AssetsDefinition:
         part = {"batch": batch, "model": model_key}
         generations = warehouse.read("weather_generations", part)
         instances = warehouse.read("weather_instances", {"batch": batch})
+        run_versions = versions.score_versions("weather", "regex")
         if generations.is_empty() or instances.is_empty():
             context.log.warning(f"nothing to score for {unsafe_name(model_key)} in {batch}")
             claims, scores = pl.DataFrame(schema=domain.claim_schema()), pl.DataFrame(schema=domain.score_schema())
         else:
             generations = generations.with_columns(pl.lit(unsafe_name(model_key)).alias("model"))
-            claims, scores = score_domain_generations(domain, generations, instances)
-        run_versions = {"extractor_version": versions.extractor_version("weather-regex"),
-                        "verifier_version": versions.verifier_version("weather")}
-        version_cols = [pl.lit(v, pl.Utf8).alias(k) for k, v in run_versions.items()]
-        claims, scores = claims.with_columns(version_cols), scores.with_columns(version_cols)
+            claims, scores = score_generations_parallel(domain, generations, instances, None, "regex",
+                                                        extractor_version=run_versions["extractor_version"],
+                                                        verifier_version=run_versions["verifier_version"])
         warehouse.write(claims.drop("model", "batch"), "weather_claims", part)
         warehouse.write(scores.drop("model", "batch"), "weather_scores", part)
         warehouse.refresh_views()

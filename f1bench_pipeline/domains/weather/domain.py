@@ -34,7 +34,7 @@ class WeatherDomain(Domain):
     template_version = templates.TEMPLATE_VERSION
     extractor_sources = ("domains/weather/extractor.py", "domains/weather/lexicon.py", "domains/weather/precip.py")
     verifier_sources = (
-        "domains/weather/verifier.py", "domains/weather/domain.py", "domains/scoring.py",
+        "domains/weather/verifier.py", "domains/weather/domain.py",
         ("domains/weather/facts.py", ("MPH_TO_KMH", "WeatherTolerances", "TOLERANCES", "f_to_c", "to_kmh")),
         ("domains/weather/records.py", ("COMPASS", "SKY_COVER", "compass_index", "compass_distance_deg")),
     )

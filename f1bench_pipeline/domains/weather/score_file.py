@@ -72,11 +72,11 @@ def read_answers(path: str | Path, instance_ids: set[str], variants: set[str],
 def score_answers(answers: pl.DataFrame, instances: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """(claims, scores, leaderboard with bootstrap intervals) of the answers."""
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_domain_generations
+    from f1bench_pipeline.domains.scoring import score_generations_parallel
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
 
     if answers.is_empty():
         return pl.DataFrame(), pl.DataFrame(), pl.DataFrame()
-    claims, scores = score_domain_generations(get_domain("weather"), answers, instances)
+    claims, scores = score_generations_parallel(get_domain("weather"), answers, instances)
     board = aggregate(scores, ["variant", "model"], Bootstrap.from_settings(), levels=["lang"])
     return claims, scores, board

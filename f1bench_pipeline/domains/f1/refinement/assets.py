@@ -30,9 +30,6 @@ from f1bench_pipeline.domains.f1.refinement.report import refinement_report as b
 from f1bench_pipeline.domains.f1.refinement.report import report_markdown
 from f1bench_pipeline.domains.f1.refinement.resource import RefinementResource
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
-from f1bench_pipeline.domains.f1.scoring_assets import (
-    regex_extractor,  # the same extractor the scores use
-)
 
 GROUP = "refinement"
 
@@ -75,7 +72,7 @@ def refinement_rounds(context: dg.AssetExecutionContext, config: RefineConfig, w
     cache = DiskCache.for_data_dir(warehouse.data_path, system.model)
     tag = (context.run.tags or {}).get("f1bench/max_cost_usd")
     cap = config.max_cost_usd if config.max_cost_usd is not None else (float(tag) if tag else None)
-    result = refine(system, generations, instances, cache, regex_extractor, options,
+    result = refine(system, generations, instances, cache, None, options,  # the regex extractor, as the scores
                     on_progress=lambda m: context.log.info(sanitize(m)), max_cost_usd=cap)
     rounds, claims = result.rounds, result.claims
     for st in result.stats:

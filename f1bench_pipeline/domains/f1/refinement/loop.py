@@ -3,7 +3,7 @@
 Round 0 is the system's stored answer (its ``generations`` partition). Each round:
 
 1. every answer still in play is extracted and verified like any generation
-   (``domains.f1.scoring.score_generations``: the same extractor, verifier and metric);
+   (``domains.scoring.score_generations`` with the F1 domain: the same extractor, verifier and metric);
 2. answers with something to fix get :mod:`edits` instructions — contradicted claims with
    the correct statement, uncovered oracle facts, and (by default) unsupported claims;
 3. the system is called with the original question, its latest answer and the
@@ -35,7 +35,8 @@ from f1bench_pipeline.generation.plan import item_for
 from f1bench_pipeline.domains.f1.domain import F1Domain
 from f1bench_pipeline.generation.registry import System
 from f1bench_pipeline.domains.f1.refinement.edits import Edits, edit_message, edits_for
-from f1bench_pipeline.domains.f1.scoring import InstanceFacts, score_generations
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.scoring import score_generations
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA, Extractor
 
 KEY = ["id", "lang", "variant"]
@@ -73,7 +74,7 @@ def refine(
     generations: pl.DataFrame,
     instances: pl.DataFrame,
     cache: DiskCache,
-    extractor: Extractor,
+    extractor: Extractor | None = None,
     options: RefineOptions = RefineOptions(),
     on_progress: Callable[[str], None] | None = None,
     max_cost_usd: float | None = None,
@@ -81,9 +82,11 @@ def refine(
 ) -> RefineResult:
     """Run the loop over the stored answers in ``generations`` (one system, one season).
 
+    ``extractor``: None, F1's regex extractor (as the scores).
     ``on_progress`` gets each round's progress lines (done / total, rate, ETA, errors);
     ``max_cost_usd`` overrides the system's spending cap for the rounds of this run."""
-    facts = InstanceFacts(instances)
+    f1 = get_domain("f1")
+    index = f1.index(instances)
     rows = {tuple(r[k] for k in KEY): r for r in instances.select(
         *KEY, "decision_type", "system_prompt", "user_message", "facts", "entities",
         *[c for c in ("context",) if c in instances.columns]).iter_rows(named=True)}
@@ -91,8 +94,9 @@ def refine(
 
     def facts_by_id(iid: str) -> dict[str, Any]:
         if iid not in by_id:
-            oracle, idx, _ = facts.get(iid)
-            by_id[iid] = {f.fact_id: f for fs in idx.by_type.values() for f in fs} | {f.fact_id: f for f in oracle}
+            ctx = index.get(iid)
+            by_id[iid] = {f.fact_id: f for fs in ctx.verify_context.by_type.values() for f in fs} | \
+                {f.fact_id: f for f in ctx.oracle}
         return by_id[iid]
 
     gens = generations if "variant" in generations.columns else generations.with_columns(pl.lit("default").alias("variant"))
@@ -107,7 +111,7 @@ def refine(
     spent = 0.0  # cost of the earlier rounds' answers, counted against the cap
     budget_hit = False
     for rnd in range(options.max_rounds + 1):
-        claims, scores = score_generations(current, facts, extractor)
+        claims, scores = score_generations(f1, current, index, extractor)
         texts = {tuple(r[k] for k in KEY): r for r in current.iter_rows(named=True)}
         feedback = _feedback(texts, claims, scores, facts_by_id, options)
         out = scores.join(current.select(*KEY, "text", "instructions", "prompt_tokens", "completion_tokens",
