@@ -95,7 +95,6 @@ def stages(with_text: list[tuple[str, str, dict]], gens: pl.DataFrame, facts, re
     from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.domains.scoring import score_generations
     from f1bench_pipeline.domains.f1.verifier import verify_claim
-    from f1bench_pipeline.scoring.metrics import score_generation
 
     n = gens.height
     texts = [(t, lang, e) for t, lang, e in with_text if t.strip()]
