@@ -13,7 +13,7 @@ from f1bench_pipeline.audit.cli import register as register_serve
 from f1bench_pipeline.domains import register_domain_commands
 from f1bench_pipeline.errors import EXIT_USAGE, UserError
 from f1bench_pipeline.evaluation.cli import register as register_eval
-from f1bench_pipeline.evaluation.inspect_log import register as register_import_inspect
+from f1bench_pipeline.evaluation.cli import register_import_inspect
 from f1bench_pipeline.figures.cli import register as register_plot
 from f1bench_pipeline.orchestration import heal
 from f1bench_pipeline.orchestration.cli import register as register_register_systems

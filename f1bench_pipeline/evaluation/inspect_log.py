@@ -17,6 +17,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from f1bench_pipeline.errors import UserError
+from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP
+from f1bench_pipeline.generation.commands import cmd_import
+from f1bench_pipeline.settings import get_settings
+
 
 def _text(content: Any) -> str:
     if isinstance(content, str):
@@ -26,8 +31,6 @@ def _text(content: Any) -> str:
 
 def sample_line(sample: Any, model: str) -> dict[str, Any]:
     """One import line of an Inspect ``EvalSample``."""
-    from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP
-
     meta = sample.metadata or {}
     parts = str(sample.id).split(SAMPLE_ID_SEP)
     iid, lang, variant = parts if len(parts) == 3 else (meta.get("instance_id") or str(sample.id),
@@ -49,10 +52,6 @@ def log_lines(log: Any, model: str | None = None) -> list[dict[str, Any]]:
 
 
 def cmd_import_inspect(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.errors import UserError
-    from f1bench_pipeline.generation.cli import cmd_import
-    from f1bench_pipeline.settings import get_settings
-
     try:
         from inspect_ai.log import read_eval_log
     except ImportError:
@@ -73,14 +72,3 @@ def cmd_import_inspect(args: argparse.Namespace) -> int:
     print(f"{path.name}: {len(lines)} sample(s) of {log.eval.model} (log status {log.status}) -> {out}")
     args.file = str(out)
     return cmd_import(args)
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    from f1bench_pipeline.generation.cli import import_options
-
-    p = sub.add_parser("import-inspect", help="import an Inspect AI log's answers into generations and score them "
-                                              "(the f1bench Inspect task: f1bench_pipeline/evaluation/inspect_task.py)")
-    p.add_argument("log", help="the .eval or .json log `inspect eval` wrote")
-    p.add_argument("--model", help="system name to record the answers under (default: the log's model)")
-    import_options(p)
-    p.set_defaults(func=cmd_import_inspect)

@@ -30,8 +30,8 @@ def instance_rows(*, season: int | None, instances: str = "test_sample", languag
                   data_dir: Path | None = None) -> tuple[pl.DataFrame, int]:
     """(the instance rows a system with these options answers, the season): the F1
     domain's selection (what a generation run asks), so an outside harness asks exactly what ``f1bench eval`` would."""
-    from f1bench_pipeline.errors import UserError
     from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.errors import UserError
     from f1bench_pipeline.generation.registry import System
     from f1bench_pipeline.settings import get_settings
 
@@ -57,8 +57,8 @@ def scored_answer(text: str, instance_id: str, lang: str, variant: str, *, seaso
     """The score row of one answer (the ``scores`` table's columns: precision, recall, f1, claim
     counts, status) — the scoring loop of ``f1bench score`` on a one-row frame. An empty answer
     is ``refused``: counted, not scored (its figures are None, as in the leaderboard)."""
-    from f1bench_pipeline.domains.f1.score_file import _extractor
     from f1bench_pipeline.domains import get_domain
+    from f1bench_pipeline.domains.f1.score_file import _extractor
     from f1bench_pipeline.domains.scoring import score_generations
 
     facts = _facts(_warehouse(data_dir), season)

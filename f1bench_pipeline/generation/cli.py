@@ -26,353 +26,10 @@ Imports stay light: Dagster, polars work and litellm load inside the commands.
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 
-
-def _names(text: str | None) -> list[str] | None:
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
-
-
-def cmd_systems(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.generation.names import model_key
-    from f1bench_pipeline.generation.registry import load_registry
-
-    reg = load_registry()
-    print(f"registry: {reg.path}" + "".join(f"\n  + overlay {o}" for o in reg.overlays))
-    width = max(len(n) for n in reg.systems) if reg.systems else 10
-    for s in reg.systems.values():
-        kind = ("offline" if s.offline else f"local {s.local.weights}" if s.local else
-                f"server on this machine {s.resolved_api_base()}" if s.costless else
-                f"paid, on this machine {s.resolved_api_base()}" if s.on_this_machine else "paid/remote")
-        print(f"  {s.name.ljust(width)}  key={model_key(s.name)}|<season>  {s.model}  [{kind}, {s.instances}, "
-              f"{'/'.join(s.languages)} × {'/'.join(s.variants)}, concurrency {s.concurrency}, rpm {s.rpm or '∞'}]")
-    return 0
-
-
-def _estimates(names: list[str], season: int, max_cost_usd: float | None = None, registry=None):  # noqa: ANN001
-    from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import Estimate, context_changed, estimate, work_items
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.localmodel.weights import WeightsError
-    from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.storage.warehouse import read_table
-
-    s = get_settings()
-    reg = registry or load_registry()
-    domain = get_domain("f1")
-    out = []
-    for name in names:
-        system = reg.get(name)
-        rows, note = domain.select_instances(s.warehouse_dir, system, season)
-        try:
-            items = work_items(domain, system, rows)
-        except WeightsError as exc:  # a local system whose weights are not on this machine
-            out.append(Estimate(system.name, system.model, season, rows.height, 0, rows.height, 0, 0, 0.0,
-                                f"cannot run here: {exc}"))
-            continue
-        est = estimate(system, items, DiskCache.for_data_dir(s.data_dir, system.model), season, max_cost_usd)
-        if not items:
-            est.note = note
-        changed = context_changed(items, read_table(s.warehouse_dir, domain.tables["generations"],
-                                                    {domain.partition_column: season, "model": system.safe_name}))
-        if changed:  # provenance: their instance changed since they were answered
-            est.note = "; ".join(x for x in (est.note, f"{changed} asked again: their context changed") if x)
-        out.append(est)
-    return out
-
-
-def _uncached(system, season: int, settings) -> int:  # noqa: ANN001
-    """How many of a system's items no cache holds (calls a run would make), without litellm."""
-    from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.generation.cache import DiskCache
-    from f1bench_pipeline.generation.plan import work_items
-
-    domain = get_domain("f1")
-    rows, _note = domain.select_instances(settings.warehouse_dir, system, season)
-    if rows.is_empty():  # nothing built to ask (the run itself says so)
-        return 0
-    cache = DiskCache.for_data_dir(settings.data_dir, system.model)
-    return sum(not cache.has(it.cache_key) for it in work_items(domain, system, rows))
-
-
-def require_key(system, season: int, settings) -> None:  # noqa: ANN001
-    """One line (``UserError``) when the run would call the system and cannot: the key variable it
-    names is unset (``MissingSecretError``), litellm knows no provider for its model, or the key
-    variables its provider reads are unset (``provider_check``). Checked before any estimate, call
-    or retry; a fully cached rerun calls nothing and needs no key."""
-    from f1bench_pipeline.generation.provider_check import check_provider
-    from f1bench_pipeline.generation.registry import MissingSecretError
-
-    if system.offline or system.local is not None or not _uncached(system, season, settings):
-        return
-    if system.missing_key_env():
-        raise MissingSecretError(system.missing_key_message())
-    check_provider(system)
-
-
-def cmd_dry_run(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.generation.plan import format_estimates
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.settings import get_settings
-
-    season = get_settings().checked_season(args.season)
-    names = _names(args.systems) or load_registry().names()
-    print(f"dry run, season {season}: nothing is called\n")
-    print(format_estimates(_estimates(names, season, args.max_cost_usd), "season"))
-    return 0
-
-
-def confirm_paid(paid: list[str], season: int, max_cost_usd: float | None, yes: bool,
-                 registry=None) -> int | None:  # noqa: ANN001
-    """The paid systems' estimated calls and cost, printed; None to go on (nothing to pay, ``--yes``,
-    or a typed "y"), else the exit code: 2 without a terminal to ask on, 1 when declined.
-    ``registry``: the one the systems are in (default: systems.yaml and its overlays)."""
-    from f1bench_pipeline.generation.plan import format_estimates
-
-    if not paid:
-        return None
-    ests = _estimates(paid, season, max_cost_usd, registry)
-    print(format_estimates(ests, "season"))
-    calls = sum(e.calls for e in ests)
-    if not calls or yes:
-        return None
-    if not sys.stdin.isatty():
-        print(f"\n{calls} paid calls would be made: rerun with --yes to proceed", file=sys.stderr)
-        return 2
-    if input(f"\nmake {calls} paid calls? [y/N] ").strip().lower() not in {"y", "yes"}:
-        print("nothing called")
-        return 1
-    return None
-
-
-def cmd_generate(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.settings import get_settings
-
-    settings = get_settings()
-    season = settings.checked_season(args.season)
-    reg = load_registry()
-    names = _names(args.systems) or [s.name for s in reg.offline_systems()]
-    # Offline templates, local weights and servers on this machine cost nothing: no confirmation.
-    paid = [n for n in names if not reg.get(n).costless]
-    for n in names:
-        require_key(reg.get(n), season, settings)
-    refused = confirm_paid(paid, season, args.max_cost_usd, args.yes)
-    if refused is not None:
-        return refused
-    from f1bench_pipeline.generation.progress import terminal
-
-    # Progress of every partition's calls on stderr: a bar on a TTY, a line every --progress-every s otherwise.
-    with terminal(args.progress_every):
-        if args.no_dagster:
-            return _generate_direct(names, season, settings, reg, args)
-        from f1bench_pipeline.domains.f1.generation_runs import materialize_generations
-
-        results = materialize_generations(names, season, settings, registry=reg, max_cost_usd=args.max_cost_usd)
-    return 0 if all(results.values()) else 1
-
-
-def _generate_direct(names: list[str], season: int, settings, reg, args: argparse.Namespace) -> int:  # noqa: ANN001
-    from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.generation.runner import generate_partition
-    from f1bench_pipeline.generation.table import all_calls_failed, summarize
-
-    failed = 0
-    for name in names:
-        res = generate_partition(get_domain("f1"), settings, name, season, registry=reg, progress_every_s=args.progress_every,
-                                 max_cost_usd=args.max_cost_usd)
-        summary = summarize(res.frame)
-        st = ", ".join(f"{k}={v}" for k, v in summary["statuses"].items() if v)
-        print(f"generations {season} {name}: {res.frame.height}/{res.expected} rows ({st}); "
-              f"{res.stats.calls} calls, {res.stats.cache_hits} cached, cost ${res.stats.cost_usd:.4f}"
-              + (f"; stopped by the spending cap ({res.stats.budget_stop})" if res.stats.budget_stop else ""))
-        failed += res.missing != 0
-        why = all_calls_failed(res.frame)
-        if why:
-            print(f"generations {season} {name}: {why}", file=sys.stderr)
-            failed += 1
-    return 1 if failed else 0
-
-
-def cmd_rerun(args: argparse.Namespace) -> int:
-    """One system on one season, through Dagster: generations, claims and scores (``--score-only``:
-    claims and scores of the stored generations, no call) — the runs the UI launches. An imported
-    system (answers in the warehouse, no registry entry) can only be rescored."""
-    from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.settings import get_settings
-
-    settings = get_settings()
-    season = settings.checked_season(args.season)
-    reg = load_registry()
-    name, imported = _rerun_target(args.system, season, settings, reg, args.score_only)
-    system = None if imported else reg.get(name)
-    if not args.score_only:
-        require_key(system, season, settings)
-    from f1bench_pipeline.generation.names import model_key
-    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys, register_model_partitions
-    from f1bench_pipeline.orchestration.execute import Runs
-    from f1bench_pipeline.domains.f1.runs import refresh_season_views, run_per_system
-
-    runs = Runs.open(settings)
-    if imported:
-        add_model_partition_keys(runs.instance, [model_key(name)])
-    else:
-        register_model_partitions(runs.instance, [name], reg)
-    job, what = ("score_only", "claims and scores") if args.score_only else ("generate_and_score",
-                                                                             "generations and scores")
-    done = run_per_system(runs, job, [name], [season], what)
-    if all(done.values()):  # the season's figure and the audit page's first view, current with these scores
-        refresh_season_views(runs, [season])
-    return 0 if all(done.values()) else 1
-
-
-def _rerun_target(name: str, season: int, settings, reg, score_only: bool) -> tuple[str, bool]:  # noqa: ANN001
-    """(system name, whether it is an imported system) of ``rerun``'s argument: a registry system,
-    else a system whose answers were imported (``importer.imported_systems``); a one-line error
-    listing both kinds otherwise."""
-    from f1bench_pipeline.errors import UnknownSystemError, UserError
-    from f1bench_pipeline.domains.f1.importer import imported_systems
-    from f1bench_pipeline.generation.names import unsafe_name
-
-    try:
-        return reg.get(name).name, False
-    except UnknownSystemError:
-        imported = imported_systems(settings.warehouse_dir, reg)
-    match = next((n for n in (name, unsafe_name(name)) if n in imported), None)
-    if match is None:
-        known = [*reg.names(), *(f"{n} (imported)" for n in imported)]
-        raise UnknownSystemError(f"unknown system {name!r}: not in the registry {reg.path} and no imported answers "
-                                 f"(known: {', '.join(known)}; an overlay adds a system: docs/generations.md)")
-    if not score_only:
-        raise UserError(f"{match!r} is an imported system (no registry entry): its answers cannot be generated "
-                        f"again, only rescored: f1bench rerun {shlex.quote(match)} --season {season} --score-only")
-    if season not in imported[match]:
-        raise UserError(f"{match!r} has no imported answers in season {season} (it has "
-                        f"{', '.join(map(str, imported[match]))}): add --season {imported[match][-1]}")
-    return match, True
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    """Import the file; then, unless ``--no-score`` (or ``--no-dagster``, ``--dry-run``), claims and
-    scores of every imported partition through the ``score_only`` job (what ``rerun --score-only``
-    runs) and the imported systems' leaderboard rows."""
-    from f1bench_pipeline.domains.f1.importer import ImportFailed, import_jsonl
-    from f1bench_pipeline.settings import get_settings
-
-    s = get_settings()
-    try:
-        report = import_jsonl(args.file, s.warehouse_dir, strict=args.strict, dry_run=args.dry_run,
-                              score_mismatched=args.score_mismatched)
-    except ImportFailed as exc:
-        print(exc.report.format(max_errors=args.max_errors), file=sys.stderr)
-        print("strict import: nothing written", file=sys.stderr)
-        return 1
-    print(report.format(max_errors=args.max_errors))
-    if not report.written:
-        return 0
-    if args.no_dagster:
-        print("\nnot scored: --no-dagster records nothing in Dagster, and scoring is its score_only job. "
-              "Score the import with:")
-        _print_score_commands(report)
-        return 0
-    from f1bench_pipeline.orchestration.execute import Runs
-    from f1bench_pipeline.orchestration.instance import open_instance
-
-    instance = open_instance()
-    _report_import_to_dagster(report, instance)
-    if args.no_score:
-        print("\nnot scored (--no-score). Score the import with:")
-        _print_score_commands(report)
-        return 0
-    return _score_import(report, Runs.open(s, instance=instance))
-
-
-def _print_score_commands(report) -> None:  # noqa: ANN001
-    for season, system in sorted(report.partitions):
-        print(f"  f1bench rerun {shlex.quote(system)} --season {season} --score-only")
-
-
-def _score_import(report, runs) -> int:  # noqa: ANN001
-    """The ``score_only`` run of each imported (season, system) partition, then the systems'
-    leaderboard rows; 1 when a run failed (the import is kept)."""
-    import time
-
-    from f1bench_pipeline.domains.f1.runs import refresh_season_views, run_per_system
-
-    by_season: dict[int, list[str]] = {}
-    for season, system in sorted(report.partitions):
-        by_season.setdefault(season, []).append(system)
-    print()
-    t0 = time.perf_counter()
-    done: dict[str, bool] = {}
-    for season, names in by_season.items():
-        done |= run_per_system(runs, "score_only", names, [season], "claims and scores")
-    print(f"scored in {time.perf_counter() - t0:.1f} s")
-    failed = [k for k, ok in done.items() if not ok]
-    scored = sorted({int(k.rsplit("|", 1)[1]) for k, ok in done.items() if ok})
-    if scored:  # each season's figure and the audit page's first view, with the imported systems in them
-        refresh_season_views(runs, scored)
-    for season, names in by_season.items():
-        _print_leaderboard_rows(runs.settings.warehouse_dir, season, names)
-    if failed:
-        print(f"scoring failed for {', '.join(failed)} (the import is kept; see the run in the UI); again with:",
-              file=sys.stderr)
-        for key in failed:
-            system, season = key.rsplit("|", 1)
-            print(f"  f1bench rerun {shlex.quote(system)} --season {season} --score-only", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _print_leaderboard_rows(warehouse_dir, season: int, names: list[str]) -> None:  # noqa: ANN001
-    """The rows of ``names`` on the leaderboard of ``season`` (each variant they answered), ranked
-    among every system's — the rows ``f1bench leaderboard`` shows."""
-    from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable, system_rows
-    from f1bench_pipeline.summary import format_table
-
-    variants = sorted({r["variant"] for n in names for r in system_rows(warehouse_dir, season, n)},
-                      key=lambda v: (v != "default", v))
-    if not variants:
-        print(f"\nseason {season}: no scored answer of {', '.join(names)} (see the statuses above)")
-        return
-    for variant in variants:
-        board, warnings = leaderboard(warehouse_dir, season, variant)
-        mine = [dict(r, rank=f"{k}/{len(board)}") for k, r in enumerate(board, 1) if r["model"] in names]
-        table, cols = printable(mine)
-        for row, r in zip(table, mine):
-            row["rank"] = r["rank"]
-        flag = "" if variant == "default" else f" --variant {variant}"
-        print(f"\nLeaderboard — season {season}, {variant} prompt, lang all (95% bootstrap intervals; every "
-              f"system: f1bench leaderboard --season {season}{flag}):")
-        print(format_table(table, ["rank", *cols]))
-        for w in warnings:
-            print(w, file=sys.stderr)
-
-
-def _report_import_to_dagster(report, instance) -> None:  # noqa: ANN001
-    """Record the imported partitions as materializations, so the UI shows them (their ``models``
-    partitions added first: the score runs of an imported system need them)."""
-    import dagster as dg
-
-    from f1bench_pipeline.generation.names import model_key
-    from f1bench_pipeline.orchestration.dynamic_partitions import add_model_partition_keys
-    from f1bench_pipeline.domains.f1.partitions import partition_key
-
-    add_model_partition_keys(instance, sorted({model_key(system) for _season, system in report.partitions}))
-    for (season, system), summary in report.partitions.items():
-        key = partition_key(system, season)
-        instance.report_runless_asset_event(dg.AssetMaterialization(
-            asset_key="generations", partition=str(key), description=f"imported from {report.path}",
-            metadata={"source": "import", "dagster/row_count": summary["rows"],
-                      "statuses": dg.MetadataValue.json(summary["statuses"])}))
-
-
-def cmd_serve_model(args: argparse.Namespace) -> int:
-    from f1bench_pipeline.localmodel.server import run_from_args
-
-    return run_from_args(args)
+from f1bench_pipeline.command import Handler
+from f1bench_pipeline.localmodel.server import add_arguments as serve_arguments
 
 
 def import_options(p: argparse.ArgumentParser) -> None:
@@ -394,14 +51,14 @@ def import_options(p: argparse.ArgumentParser) -> None:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the generation subcommands to the ``f1bench`` parser's subparsers."""
     p = subparsers.add_parser("systems", help="list the system registry (systems.yaml) and partition keys")
-    p.set_defaults(func=cmd_systems)
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_systems"))
 
     p = subparsers.add_parser("dry-run", help="calls a generation would make and their estimated cost (no calls)")
     p.add_argument("--systems", help="comma-separated registry names (default: all)")
     p.add_argument("--season", type=int, help="default: the test season")
     p.add_argument("--max-cost-usd", type=float, help="show how many calls this cap would let through "
                                                        "(default: each system's max_cost_usd)")
-    p.set_defaults(func=cmd_dry_run)
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_dry_run"))
 
     p = subparsers.add_parser("generate", help="generate model outputs (default: the offline template systems)")
     p.add_argument("--systems", help="comma-separated registry names (default: the offline systems)")
@@ -414,28 +71,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="spending cap in USD for each system's partition in this run, cached answers included "
                         "(overrides the registry's max_cost_usd); what it keeps from being called gets status "
                         "budget_exhausted and a rerun with a higher cap calls exactly that")
-    p.set_defaults(func=cmd_generate)
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_generate"))
 
     p = subparsers.add_parser("rerun", help="one system on one season through Dagster: generations, claims and "
                                              "scores (what `make rerun` and the UI run)")
     p.add_argument("system", help="a registry name, or an imported system's (with --score-only)")
     p.add_argument("--season", type=int, help="default: the test season")
     p.add_argument("--score-only", action="store_true", help="claims and scores of the stored generations (no call)")
-    p.set_defaults(func=cmd_rerun)
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_rerun"))
 
     p = subparsers.add_parser("import-generations", aliases=["import"],
                               help="import a JSONL of generations (id, model, lang, text | error[, variant, "
                                    "context_sha256 | messages]), score it and print its leaderboard rows")
     p.add_argument("file")
     import_options(p)
-    p.set_defaults(func=cmd_import)
-
-    from f1bench_pipeline.localmodel.server import add_arguments as serve_arguments
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_import"))
 
     p = subparsers.add_parser("serve-model", help="serve local weights (GGUF, checkpoint folder, + LoRA adapter) "
                                                   "over the OpenAI protocol; prints the base URL")
     serve_arguments(p)
-    p.set_defaults(func=cmd_serve_model)
+    p.set_defaults(func=Handler("f1bench_pipeline.generation.commands:cmd_serve_model"))
 
 
 def main(argv: list[str] | None = None) -> int:

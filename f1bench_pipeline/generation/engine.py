@@ -127,7 +127,6 @@ class _Run:
             self.progress.begin()
         else:
             from f1bench_pipeline.generation.llm import close_clients, get_litellm
-
             from f1bench_pipeline.generation.provider_check import check_provider
 
             litellm = get_litellm()

@@ -44,6 +44,8 @@ CHARS_PER_TOKEN = 4.0  # the offline templates' rough count (budget.chars_tokens
 def work_items(domain: Domain, system: System, rows: pl.DataFrame) -> list[WorkItem]:
     """One call of ``system`` per instance row of ``domain`` (``Domain.select_instances``), asked
     its system prompt and user message."""
+    if rows.is_empty():  # nothing built yet: no call (and no column to select)
+        return []
     if "entities" not in rows.columns:  # a domain whose templates name no entities
         rows = rows.with_columns(pl.lit("{}").alias("entities"))
     cols = ["id", "lang", "variant", "decision_type", "system_prompt", "user_message", "facts", "entities"]

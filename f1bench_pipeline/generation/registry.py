@@ -54,6 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from f1bench_pipeline.errors import UnknownSystemError, UserError
 from f1bench_pipeline.generation.names import safe_name
+
 # The repository's systems.yaml, shipped in the wheel as package data (package_data.py).
 from f1bench_pipeline.package_data import DEFAULT_REGISTRY
 from f1bench_pipeline.settings import process_setting, secret

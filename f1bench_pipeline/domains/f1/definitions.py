@@ -14,19 +14,19 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
     """F1's assets, checks, jobs, sensors and its own resource (``refinement``; the shared
     resources, executor and loggers the builder adds). Claims and scores are built here, not at import, so their code version is
     this moment's extractor and verifier code (scoring/versions.py)."""
+    from f1bench_pipeline.domains.f1 import scoring_assets
     from f1bench_pipeline.domains.f1.events import assets as event_assets
     from f1bench_pipeline.domains.f1.events.checks import EVENT_CHECKS
+    from f1bench_pipeline.domains.f1.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
+    from f1bench_pipeline.domains.f1.generation_assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
     from f1bench_pipeline.domains.f1.ingest import assets as ingest_assets
     from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
     from f1bench_pipeline.domains.f1.instances import assets as instance_assets
-    from f1bench_pipeline.domains.f1.finetune.assets import FINETUNE_ASSETS, FINETUNE_JOBS
-    from f1bench_pipeline.domains.f1.generation_assets import GENERATION_ASSETS, GENERATION_JOBS, GENERATION_SENSORS
-    from f1bench_pipeline.orchestration.automation import new_race_automation
     from f1bench_pipeline.domains.f1.jobs import F1_JOBS
     from f1bench_pipeline.domains.f1.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
     from f1bench_pipeline.domains.f1.refinement.resource import RefinementResource
-    from f1bench_pipeline.domains.f1 import scoring_assets
     from f1bench_pipeline.domains.f1.validation_assets import VALIDATION_ASSETS
+    from f1bench_pipeline.orchestration.automation import new_race_automation
 
     return dg.Definitions(
         assets=[*dg.load_assets_from_modules([ingest_assets, event_assets, instance_assets]),

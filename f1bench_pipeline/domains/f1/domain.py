@@ -90,8 +90,8 @@ class F1Domain(Domain):
         return instance_rows(build_base_instances(records, options.get("settings") or get_settings()))
 
     def index(self, instances: pl.DataFrame) -> InstanceIndex:
-        from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
         from f1bench_pipeline.domains.f1.context_index import context_index
+        from f1bench_pipeline.domains.f1.instances.facts import facts_from_json
 
         def parse(r: dict) -> InstanceContext:
             return InstanceContext(oracle=facts_from_json(r["facts"]), verify_context=context_index(r),

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from f1bench_pipeline.domains.f1.partitions import partition_key
 from f1bench_pipeline.generation.registry import Registry, load_registry
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-from f1bench_pipeline.domains.f1.partitions import partition_key
 from f1bench_pipeline.orchestration.execute import Runs, outcome_word, quiet_config
 from f1bench_pipeline.settings import Settings, get_settings
 

@@ -49,11 +49,11 @@ from typing import Any
 import polars as pl
 
 from f1bench_pipeline import language, provenance
+from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP
 from f1bench_pipeline.generation.classify import status_of_error_text
 from f1bench_pipeline.generation.names import safe_name, unsafe_name
 from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
 from f1bench_pipeline.generation.sanitize import sanitize
-from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP
 from f1bench_pipeline.generation.table import GENERATION_SCHEMA, GRAIN, TABLE, summarize, to_frame
 from f1bench_pipeline.storage.warehouse import read_table, table_files, write_partition
 

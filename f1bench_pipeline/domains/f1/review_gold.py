@@ -47,7 +47,17 @@ from f1bench_pipeline.domains.f1.claims import ClaimType
 from f1bench_pipeline.domains.f1.gold import load_gold, match_claims, slots_match
 from f1bench_pipeline.review.human_score import NOT_RANDOM
 from f1bench_pipeline.review.judgments import REVIEW_SCHEMA
-from f1bench_pipeline.review.sheet import ANSWER, CLAIM, FACT, MISSED, NOT_A_CLAIM, NOT_STATED, REVIEWED, STATED, review_id
+from f1bench_pipeline.review.sheet import (
+    ANSWER,
+    CLAIM,
+    FACT,
+    MISSED,
+    NOT_A_CLAIM,
+    NOT_STATED,
+    REVIEWED,
+    STATED,
+    review_id,
+)
 from f1bench_pipeline.review.store import ImportSummary, read_parts, summarise, write_reviews
 from f1bench_pipeline.storage.location import Root
 from f1bench_pipeline.storage.warehouse import read_table

@@ -23,7 +23,8 @@ from f1bench_pipeline.scoring.printout import (
     write_samples,
 )
 
-# (polars is imported where it is used: `f1bench --help` need not load it)
+# Imported where used: `f1bench score` starts its scoring workers first (cmd_score), so they import
+# polars, the extractor and the verifier while this process does the same (seconds on a slow machine).
 
 
 def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
@@ -36,11 +37,11 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     import polars as pl
 
     from f1bench_pipeline import provenance
+    from f1bench_pipeline.domains import get_domain
     from f1bench_pipeline.domains.f1.importer import instance_index, read_jsonl
+    from f1bench_pipeline.domains.scoring import score_generations_parallel
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
-    from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.domains.scoring import score_generations_parallel
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage.warehouse import read_table
 
@@ -67,7 +68,6 @@ def _extractor(name: str):
     from f1bench_pipeline.domains.f1.llm_extractor import default_llm_extractor
 
     return default_llm_extractor()
-
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -113,9 +113,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     t1 = time.perf_counter()
     board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1
-    from f1bench_pipeline.summary import wrong_language_warnings
     from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.summary import reading_coverage_warnings
+    from f1bench_pipeline.summary import reading_coverage_warnings, wrong_language_warnings
 
     warnings = (reading_coverage_warnings(board.to_dicts()) + wrong_language_warnings(
         board.to_dicts(), get_settings().leaderboard_include_wrong_language)) if board.height else []
@@ -157,16 +156,3 @@ def cmd_score(args: argparse.Namespace) -> int:
 # Exit codes of `f1bench score` (docs/commands.md): 0 every line scored; 1 nothing scored (or --strict and a
 # bad line); 3 scored, but some lines were skipped (listed on stderr).
 EXIT_NOTHING_SCORED, EXIT_LINES_SKIPPED = 1, 3
-
-
-def register(sub) -> None:
-    p = sub.add_parser("score", help="score a generations JSONL against the built benchmark and print the leaderboard "
-                                     "(one row per prompt variant × system; exit 0 all scored, 1 nothing, 3 lines skipped)")
-    p.add_argument("file")
-    p.add_argument("--extractor", choices=["regex", "llm"], default="regex")
-    p.add_argument("--format", choices=["table", "json"], default="table")
-    p.add_argument("--strict", action="store_true", help="score nothing if any line is bad (exit 1)")
-    p.add_argument("--samples", metavar="FILE",
-                   help="write one JSON line per answer: text, claims with labels and spans, covered and missed "
-                        "facts, precision, recall, F1")
-    p.set_defaults(func=cmd_score)

@@ -6,15 +6,15 @@ import polars as pl
 from pydantic import Field
 
 from f1bench_pipeline import provenance
+from f1bench_pipeline.domains import get_domain
+from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_key, season_model_partitions
+from f1bench_pipeline.domains.scoring import score_generations, score_generations_parallel
+from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
-from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 from f1bench_pipeline.scoring import versions
 from f1bench_pipeline.scoring.metrics import aggregate
-from f1bench_pipeline.domains import get_domain
-from f1bench_pipeline.domains.scoring import score_generations, score_generations_parallel
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA
 from f1bench_pipeline.settings import process_setting
 

@@ -38,7 +38,13 @@ from typing import Any
 from f1bench_pipeline.domains.f1.instances.facts import Fact, FactType, facts_from_json, pair_key
 from f1bench_pipeline.domains.f1.instances.stated import stated_facts
 from f1bench_pipeline.domains.f1.instances.verbalize import sentence
-from f1bench_pipeline.domains.f1.instances.verbalize_stated import RENDERED, stated_sentences, stint_tail, stop_tail, stints_of
+from f1bench_pipeline.domains.f1.instances.verbalize_stated import (
+    RENDERED,
+    stated_sentences,
+    stint_tail,
+    stints_of,
+    stop_tail,
+)
 
 # Bump when a template's wording or noise changes: it is part of the offline systems' cache key.
 # 2: a perturbed stop lap is never the out-lap (the verifier accepts that reading)

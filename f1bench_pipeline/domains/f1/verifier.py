@@ -45,8 +45,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from f1bench_pipeline.domains.f1 import (verify_gap_trend, verify_lap_pace, verify_pace, verify_race, verify_stops,
-                                         verify_unstated)
+from f1bench_pipeline.domains.f1 import (
+    verify_gap_trend,
+    verify_lap_pace,
+    verify_pace,
+    verify_race,
+    verify_stops,
+    verify_unstated,
+)
 from f1bench_pipeline.domains.f1.claims import CLAIM_SLOTS, NEAR, Claim
 from f1bench_pipeline.domains.f1.context_index import _KEY_SLOT, ContextIndex, context_index  # noqa: F401 - re-exported
 from f1bench_pipeline.domains.f1.instances.facts import TOLERANCES, Fact, FactType, pair_key

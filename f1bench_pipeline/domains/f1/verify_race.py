@@ -32,6 +32,7 @@ places it does not state, and the stated facts are no oracle facts (recall stays
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from f1bench_pipeline.domains.f1 import verify_stops
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.context_index import ContextIndex
