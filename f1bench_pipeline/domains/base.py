@@ -46,13 +46,17 @@ from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
 from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verdict import Verdict
-from f1bench_pipeline.scoring.versions import Source
 from f1bench_pipeline.storage.warehouse import read_table
 
 if TYPE_CHECKING:  # annotations only: the registry is the generation stage's
     from f1bench_pipeline.generation.registry import System
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
+
+# A module path (relative to the package, or absolute), optionally restricted to the named
+# top-level definitions (the rest of the module does not change stored scores): what a domain names
+# in ``extractor_sources`` / ``verifier_sources``, hashed by ``scoring.versions``.
+Source = str | tuple[str, tuple[str, ...]]
 
 
 class DomainClaim(BaseModel):

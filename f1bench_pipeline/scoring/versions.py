@@ -29,10 +29,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.settings import process_setting, user_cache_home
 
-if TYPE_CHECKING:  # domains.base imports this module (``Source``)
-    from f1bench_pipeline.domains.base import Domain
+if TYPE_CHECKING:  # annotations only: domains.base loads polars and pydantic, which a version need not
+    from f1bench_pipeline.domains.base import Domain, Source
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -42,10 +43,6 @@ def package_modules(folder: str) -> tuple[str, ...]:
     a module added to it is part of the version without a change here."""
     return tuple(sorted(p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / folder).rglob("*.py")))
 
-
-# A module path (relative to the package, or absolute), optionally restricted to the named
-# top-level definitions (the rest of the module does not change stored scores).
-Source = str | tuple[str, tuple[str, ...]]
 
 # A version kind is a domain's extractor or verifier: ``Domain.version_prefix`` + the role (F1 keeps
 # its historical unprefixed names, ``regex``, ``llm``, ``verify``; another domain's carry its name,
@@ -66,8 +63,6 @@ SOURCES: dict[str, tuple[Source, ...]] = {}
 def _domain(name: str) -> Domain:
     """The domain called ``name``, looked up when a version is asked for (the domains import
     scoring, never the reverse)."""
-    from f1bench_pipeline.domains import get_domain
-
     return get_domain(name)
 
 
