@@ -19,26 +19,10 @@ from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
 from f1bench_pipeline.domains.f1.extract.checks import hedge_before, noun_before
 from f1bench_pipeline.domains.f1.extract.denials import denial
 from f1bench_pipeline.domains.f1.extract.layout import heading_line
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    ADJ_OUTCOMES,
-    ATTEMPT_CLAUSE,
-    BATTLE_VERB,
-    BY_OF,
-    CLAUSE_BREAK,
-    GAVE_POSITION,
-    HEDGE_BETWEEN,
-    NEG_LIGHT,
-    ON_DEF,
-    PASSIVE_BY,
-    POSITION_OVER,
-    PREP_BEFORE,
-    QUESTION_ANSWER,
-    QUESTION_BEFORE_F,
-    SUCCESS_VERB,
-    VERB_OBJ,
-    VS_PAIR_BEFORE,
-    YES_WORDS,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (ADJ_OUTCOMES, ATTEMPT_CLAUSE, BATTLE_VERB, BY_OF, CLAUSE_BREAK, HEDGE_BETWEEN,
+                                                       GAVE_POSITION, NEG_LIGHT, ON_DEF, PASSIVE_BY, POSITION_OVER, PREP_BEFORE, QUESTION_ANSWER,
+                                                       QUESTION_BEFORE_F, SUCCESS_VERB, VERB_OBJ, VS_PAIR_BEFORE,
+                                                       YES_WORDS)
 from f1bench_pipeline.domains.f1.extract.race_order import position_sense
 from f1bench_pipeline.domains.f1.extract.senses import plan_subject_before, result_sense_after, unknowable_before
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, FAILED, NEGATION, WORK_BASE, WORKED, Token

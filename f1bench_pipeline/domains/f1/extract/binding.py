@@ -14,40 +14,18 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    ACTOR_BETWEEN,
-    AND_ONLY,
-    COMPARE_CONN,
-    CONSEQUENCE,
-    FOLLOW_BREAK,
-    OBJ_MARK,
-    OWNER_S_TYRE,
-    PAREN_ONLY,
-    POSTFIX,
-    RELATIVE_AFTER,
-    RELATIVE_BEFORE,
-    RESUME_AFTER,
-    TYRE_OF_OWNER,
-    VS_CONN,
-    VS_NUM_AFTER,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (ACTOR_BETWEEN, AND_ONLY, COMPARE_CONN, CONSEQUENCE, FOLLOW_BREAK,
+                                                          OBJ_MARK, OWNER_S_TYRE, PAREN_ONLY, POSTFIX, RELATIVE_AFTER,
+                                                          RELATIVE_BEFORE, RESUME_AFTER, TYRE_OF_OWNER, VS_CONN,
+                                                          VS_NUM_AFTER)
 from f1bench_pipeline.domains.f1.extract.sections import section_driver
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    ARROW,
-    BOTH,
-    COMPOUND,
-    DRIVER,
-    FINISH,
-    LAP_ID,
-    NUMBER,
-    ORDINAL_NUMBER,
-    POSITION,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, BOTH, COMPOUND, DRIVER, FINISH, LAP_ID, NUMBER,
+                                                        ORDINAL_NUMBER, POSITION, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
     from f1bench_pipeline.domains.f1.extract.sentence import Laps, Sentence
+
 
 
 def drivers_for(doc: Document, sent: Sentence, s: int, e: int, postfix: bool = True, sent_s: int = -1) -> list[str]:

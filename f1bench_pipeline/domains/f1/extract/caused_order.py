@@ -16,8 +16,8 @@ import re
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import other_of_pair
-from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
 from f1bench_pipeline.domains.f1.extract.race_order import _denied, _subject_before, hedged, within
+from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NEGATION, Token
 
 if TYPE_CHECKING:

@@ -9,44 +9,15 @@ from __future__ import annotations
 
 import re
 
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    ARROW_CONN,
-    AVG_BEFORE_F,
-    BARE_INTEGER,
-    BOUND_MAX_BEFORE,
-    BOUND_MIN_BEFORE,
-    BRACKET_COMPARE,
-    BRACKET_OPENS_WITH_LAP,
-    BRACKET_RANGE_ITEM,
-    COMPARATIVE_OBJ,
-    ELIDED_BEFORE,
-    ELIDED_ENDS,
-    EVENT_AFTER,
-    FROM_LAP_BEFORE,
-    FROM_ONLY,
-    FROM_ONLY_ENDS,
-    GRID_BEFORE_A,
-    GRID_BEFORE_B,
-    HEDGE_BEFORE_F,
-    NEXT_WORD,
-    NOUN_BEFORE,
-    ONCE_ANY,
-    PER_LAP,
-    PREV_WORD_RUN,
-    RACE_OF_BEFORE,
-    RANGE_NOT_STINT_AFTER,
-    RIVAL_BEFORE,
-    RIVAL_BRACKET,
-    SAME_LAPS_AFTER,
-    SLASH_NUM,
-    STINT_BREAK,
-    STINT_OF_BEFORE,
-    STOP_NOUNS,
-    SUBRANGE_AGE_BEFORE,
-    SUBRANGE_CONTRAST,
-    TO_GO_AFTER,
-    VERB_TO_LAP,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, AVG_BEFORE_F, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE, BRACKET_COMPARE, BRACKET_RANGE_ITEM,
+                                                       BRACKET_OPENS_WITH_LAP, BARE_INTEGER,
+                                                       COMPARATIVE_OBJ, ELIDED_BEFORE, ELIDED_ENDS, RIVAL_BEFORE, RIVAL_BRACKET,
+                                                       EVENT_AFTER, FROM_LAP_BEFORE, FROM_ONLY, FROM_ONLY_ENDS,
+                                                       GRID_BEFORE_A, GRID_BEFORE_B, HEDGE_BEFORE_F, NEXT_WORD,
+                                                       NOUN_BEFORE, ONCE_ANY, PER_LAP, PREV_WORD_RUN, RACE_OF_BEFORE,
+                                                       RANGE_NOT_STINT_AFTER, SLASH_NUM, STINT_BREAK, STINT_OF_BEFORE, STOP_NOUNS,
+                                                       SAME_LAPS_AFTER, SUBRANGE_AGE_BEFORE, SUBRANGE_CONTRAST,
+                                                       TO_GO_AFTER, VERB_TO_LAP)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, PIT, STINT_NOUN, Token
 
 

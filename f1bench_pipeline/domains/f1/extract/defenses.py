@@ -13,28 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    CLAUSE_BREAK,
-    DEF_LAPS,
-    DEF_NEEDS_REST,
-    DEF_REST,
-    LABEL_AFTER,
-    MATE_BETWEEN,
-    PASS_EVENT,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (CLAUSE_BREAK, DEF_LAPS, DEF_NEEDS_REST, DEF_REST, LABEL_AFTER,
+                                                       MATE_BETWEEN, PASS_EVENT)
 from f1bench_pipeline.domains.f1.extract.senses import pass_via_stops
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    DEFEND,
-    DRIVER,
-    EVENTUALLY,
-    NEGATION,
-    NONE_WORD,
-    NUMBER_WORD,
-    PASS,
-    PROTECT,
-    PURSUER,
-    TEAMMATE,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (DEFEND, DRIVER, EVENTUALLY, NEGATION, NONE_WORD, NUMBER_WORD, PASS,
+                                                     PROTECT, PURSUER, TEAMMATE)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document

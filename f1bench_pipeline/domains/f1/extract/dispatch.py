@@ -18,73 +18,22 @@ pit stop).
 from __future__ import annotations
 
 import re
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from f1bench_pipeline.domains.f1.extract import (
-    battles,
-    caused_order,
-    defenses,
-    final_order,
-    finish_gain,
-    gap_order,
-    gap_trend,
-    gaps,
-    held_position,
-    lap_age,
-    lap_difference,
-    lap_pace,
-    laps,
-    neutralisations,
-    order_stop,
-    pace,
-    pace_compare,
-    pace_cues,
-    race_order,
-    results,
-    stint_bounds,
-    stint_length,
-    stop_compare,
-    stop_delay,
-    stop_ordinals,
-    stop_time,
-    tyres,
-    unstated,
-)
+from f1bench_pipeline.domains.f1.extract import (battles, caused_order, defenses, final_order, finish_gain, gap_order,
+                                                 gap_trend, gaps, held_position, lap_age, lap_difference, lap_pace, laps,
+                                                 neutralisations, order_stop, pace,
+                                                 pace_compare, pace_cues, race_order, results, stint_bounds,
+                                                 stint_length, stop_compare, stop_delay, stop_ordinals, stop_time, tyres,
+                                                 unstated)
 from f1bench_pipeline.domains.f1.extract.patterns import COUNTERFACTUAL, HAD_DRIVER, NOT_A_STOP, RED_FLAG
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    AHEAD,
-    BATTLE,
-    BEHIND,
-    CHANGE,
-    COMPOUND,
-    DEFEND,
-    DRIVER,
-    EVENTUALLY,
-    FAILED,
-    FINISH,
-    GAP,
-    LAP_ID,
-    LAP_WORD,
-    NEGATION,
-    NUMBER,
-    NUMBER_WORD,
-    ORDINAL,
-    ORDINAL_NUMBER,
-    PASS,
-    PIT,
-    PLACE,
-    POSITION,
-    PRONOUN,
-    RACE,
-    START,
-    STAY,
-    STINT_NOUN,
-    TEAMMATE,
-    WIN,
-    WORK_BASE,
-    WORKED,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, CHANGE, COMPOUND, DEFEND, DRIVER,
+                                                     EVENTUALLY, FAILED, FINISH, GAP, LAP_ID, LAP_WORD, NEGATION, NUMBER,
+                                                     NUMBER_WORD, ORDINAL, ORDINAL_NUMBER, PASS, PIT, PLACE, POSITION,
+                                                     PRONOUN, RACE, STAY, START, STINT_NOUN, TEAMMATE, WIN,
+                                                     WORK_BASE, WORKED)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -172,6 +121,7 @@ ON_STATEMENTS: tuple[Rule, ...] = (
     _rule(order_stop, order_stop.stop_of_order, (PIT,), (AHEAD, BEHIND)),  # after every order rule: the stop it names
 )
 DISPATCH: tuple[Rule, ...] = ON_QUESTIONS + ON_EVERY_STATEMENT + ON_STATEMENTS
+
 
 
 # The rules with stems, and each one's bit in an answer's ``DocumentCues.off`` mask

@@ -14,11 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM, trie_regex
-from f1bench_pipeline.domains.f1.extract.vocabulary import TEAM_ALIASES, team_key
-
 # DRIVERS_CSV: the Ergast driver table, package data (data/ergast; F1BENCH_DRIVERS_CSV overrides it).
 from f1bench_pipeline.package_data import DRIVERS_CSV, MissingPackageData
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, TEAM, trie_regex
+from f1bench_pipeline.domains.f1.extract.vocabulary import TEAM_ALIASES, team_key
 from f1bench_pipeline.settings import process_setting
 
 __all__ = ["DRIVERS_CSV", "driver_regex", "driver_table", "extra_codes", "known_codes", "surname_to_code",

@@ -23,29 +23,10 @@ from pydantic import TypeAdapter
 from f1bench_pipeline.domains.f1.claims import Claim
 from f1bench_pipeline.domains.f1.extract.drivers import known_codes
 from f1bench_pipeline.domains.f1.extract.entity_names import inserted_names
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    CODE,
-    NO_PAIR,
-    PAIR_SLOTS,
-    RETRACTED_AFTER,
-    RETRACTION_WORD,
-    VS_PAIR,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import CODE, NO_PAIR, PAIR_SLOTS, RETRACTED_AFTER, RETRACTION_WORD, VS_PAIR
 from f1bench_pipeline.domains.f1.extract.provenance import record_bindings
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    DRIVER,
-    LAP_ID,
-    LAP_WORD,
-    NUMBER,
-    NUMBER_WORD,
-    ORDINAL_NUMBER,
-    PIT,
-    PLACE,
-    POSITION,
-    STINT_NOUN,
-    TEAM,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
+                                                     ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document

@@ -32,6 +32,7 @@ _k: Any = importlib.import_module("re._compiler" if sys.version_info >= (3, 11) 
 _sre: Any = importlib.import_module("_sre")
 
 
+
 Item = tuple[Any, Any]  # a class item of the parse tree: (LITERAL, code), (RANGE, (lo, hi)) or (CATEGORY, \d \w \s ...)
 
 

@@ -25,17 +25,8 @@ from f1bench_pipeline.domains.f1.extract.caused_order import negated_clause
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.race_order import _denied, _subject_before, hedged, within
 from f1bench_pipeline.domains.f1.extract.tokens import BEHIND, DRIVER, GAIN, GAP, REDUCE, START, Token
-from f1bench_pipeline.domains.f1.extract.vocabulary.trend_words import (
-    FAVOUR_AFTER,
-    GAINED,
-    GAP_NOUN,
-    GREW,
-    LOST,
-    NO_RIVAL_AFTER,
-    OPEN,
-    RIVAL_BEFORE,
-    SHRANK,
-)
+from f1bench_pipeline.domains.f1.extract.vocabulary.trend_words import (FAVOUR_AFTER, GAINED, GAP_NOUN, GREW, LOST,
+                                                                      NO_RIVAL_AFTER, OPEN, RIVAL_BEFORE, SHRANK)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document

@@ -12,36 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.checks import avg_before, clause_start, per_lap
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    ARROW_CONN,
-    BEHIND_AFTER,
-    BOUND_MAX_BEFORE,
-    BOUND_MIN_BEFORE,
-    BY_AMOUNT,
-    FAVOUR_AFTER,
-    FAVOUR_BETWEEN,
-    FROM_BEFORE_SECS,
-    FROM_TO_SECS,
-    GAIN_EQUATION_AFTER,
-    GAIN_POSTFIX,
-    GAIN_STOP,
-    NO_PAIR,
-    PACE_WORD,
-    REDUCE_BY,
-    WHEN_AFTER_TO,
-)
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    AFTER,
-    AHEAD,
-    BEFORE,
-    BEHIND,
-    DRIVER,
-    GAIN,
-    GAP,
-    ORDINAL,
-    REDUCE,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (ARROW_CONN, BEHIND_AFTER, BOUND_MAX_BEFORE, BOUND_MIN_BEFORE,
+                                                       BY_AMOUNT, FAVOUR_AFTER, FAVOUR_BETWEEN, FROM_BEFORE_SECS,
+                                                       FROM_TO_SECS, GAIN_EQUATION_AFTER, GAIN_POSTFIX, GAIN_STOP, NO_PAIR, PACE_WORD, REDUCE_BY,
+                                                       WHEN_AFTER_TO)
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BEFORE, BEHIND, DRIVER, GAIN, GAP, ORDINAL, REDUCE,
+                                                     Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 
 if TYPE_CHECKING:

@@ -27,19 +27,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from f1bench_pipeline.domains.f1.extract.literal_gate import gated
 from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
-from f1bench_pipeline.domains.f1.extract.literal_gate import gated
-from f1bench_pipeline.domains.f1.extract.pace_cues import (
-    _DEG_CUE,
-    _LAP_AFTER,
-    _PACE_CUE_AFTER,
-    DEG_MAX_S_PER_LAP,
-    PACE_MAX_S,
-    PACE_MIN_S,
-    SHORT_RANGE_LAPS,
-    resolution,
-)
+from f1bench_pipeline.domains.f1.extract.pace_cues import (_DEG_CUE, _LAP_AFTER, _PACE_CUE_AFTER, DEG_MAX_S_PER_LAP,
+                                                           PACE_MAX_S, PACE_MIN_S, SHORT_RANGE_LAPS, resolution)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_more_words as M
 from f1bench_pipeline.domains.f1.extract.vocabulary import lap_window_words as LW

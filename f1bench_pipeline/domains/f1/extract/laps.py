@@ -13,66 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import (
-    clause_start,
-    elided_before,
-    from_lap_before,
-    index_number,
-    lap_pair_after,
-    plain_number,
-    rival_bracket_driver,
-)
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    AND_CONN,
-    BARE_AFTER_BEFORE,
-    BETWEEN_BEFORE,
-    COMPARATIVE_AFTER,
-    COUNT_DET_BEFORE,
-    COUNT_OF_M,
-    DEADLINE_BEFORE,
-    DRIVER_TO_LAP,
-    ELIDED_AFTER,
-    FINISH_AT_BEFORE,
-    GAP_AFTER,
-    LAP_TIME_BETWEEN,
-    LAPNUM_GAP,
-    LIST_CONN,
-    N_OF_BEFORE,
-    OWNER_AFTER,
-    PLURAL_LAPS,
-    RACE_AFTER,
-    RACE_BEFORE,
-    RANGE_CONN,
-    RANGE_END_BEFORE,
-    REF_PHRASE_BEFORE,
-    REFERENCE_LAP_BEFORE,
-    REFERENCE_PHRASE,
-    SPACE_DASH,
-    STINT_LAP_BEFORE,
-    STINT_START_BEFORE,
-    TRIGGER_BREAK,
-    UNTIL_BEFORE,
-    UNTIL_FINISH,
-    VERB_TO_LAP,
-    WAIT_BEFORE,
-    WAITED_UNTIL_BEFORE,
-)
+from f1bench_pipeline.domains.f1.extract.checks import (clause_start, elided_before, from_lap_before, index_number,
+                                                     lap_pair_after, plain_number, rival_bracket_driver)
+from f1bench_pipeline.domains.f1.extract.patterns import (LAP_TIME_BETWEEN, AND_CONN, BARE_AFTER_BEFORE, BETWEEN_BEFORE, COMPARATIVE_AFTER,
+                                                       COUNT_DET_BEFORE, COUNT_OF_M, DEADLINE_BEFORE, DRIVER_TO_LAP,
+                                                       ELIDED_AFTER, FINISH_AT_BEFORE, GAP_AFTER, LAPNUM_GAP, LIST_CONN,
+                                                       N_OF_BEFORE, OWNER_AFTER, PLURAL_LAPS, RACE_AFTER, RACE_BEFORE,
+                                                       RANGE_CONN, RANGE_END_BEFORE, REF_PHRASE_BEFORE,
+                                                       REFERENCE_LAP_BEFORE, REFERENCE_PHRASE, SPACE_DASH,
+                                                       STINT_LAP_BEFORE, STINT_START_BEFORE, TRIGGER_BREAK, UNTIL_BEFORE,
+                                                       UNTIL_FINISH, VERB_TO_LAP, WAIT_BEFORE, WAITED_UNTIL_BEFORE)
 from f1bench_pipeline.domains.f1.extract.senses import paired_lap_owner
 from f1bench_pipeline.domains.f1.extract.sentence import Laps
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    BOTH,
-    CHANGE,
-    DRIVER,
-    LAP_ID,
-    LAP_WORD,
-    NEGATION,
-    NUMBER,
-    NUMBER_WORD,
-    ORDINAL_NUMBER,
-    PIT,
-    STAY,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (BOTH, CHANGE, DRIVER, LAP_ID, LAP_WORD, NUMBER, NUMBER_WORD,
+                                                     NEGATION, ORDINAL_NUMBER, PIT, STAY, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document

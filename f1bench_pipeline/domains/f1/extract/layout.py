@@ -85,6 +85,7 @@ def table_header(doc: Document, line_start: int) -> list[str]:
     return cells
 
 
+
 def heading_line(text: str, s: int) -> bool:
     """The line holding offset ``s`` is a markdown heading ("## …") or a bold-only line."""
     a = text.rfind("\n", 0, s) + 1

@@ -32,33 +32,12 @@ from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import per_lap
-from f1bench_pipeline.domains.f1.extract.pace_cues import (
-    _COMPARE_AFTER,
-    _COMPARE_BEFORE,
-    _DEG_CUE,
-    _DEG_SIGN,
-    _LAP_AFTER,
-    _LAP_LEVEL,
-    _NOT_DEG,
-    _NOT_DEG_AFTER_CUE,
-    _OWNER_AFTER,
-    _PACE_CUE,
-    _PACE_CUE_AFTER,
-    _RESPECTIVELY,
-    _SIGN_STEMS,
-    CUE_REACH,
-    DEG_MAX_S_PER_LAP,
-    PACE_MAX_S,
-    PACE_MIN_S,
-    STINT_REACH,
-    _intro_cued,
-    _laps_named,
-    _lower_bound,
-    _stint_of,
-    _table_pace,
-    resolution,
-    stem_in,
-)
+from f1bench_pipeline.domains.f1.extract.pace_cues import (_COMPARE_AFTER, _COMPARE_BEFORE, _DEG_CUE, _DEG_SIGN, _LAP_AFTER,
+                                                           _LAP_LEVEL, _NOT_DEG, _NOT_DEG_AFTER_CUE, _OWNER_AFTER, _PACE_CUE,
+                                                           _PACE_CUE_AFTER, _RESPECTIVELY, _SIGN_STEMS, CUE_REACH,
+                                                           DEG_MAX_S_PER_LAP, PACE_MAX_S, PACE_MIN_S, STINT_REACH,
+                                                           _intro_cued, _laps_named, _lower_bound, _stint_of, _table_pace,
+                                                           resolution, stem_in)
 from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, NUMBER, STINT_NOUN, Token
 
 if TYPE_CHECKING:

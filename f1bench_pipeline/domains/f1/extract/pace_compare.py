@@ -27,28 +27,11 @@ from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.lap_age import contrast
 from f1bench_pipeline.domains.f1.extract.lap_pace import over_window
 from f1bench_pipeline.domains.f1.extract.literal_gate import required_literals
-from f1bench_pipeline.domains.f1.extract.pace_cues import (
-    _PACE_CUE,
-    PACE_MAX_S,
-    PACE_MIN_S,
-    _laps_named,
-    _stint_of,
-    resolution,
-    stem_in,
-)
 from f1bench_pipeline.domains.f1.extract.pace_sides import referred_side_a, side_a_after, side_b_by_value, subject_tyre
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    COMPOUND,
-    DRIVER,
-    LAP_ID,
-    LAP_WORD,
-    NEGATION,
-    NUMBER,
-    ORDINAL,
-    STINT_NOUN,
-    Token,
-    trie_regex,
-)
+from f1bench_pipeline.domains.f1.extract.pace_cues import (PACE_MAX_S, PACE_MIN_S, _PACE_CUE, _laps_named, _stint_of,
+                                                           resolution, stem_in)
+from f1bench_pipeline.domains.f1.extract.tokens import (COMPOUND, DRIVER, LAP_ID, LAP_WORD, NEGATION, NUMBER, ORDINAL,
+                                                        STINT_NOUN, Token, trie_regex)
 from f1bench_pipeline.domains.f1.extract.vocabulary import deg_compare_words as D
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_noun_words as N
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W

@@ -15,8 +15,8 @@ import re
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.layout import table_header
 from f1bench_pipeline.domains.f1.extract.literal_gate import gated
+from f1bench_pipeline.domains.f1.extract.layout import table_header
 from f1bench_pipeline.domains.f1.extract.tokens import CHANGE, COMPOUND, NUMBER, ORDINAL, STINT_NOUN, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import pace_words as W
 

@@ -22,20 +22,8 @@ from f1bench_pipeline.domains.f1.extract.binding import other_of_pair, span_star
 from f1bench_pipeline.domains.f1.extract.carry_subject import carried_subject
 from f1bench_pipeline.domains.f1.extract.lap_difference import CLAUSE_BREAK, object_before
 from f1bench_pipeline.domains.f1.extract.order_subjects import caused_pass, emerged_from, final_cue, other_subject
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    AFTER,
-    AHEAD,
-    BATTLE,
-    BEFORE,
-    BEHIND,
-    DRIVER,
-    FAILED,
-    NEGATION,
-    PASS,
-    PIT,
-    PLACE,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, AHEAD, BATTLE, BEFORE, BEHIND, DRIVER, FAILED,
+                                                     NEGATION, PASS, PIT, PLACE, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary.race import race_words
 
 if TYPE_CHECKING:

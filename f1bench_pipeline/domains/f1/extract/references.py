@@ -20,31 +20,10 @@ from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.checks import comparative_obj
 from f1bench_pipeline.domains.f1.extract.drivers import driver_table
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    DEMONYM_BEFORE,
-    OBJ_MARK,
-    POSS_AFTER,
-    POSTFIX,
-    TEAM_DESC_AFTER,
-    TEAM_DESC_BEFORE,
-    VS_BEFORE,
-)
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    AHEAD,
-    BATTLE,
-    BEHIND,
-    DEFEND,
-    DEMONYM,
-    DRIVER,
-    NUMBER,
-    ORDINAL_NUMBER,
-    PASS,
-    POSITION,
-    PRONOUN,
-    PROTECT,
-    TEAM,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (DEMONYM_BEFORE, OBJ_MARK, POSS_AFTER, POSTFIX,
+                                                          TEAM_DESC_AFTER, TEAM_DESC_BEFORE, VS_BEFORE)
+from f1bench_pipeline.domains.f1.extract.tokens import (AHEAD, BATTLE, BEHIND, DEFEND, DEMONYM, DRIVER, NUMBER,
+                                                        ORDINAL_NUMBER, PASS, POSITION, PRONOUN, PROTECT, TEAM, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
@@ -55,6 +34,7 @@ _ORDER_KINDS = frozenset({AHEAD, BEHIND})
 _OBJECT_PRONOUNS = frozenset({"him", "le", "lhe"})
 # "ahead of SAI", "behind SAI", "por delante de SAI", "à frente de SAI": the driver an order is taken against
 _ORDER_OBJECT_GAP = re.compile(r"\s+(?:(?:of|de|da|do)\s+)?")
+
 
 
 def bind_references(doc: Document, toks: list[Token], dtoks: list[Token]) -> None:

@@ -15,58 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from f1bench_pipeline.domains.f1.extract.binding import assign_parallel, drivers_for, span_start
-from f1bench_pipeline.domains.f1.extract.checks import (
-    clause_end,
-    clause_start,
-    grid_before,
-    index_number,
-    next_word,
-    once_any,
-)
+from f1bench_pipeline.domains.f1.extract.checks import (clause_end, clause_start, grid_before, index_number, next_word,
+                                                     once_any)
 from f1bench_pipeline.domains.f1.extract.layout import finish_column, finish_key
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    AFTER_STOP,
-    ARTICLE_ONE,
-    ARTICLE_ONE_BAD_AFTER,
-    ARTICLE_ONE_OK_BEFORE,
-    DASH_LABEL,
-    FIN_GAP,
-    LAP_JUST_BEFORE,
-    ONCE,
-    ONCE_FIRST,
-    ONCE_TWICE,
-    RUNNING_CUE,
-    SEPARATOR,
-    SINGLE_AFTER,
-    STINT_STRATEGY_BEFORE,
-    STINT_SUBSET_AFTER,
-    STOP_COMPARED_AFTER,
-    STOP_DET_BEFORE,
-    STOP_NOUNS,
-    STOP_OPTION_AFTER,
-    STOP_OPTION_BEFORE,
-    STOPCOUNT_GAP,
-    STOPS_COLON,
-    WIN_BARE,
-    WIN_NOUNS,
-    WINNER_AFTER,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_STOP, ARTICLE_ONE, ARTICLE_ONE_BAD_AFTER,
+                                                       ARTICLE_ONE_OK_BEFORE, DASH_LABEL, FIN_GAP, LAP_JUST_BEFORE,
+                                                       ONCE, ONCE_FIRST, ONCE_TWICE, RUNNING_CUE, SEPARATOR,
+                                                       SINGLE_AFTER, STINT_STRATEGY_BEFORE, STINT_SUBSET_AFTER, STOP_DET_BEFORE, STOP_NOUNS,
+                                                       STOP_COMPARED_AFTER, STOP_OPTION_AFTER, STOP_OPTION_BEFORE,
+                                                       STOPCOUNT_GAP, STOPS_COLON, WIN_BARE, WIN_NOUNS, WINNER_AFTER)
 from f1bench_pipeline.domains.f1.extract.senses import planned_count
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    DRIVER,
-    FINISH,
-    NEGATION,
-    NUMBER,
-    NUMBER_WORD,
-    ORDINAL,
-    ORDINAL_NUMBER,
-    PIT,
-    PLACE,
-    POSITION,
-    STINT_NOUN,
-    WIN,
-    Token,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (DRIVER, FINISH, NEGATION, NUMBER, NUMBER_WORD, ORDINAL,
+                                                     ORDINAL_NUMBER, PIT, PLACE, POSITION, STINT_NOUN, WIN, Token)
 from f1bench_pipeline.domains.f1.extract.vocabulary import word_set
 
 if TYPE_CHECKING:

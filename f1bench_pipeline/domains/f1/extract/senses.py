@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, noun_before
 from f1bench_pipeline.domains.f1.extract.literal_gate import gated
+from f1bench_pipeline.domains.f1.extract.checks import clause_end, clause_start, noun_before
 from f1bench_pipeline.domains.f1.extract.patterns import CLAUSE_BREAK, alt
 from f1bench_pipeline.domains.f1.extract.tokens import BATTLE, DRIVER, Token
 

@@ -27,19 +27,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.checks import after_last_break
+from f1bench_pipeline.domains.f1.extract.binding import drivers_for
 from f1bench_pipeline.domains.f1.extract.pace_compare import _SIDE_END, _THAN, _negated, _side_b
 from f1bench_pipeline.domains.f1.extract.pace_cues import _stint_of, stem_in
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    DRIVER,
-    LAP_WORD,
-    NUMBER,
-    NUMBER_WORD,
-    STINT_NOUN,
-    Token,
-    trie_regex,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import DRIVER, LAP_WORD, NUMBER, NUMBER_WORD, STINT_NOUN, Token, trie_regex
 from f1bench_pipeline.domains.f1.extract.vocabulary import length_words as W
 
 if TYPE_CHECKING:

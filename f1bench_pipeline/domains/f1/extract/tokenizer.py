@@ -19,32 +19,14 @@ import re
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from f1bench_pipeline.domains.f1.extract.references import bind_references
 from f1bench_pipeline.domains.f1.extract.checks import next_word, per_before, prev_word, to_float
 from f1bench_pipeline.domains.f1.extract.drivers import driver_regex, extra_codes, known_codes
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    LAP_RANGE_AFTER,
-    RAIN_TYRE_PREV,
-    TENS_BEFORE,
-    TWO_WORDS,
-    TYRE_FOLLOW,
-    UNKNOWN_PREV,
-    alt,
-)
-from f1bench_pipeline.domains.f1.extract.references import bind_references
+from f1bench_pipeline.domains.f1.extract.patterns import (LAP_RANGE_AFTER, RAIN_TYRE_PREV, TENS_BEFORE, TWO_WORDS,
+                                                       TYRE_FOLLOW, UNKNOWN_PREV, alt)
 from f1bench_pipeline.domains.f1.extract.senses import generic_wet
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    ARROW,
-    DRIVER,
-    LAP_ID,
-    NUMBER,
-    NUMBER_WORD,
-    ORDINAL_NUMBER,
-    POSITION,
-    TEAM,
-    Action,
-    Token,
-    word_table,
-)
+from f1bench_pipeline.domains.f1.extract.tokens import (ARROW, DRIVER, LAP_ID, NUMBER, NUMBER_WORD, ORDINAL_NUMBER,
+                                                     POSITION, TEAM, Action, Token, word_table)
 from f1bench_pipeline.domains.f1.extract.vocabulary import AMBIGUOUS_COMPOUND_VETO, CODE_LIKE_WORDS, word_set
 
 if TYPE_CHECKING:

@@ -19,77 +19,25 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from f1bench_pipeline.domains.f1.extract.binding import compound_before, drivers_for, lap_for, span_start, tyre_owner
-from f1bench_pipeline.domains.f1.extract.checks import (
-    bounded_count,
-    count_of_a_sequence,
-    counted_stop,
-    from_only,
-    in_lap_list,
-    item_start,
-    race_count,
-    rival_bracket_driver,
-    some_laps_of_a_stint,
-    stint_break,
-)
+from f1bench_pipeline.domains.f1.extract.checks import (bounded_count, count_of_a_sequence, counted_stop, from_only,
+                                                     in_lap_list, item_start, race_count, rival_bracket_driver,
+                                                     some_laps_of_a_stint, stint_break)
 from f1bench_pipeline.domains.f1.extract.layout import parent_keys
 from f1bench_pipeline.domains.f1.extract.overlap import overlap_of_stops
-from f1bench_pipeline.domains.f1.extract.patterns import (
-    AFTER_A_BEFORE,
-    ARROW_CONN,
-    ASIDE,
-    AT_START_AFTER,
-    BRACKETED_CHANGE_LAP,
-    CHAIN_TO,
-    CHANGE_CONN,
-    CHG_TO_BETWEEN,
-    COME_OUT,
-    COMPARE_BEFORE,
-    COORD_F,
-    EACH_TIME,
-    FIT_BETWEEN,
-    FIT_VERBS,
-    FOLLOWED_BY,
-    FROM_BEFORE,
-    FROM_ONLY_BREAK,
-    GERUND_BEFORE,
-    HABITUAL_BEFORE,
-    HABITUAL_WORD,
-    IN_STINT,
-    LATER_LAP_AFTER,
-    OF_BEFORE,
-    ON_CMP,
-    PIT_ON_BETWEEN,
-    RANGE_NOT_STINT_AFTER,
-    RED_FLAG,
-    SAME_SET,
-    START_ON,
-    STINT_OF_BEFORE,
-    STINT_TYRE_BREAK,
-    STRONG_BREAK,
-    SUBRANGE_AFTER,
-    SUBRANGE_BEFORE,
-    SUBRANGE_CONTRAST,
-    TOTAL_BEFORE,
-)
+from f1bench_pipeline.domains.f1.extract.patterns import (AFTER_A_BEFORE, ARROW_CONN, ASIDE, AT_START_AFTER,
+                                                          BRACKETED_CHANGE_LAP, EACH_TIME, CHAIN_TO, CHANGE_CONN,
+                                                          CHG_TO_BETWEEN, COME_OUT, COMPARE_BEFORE, COORD_F,
+                                                          FIT_BETWEEN, FIT_VERBS, FOLLOWED_BY, FROM_BEFORE,
+                                                          FROM_ONLY_BREAK, GERUND_BEFORE, HABITUAL_BEFORE, HABITUAL_WORD, IN_STINT,
+                                                          LATER_LAP_AFTER, OF_BEFORE, ON_CMP, PIT_ON_BETWEEN,
+                                                          RANGE_NOT_STINT_AFTER, RED_FLAG, SAME_SET, START_ON,
+                                                          STINT_OF_BEFORE, STINT_TYRE_BREAK, STRONG_BREAK,
+                                                          SUBRANGE_AFTER, SUBRANGE_BEFORE, SUBRANGE_CONTRAST,
+                                                          TOTAL_BEFORE)
 from f1bench_pipeline.domains.f1.extract.senses import net_of_stops_before, stop_phase_before
-from f1bench_pipeline.domains.f1.extract.tokens import (
-    AFTER,
-    BOTH,
-    CHANGE,
-    COMPOUND,
-    DRIVER,
-    LAP_WORD,
-    NUMBER,
-    ORDINAL,
-    ORDINAL_NUMBER,
-    PIT,
-    POSITION,
-    START,
-    STAY,
-    STINT_NOUN,
-    Token,
-)
 from f1bench_pipeline.domains.f1.extract.vocabulary import alternatives, word_set
+from f1bench_pipeline.domains.f1.extract.tokens import (AFTER, BOTH, CHANGE, COMPOUND, DRIVER, LAP_WORD, NUMBER, ORDINAL,
+                                                     ORDINAL_NUMBER, PIT, POSITION, START, STAY, STINT_NOUN, Token)
 
 if TYPE_CHECKING:
     from f1bench_pipeline.domains.f1.extract.document import Document
