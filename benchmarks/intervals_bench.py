@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from f1bench_pipeline.settings import get_settings  # noqa: E402
-from f1bench_pipeline.summary import reader  # noqa: E402
+from f1bench_pipeline.storage.reader import reader# noqa: E402
 
 QUERIES = [
     ("leaderboard, point estimates", "SELECT * FROM leaderboard_points{where}"),

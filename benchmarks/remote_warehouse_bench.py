@@ -6,7 +6,7 @@ on 127.0.0.1, then times, best and median of N repetitions:
 
 (a) ``read_table(root, "scores")`` (polars; every file fetched whole);
 (b) listing every table's files (``views.listing``; over HTTP one index request per folder);
-(c) opening a reader (``summary.reader``: the listing, then every view created — DuckDB reads
+(c) opening a reader (``storage.reader.reader``: the listing, then every view created — DuckDB reads
     the schema of every file of a view at creation, ``union_by_name``);
 (d) queries on that reader: ``SELECT count(*) FROM scores``, the leaderboard (``LEADERBOARD_SQL``);
 
@@ -34,7 +34,8 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 import duckdb  # noqa: E402
 
 from f1bench_pipeline.storage import http_share, views, warehouse  # noqa: E402
-from f1bench_pipeline.summary import LEADERBOARD_SQL, reader  # noqa: E402
+from f1bench_pipeline.scoring.report import LEADERBOARD_SQL# noqa: E402
+from f1bench_pipeline.storage.reader import reader# noqa: E402
 
 
 def timed(fn, repeats: int) -> tuple[float, float, object]:

@@ -41,9 +41,9 @@ from pydantic import BaseModel, Field, PrivateAttr, create_model
 from f1bench_pipeline import settings as settings_module
 from f1bench_pipeline.generation.registry import load_registry, overlay_dir, registry_path
 from f1bench_pipeline.orchestration.heal import enter_run_process
-from f1bench_pipeline.settings import RaceRules, Settings, env_name, get_settings, settings_from_env
+from f1bench_pipeline.settings import (RaceRules, Settings, WarehouseLocation, env_name, get_settings,
+                                       settings_from_env)
 from f1bench_pipeline.storage import views, warehouse
-from f1bench_pipeline.storage.location import WarehouseLocation
 
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import Registry

@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -35,7 +36,6 @@ from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
 from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 from f1bench_pipeline.package_data import REPO_ROOT as REPO_ROOT
-from f1bench_pipeline.storage.location import WarehouseLocation
 # In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
 # its data live in ./data of the working directory unless F1BENCH_DATA_DIR says otherwise.
 IS_CHECKOUT = (REPO_ROOT / "pyproject.toml").exists()
@@ -254,6 +254,24 @@ class ProcessSettings(BaseModel):
 class SettingsError(UserError, ValueError):
     """An F1BENCH_* variable (or the rules file) holds a value that does not parse; the
     message names each variable with its value and what was expected."""
+
+
+@dataclass(frozen=True)
+class WarehouseLocation:
+    """Where one warehouse lives, computed in one place for the settings, the Dagster resource and
+    the commands: its Parquet root (``url`` when set, else ``<data_dir>/warehouse``) and its DuckDB
+    file (always local: ``<data_dir>/warehouse.duckdb``)."""
+
+    data_dir: Path
+    url: str | None = None
+
+    @property
+    def root(self) -> Path | str:
+        return self.url or self.data_dir / "warehouse"
+
+    @property
+    def duckdb_path(self) -> Path:
+        return self.data_dir / "warehouse.duckdb"
 
 
 def env_name(*loc: str | int) -> str:

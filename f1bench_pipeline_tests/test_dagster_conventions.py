@@ -311,7 +311,7 @@ def test_runs_calling_one_provider_are_limited_to_one_at_a_time_by_their_tags(mo
 
 
 def test_a_provider_is_the_server_a_system_calls():
-    from f1bench_pipeline.generation.provider_limits import LOCAL_WEIGHTS, provider_of
+    from f1bench_pipeline.orchestration.provider_limits import LOCAL_WEIGHTS, provider_of
     from f1bench_pipeline.generation.registry import load_registry
 
     registry = load_registry()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dagster as dg
 import pytest
 
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 
 #: the shipped registry's examples that need a key from the environment (litellm's standard variables)
 PAID = {"gpt-5.4-mini": "OPENAI_API_KEY", "claude-sonnet-4.5": "ANTHROPIC_API_KEY", "grok-4": "XAI_API_KEY",

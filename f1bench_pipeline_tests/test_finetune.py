@@ -335,7 +335,7 @@ def test_lora_adapter_asset_trains_and_registers_the_system(sample_build, dagste
     from f1bench_pipeline.orchestration.definitions_builder import build_definitions
     from f1bench_pipeline.domains.f1.finetune.assets import LoraAdapterConfig
     from f1bench_pipeline.generation.names import safe_name
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 
     # The run config mirrors FinetuneConfig field for field, defaults included.
     assert LoraAdapterConfig.model_fields.keys() == FinetuneConfig.model_fields.keys()
@@ -355,7 +355,7 @@ def test_lora_adapter_asset_trains_and_registers_the_system(sample_build, dagste
 def _materialize_and_check(defs, settings, dagster_instance, config: dict) -> None:
     from f1bench_pipeline.generation.names import safe_name
     from f1bench_pipeline.generation.registry import load_registry
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 
     result = defs.resolve_job_def("finetune").execute_in_process(
         instance=dagster_instance, run_config={"ops": {"lora_adapter": {"config": config}}})

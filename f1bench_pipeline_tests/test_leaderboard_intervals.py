@@ -148,7 +148,7 @@ def test_pooled_languages_resample_an_instance_as_one_unit():
 def test_the_view_and_the_python_aggregate_are_one_definition(sample_build):
     """The `leaderboard` view and `aggregate` give the same rows, intervals included."""
     from f1bench_pipeline.storage.warehouse import read_table
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     root = sample_build["settings"].warehouse_dir
     con = reader(root)
@@ -167,7 +167,7 @@ def test_the_view_and_the_python_aggregate_are_one_definition(sample_build):
 
 
 def test_significance_views_on_the_sample(sample_build):
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     con = reader(sample_build["settings"].warehouse_dir)
     inv = con.sql("SELECT * FROM ranking_inversion_significance WHERE season = 2025 AND variant = 'default' "

@@ -69,7 +69,7 @@ def test_one_new_race_then_the_season_then_the_systems_through_automation(world,
     monkeypatch.setattr("f1bench_pipeline.domains.f1.ingest.sensors.get_settings", lambda: settings)
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.orchestration.automation import auto_update_systems
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 
     systems = [s.safe_name for s in load_registry().systems.values()]
     auto = auto_update_systems()

@@ -169,7 +169,7 @@ def test_the_leaderboard_counts_answers_given_an_older_context_and_can_leave_the
     from f1bench_pipeline.scoring.score import SCORE_SCHEMA
     from f1bench_pipeline.settings import get_settings
     from f1bench_pipeline.storage import views, warehouse
-    from f1bench_pipeline.summary import stale_context_notes
+    from f1bench_pipeline.scoring.report import stale_context_notes
 
     monkeypatch.setenv("F1BENCH_LEADERBOARD_INCLUDE_STALE_CONTEXT", "1" if include else "0")
     get_settings.cache_clear()

@@ -141,7 +141,8 @@ def test_the_sample_templates_are_read_and_the_leaderboard_has_the_column(sample
     wording is what the extractor was built on) is read almost entirely, and the leaderboard view
     carries the macro mean per system and language, above the WARN threshold, so no WARN."""
     from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.summary import reader, reading_coverage_warnings
+    from f1bench_pipeline.scoring.report import reading_coverage_warnings
+    from f1bench_pipeline.storage.reader import reader
 
     con = reader(sample_build["settings"].warehouse_dir)
     scored = con.sql("SELECT count(*) FILTER (reading_coverage IS NULL) AS missing, count(*) AS n FROM scores "

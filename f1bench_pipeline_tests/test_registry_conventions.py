@@ -81,7 +81,7 @@ def test_automation_answers_new_instances_with_the_auto_update_systems_only(tmp_
     after a season's instances change, the auto_update systems' partitions of that season, neither
     the paid system without it nor the template that turned it off."""
     from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
-    from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+    from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
     from f1bench_pipeline.domains.f1.partitions import season_model_partitions, season_partitions
     from f1bench_pipeline.settings import get_settings
 

@@ -47,7 +47,7 @@ def _write(path: Path, header: list[str], rows: list[dict], delimiter: str = ","
 
 
 def _view(root: Path, sql: str) -> pl.DataFrame:
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     con = reader(root)
     try:

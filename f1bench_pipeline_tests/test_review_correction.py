@@ -257,7 +257,7 @@ def test_dev_gold_as_reviews_gives_corrected_figures(root, tmp_path):
     from f1bench_pipeline.generation.registry import load_registry
     from f1bench_pipeline.domains.f1.gold import load_gold
     from f1bench_pipeline.storage.views import refresh_views
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
     from f1bench_pipeline_tests.test_review import _score_imported
 
     registry = load_registry()

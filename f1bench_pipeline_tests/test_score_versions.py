@@ -16,7 +16,8 @@ import polars as pl
 import pytest
 
 from f1bench_pipeline.domains.f1.instances.facts import facts_to_json, final_position, n_stops, pit_lap
-from f1bench_pipeline.scoring import versions
+from f1bench_pipeline.domains import versions
+from f1bench_pipeline.scoring import versions as code_versions
 from f1bench_pipeline.settings import Settings
 
 SEASON, MODEL = 2024, "versions-test-model"
@@ -37,15 +38,15 @@ def f(x):
 def _fresh_versions(monkeypatch):
     """Versions are cached per process: tests that edit sources must not leak theirs."""
     monkeypatch.delenv("F1BENCH_LLM_EXTRACTOR", raising=False)
-    versions.cache_clear()
+    code_versions.cache_clear()
     yield
-    versions.cache_clear()
+    code_versions.cache_clear()
 
 
 def _hash(tmp_path: Path, text: str, name: str = "m.py") -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    return versions.source_hash([str(path)])
+    return code_versions.source_hash([str(path)])
 
 
 def test_comments_docstrings_and_layout_do_not_change_the_hash_code_does(tmp_path):
@@ -60,15 +61,15 @@ def test_comments_docstrings_and_layout_do_not_change_the_hash_code_does(tmp_pat
     # only the named definitions count when a module is restricted to them
     path = tmp_path / "m.py"
     path.write_text(MODULE + "\n\ndef unrelated():\n    return 1\n", encoding="utf-8")
-    only_f = versions.source_hash([(str(path), ("f", "LIMIT"))])
+    only_f = code_versions.source_hash([(str(path), ("f", "LIMIT"))])
     path.write_text(MODULE + "\n\ndef unrelated():\n    return 2\n", encoding="utf-8")
-    assert versions.source_hash([(str(path), ("f", "LIMIT"))]) == only_f
+    assert code_versions.source_hash([(str(path), ("f", "LIMIT"))]) == only_f
     # data files count byte for byte
     data = tmp_path / "drivers.csv"
     data.write_text("code,surname\nLEC,Leclerc\n", encoding="utf-8")
-    with_data = versions.source_hash([str(path)], [data])
+    with_data = code_versions.source_hash([str(path)], [data])
     data.write_text("code,surname\nLEC,Leclerc\nHAM,Hamilton\n", encoding="utf-8")
-    assert versions.source_hash([str(path)], [data]) != with_data
+    assert code_versions.source_hash([str(path)], [data]) != with_data
 
 
 def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
@@ -78,8 +79,8 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
 
     assert get_domain("f1").extractor_data() == (extract.DRIVERS_CSV,)
     # every module of the extractor package (its vocabulary too) is part of the regex version
-    package = versions.PACKAGE / "domains" / "f1" / "extract"
-    modules = {p.relative_to(versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
+    package = code_versions.PACKAGE / "domains" / "f1" / "extract"
+    modules = {p.relative_to(code_versions.PACKAGE).as_posix() for p in package.rglob("*.py")}
     assert {"domains/f1/extract/__init__.py", "domains/f1/extract/vocabulary/en.py"} <= modules
     assert set(versions.sources("f1", "regex")) == modules | {"domains/f1/claims.py", "scoring/claims.py"}
     for v in (versions.extractor_version("f1"), versions.extractor_version("f1", "llm"), versions.verifier_version("f1"),
@@ -89,9 +90,9 @@ def test_version_format_sources_and_data_files(tmp_path, monkeypatch):
     for kind in (("f1", "regex"), ("f1", "llm"), ("f1", "verify"), ("weather", "regex"), ("weather", "verify")):
         for src in versions.sources(*kind):
             rel, names = (src, ()) if isinstance(src, str) else src
-            tree = ast.parse((versions.PACKAGE / rel).read_text(encoding="utf-8"))
+            tree = ast.parse((code_versions.PACKAGE / rel).read_text(encoding="utf-8"))
             for name in names:
-                assert any(versions._defines(node, (name,)) for node in tree.body), (kind, rel, name)
+                assert any(code_versions._defines(node, (name,)) for node in tree.body), (kind, rel, name)
     # the surname table the regex extractor reads is part of its version
     regex = versions.extractor_version("f1")
     other = tmp_path / "drivers.csv"
@@ -117,34 +118,34 @@ def test_versions_are_kept_on_disk_keyed_by_the_exact_sources(tmp_path, monkeypa
     module.write_text(MODULE, encoding="utf-8")
     monkeypatch.setitem(versions.SOURCES, "weather-regex", (str(module),))
     first = versions.extractor_version("weather")
-    assert first == f"weather-regex-{versions.source_hash([str(module)])[:12]}"
-    kept = json.loads(versions._cache_file().read_text(encoding="utf-8"))
+    assert first == f"weather-regex-{code_versions.source_hash([str(module)])[:12]}"
+    kept = json.loads(code_versions._cache_file().read_text(encoding="utf-8"))
     assert list(kept.values()) == [first]
     # read back, not parsed: a planted value under the same key is what comes out
     kept = {k: "weather-regex-from-disk" for k in kept}
-    versions._cache_file().write_text(json.dumps(kept), encoding="utf-8")
-    versions.cache_clear()
+    code_versions._cache_file().write_text(json.dumps(kept), encoding="utf-8")
+    code_versions.cache_clear()
     assert versions.extractor_version("weather") == "weather-regex-from-disk"
-    versions._cache_file().unlink()
-    versions.cache_clear()
+    code_versions._cache_file().unlink()
+    code_versions.cache_clear()
     module.write_text(MODULE.replace("# a comment", "# reworded"), encoding="utf-8")
     assert versions.extractor_version("weather") == first
-    versions.cache_clear()
+    code_versions.cache_clear()
     module.write_text(MODULE.replace("LIMIT = 3", "LIMIT = 4"), encoding="utf-8")
     changed = versions.extractor_version("weather")
     assert changed != first
-    assert sorted(json.loads(versions._cache_file().read_text(encoding="utf-8")).values()) == sorted([first, changed])
+    assert sorted(json.loads(code_versions._cache_file().read_text(encoding="utf-8")).values()) == sorted([first, changed])
     # a cache that cannot be written (its folder is a file): the same version, parsed
     blocked = tmp_path / "a-file"
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    versions.cache_clear()
+    code_versions.cache_clear()
     assert versions.extractor_version("weather") == changed
 
 
 def test_code_versions_are_computed_without_litellm_or_dagster():
     code = ("import os, sys; os.environ['F1BENCH_LLM_EXTRACTOR'] = 'gpt-5.4-mini'\n"
-            "from f1bench_pipeline.scoring import versions as v\n"
+            "from f1bench_pipeline.domains import versions as v\n"
             "print(v.scoring_code_version('f1'), v.scoring_code_version('weather'))\n"
             "assert 'litellm' not in sys.modules and 'dagster' not in sys.modules\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -206,11 +207,11 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
     _tiny_warehouse(settings)
     # The regex extractor's version reads a copy of one of its modules, which the test then edits.
     module = tmp_path / "drivers.py"
-    shutil.copy(versions.PACKAGE / "domains" / "f1" / "extract" / "drivers.py", module)
+    shutil.copy(code_versions.PACKAGE / "domains" / "f1" / "extract" / "drivers.py", module)
     regex = tuple(str(module) if src == "domains/f1/extract/drivers.py" else src for src in versions.sources("f1", "regex"))
     assert str(module) in regex
     monkeypatch.setattr(versions, "SOURCES", {**versions.SOURCES, "regex": regex})
-    versions.cache_clear()
+    code_versions.cache_clear()
     first = versions.extractor_version("f1")
 
     with dg.DagsterInstance.ephemeral() as instance:
@@ -233,14 +234,14 @@ def test_a_new_extractor_version_marks_stored_claims_and_scores_stale(tmp_path, 
         text = module.read_text(encoding="utf-8")
         module.write_text("# reviewed\n" + text.replace('"""code -> {"surnames"', '"""Code -> {"surnames"', 1),
                           encoding="utf-8")
-        versions.cache_clear()
+        code_versions.cache_clear()
         assert versions.extractor_version("f1") == first
         defs = _definitions(settings, monkeypatch)
         assert _staleness(defs, instance, "claims") == (StaleStatus.FRESH, [])
 
         # a code edit: new version, both assets stale because of their code version
         module.write_text(text + "\n_SEEN_BY_THE_VERSION = True\n", encoding="utf-8")
-        versions.cache_clear()
+        code_versions.cache_clear()
         assert versions.extractor_version("f1") != first
         defs = _definitions(settings, monkeypatch)
         for key in ("claims", "scores"):

@@ -89,7 +89,7 @@ import polars as pl
 
 # the scoring function F1's claims_and_scores asset calls (checked by RUN)
 from f1bench_pipeline.domains.scoring import score_generations_parallel
-from f1bench_pipeline.scoring.versions import score_versions
+from f1bench_pipeline.domains.versions import score_versions
 
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 

@@ -18,7 +18,8 @@ import polars as pl
 import pytest
 
 from f1bench_pipeline.storage import http_share, location, queries, views, warehouse
-from f1bench_pipeline.summary import LEADERBOARD_SQL, reader
+from f1bench_pipeline.scoring.report import LEADERBOARD_SQL
+from f1bench_pipeline.storage.reader import reader
 
 # The only columns two builds of the same data may differ in: wall-clock stamps and timings,
 # and whether an answer (or a verifier-guided round's answer) came from the call cache (true after

@@ -89,7 +89,7 @@ def test_instances_have_three_languages_two_variants(instances, records):
 
 def test_oracle_facts_view(instances, tmp_path):
     from f1bench_pipeline.storage.warehouse import write_partition
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     write_partition(instances, tmp_path, "weather_instances", {"batch": "shared-2025"})
     con = reader(tmp_path)
@@ -601,7 +601,7 @@ def test_weather_jobs_materialize_end_to_end(tmp_path):
     from f1bench_pipeline.orchestration.definitions_builder import domain_only_definitions
     from f1bench_pipeline.domains.weather.build import build_weather
     from f1bench_pipeline.storage.warehouse import read_table
-    from f1bench_pipeline.summary import reader
+    from f1bench_pipeline.storage.reader import reader
 
     settings = Settings(data_dir=tmp_path)
     logs: list[str] = []

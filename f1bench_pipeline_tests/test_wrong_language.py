@@ -132,7 +132,7 @@ def test_a_warehouse_scored_before_the_columns_existed_still_reads(imported_and_
 
 def test_the_build_summary_warns_as_the_leaderboard_does(imported_and_scored):
     # `make demo` / `f1bench build` print the season's leaderboard: the same WARN under it
-    from f1bench_pipeline.summary import print_leaderboard
+    from f1bench_pipeline.scoring.report import print_leaderboard
 
     text = print_leaderboard(imported_and_scored["root"], imported_and_scored["season"])
     assert f"WARN {SYSTEM}: 6 of its es answers are written in another language than the one asked" in text, text

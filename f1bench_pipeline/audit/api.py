@@ -19,7 +19,7 @@ from f1bench_pipeline.scoring.leaderboard_cli import INSTANCE_SETS_SQL, instance
 from f1bench_pipeline.storage.location import normalise
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import has_files
-from f1bench_pipeline.summary import reading_coverage_warnings, stale_context_notes
+from f1bench_pipeline.scoring.report import reading_coverage_warnings, stale_context_notes
 
 #: the tables behind ``/api/leaderboard`` (the views it reads): a change of their files recomputes it
 LEADERBOARD_TABLES = ("scores", "review_scores", "instances")

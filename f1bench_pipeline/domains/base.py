@@ -46,18 +46,13 @@ from f1bench_pipeline.oracle import (  # noqa: F401 - re-exported
 from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.scoring.claims import Span
 from f1bench_pipeline.scoring.verdict import Verdict
+from f1bench_pipeline.scoring.versions import Source
 from f1bench_pipeline.storage.warehouse import read_table
 
 if TYPE_CHECKING:  # annotations only: the registry is the generation stage's
     from f1bench_pipeline.generation.registry import System
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
-
-# A module path (relative to the package, or absolute), optionally restricted to the named
-# top-level definitions (the rest of the module does not change stored scores): what a domain names
-# in ``extractor_sources`` / ``verifier_sources``, hashed by ``scoring.versions``.
-Source = str | tuple[str, tuple[str, ...]]
-
 
 class DomainClaim(BaseModel):
     """A claim of any domain (F1 keeps its stricter ``domains.f1.claims.Claim``)."""
@@ -142,7 +137,7 @@ class Domain(ABC):
     #: The modules whose code decides this domain's claims (its regex and LLM extractors) and
     #: labels (its verifier and instance parsing): paths relative to the package, each optionally
     #: with the only top-level names that count. Hashed into the versions stored with every claim
-    #: and score row (``scoring.versions``, which adds the shared scoring modules), so a change of
+    #: and score row (``domains/versions.py``, which adds the shared scoring modules), so a change of
     #: this code marks the stored rows stale.
     extractor_sources: tuple[Source, ...] = ()
     llm_extractor_sources: tuple[Source, ...] = ()
@@ -231,7 +226,7 @@ class Domain(ABC):
     # --- scoring ---
     @property
     def version_prefix(self) -> str:
-        """What the kinds of this domain's code versions start with (``scoring.versions``):
+        """What the kinds of this domain's code versions start with (``domains/versions.py``):
         its name and a dash (``weather-regex``, ``weather-verify``)."""
         return f"{self.name}-"
 

@@ -40,7 +40,7 @@ def score_generations(
     parsed once). ``extractor`` defaults to the domain's own (``Domain.extractor()``); any callable
     ``(text, lang, extract_context) -> claims`` works (a batch extractor may expose
     ``prepare(jobs)``, called once with every ok generation first: F1's LLM extractor). The
-    versions (``scoring.versions``) fill the rows' version columns (null when not given).
+    versions (``domains/versions.py``) fill the rows' version columns (null when not given).
     """
     index = instances if isinstance(instances, InstanceIndex) else domain.index(instances)
     return score_with(generations, index, extractor or domain.extractor(), domain.verifier(), extractor_name,

@@ -34,10 +34,10 @@ from f1bench_pipeline.orchestration.dynamic_partitions import register_model_par
 from f1bench_pipeline.orchestration.execute import Runs, quiet_config
 from f1bench_pipeline.scoring.leaderboard_cli import leaderboard, printable
 from f1bench_pipeline.scoring.printout import write_samples
-from f1bench_pipeline.scoring.versions import score_versions
+from f1bench_pipeline.domains.versions import score_versions
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.warehouse import read_table
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ SAMPLE_ID_SEP = "|"
 def _warehouse(data_dir: Path | None) -> Path | str:
     """The warehouse root; ``data_dir`` in place of the settings' (``warehouse_url`` still wins, as everywhere)."""
     from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.storage.location import WarehouseLocation
+    from f1bench_pipeline.settings import WarehouseLocation
 
     s = get_settings()
     return WarehouseLocation(data_dir or s.data_dir, s.warehouse_url).root

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from f1bench_pipeline.summary import OPPOSITE_PAIR
+from f1bench_pipeline.scoring.report import OPPOSITE_PAIR
 
 Rows = Callable[[str, list[Any]], list[dict[str, Any]]]
 

@@ -20,7 +20,7 @@ from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.table import all_calls_failed, summarize
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.warehouse import read_table
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def _names(text: str | None) -> list[str] | None:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from f1bench_pipeline.partitions import model_folder_of
+from f1bench_pipeline.orchestration.partitions import model_folder_of
 
 AUTOMATION_SENSOR_NAME = "new_race_automation"
 

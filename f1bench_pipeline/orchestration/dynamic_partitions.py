@@ -29,7 +29,7 @@ from typing import Any
 
 from f1bench_pipeline.generation.names import key_folder, model_key, unsafe_name
 from f1bench_pipeline.generation.registry import Registry, System, load_registry
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 
 
 def add_dynamic_partition_keys(instance: Any, name: str, keys: Iterable[str]) -> list[str]:

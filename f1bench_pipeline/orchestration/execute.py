@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
-from f1bench_pipeline.generation.provider_limits import provider_tags
+from f1bench_pipeline.orchestration.provider_limits import provider_tags
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.orchestration.freshness import WAREHOUSE_TAG, not_fresh

@@ -1,7 +1,7 @@
 """Say what a CLI command's run waits for, and which run holds it.
 
 A queued run waits while another run calls the same model provider (one run per provider tag,
-dagster.yaml; generation/provider_limits.py), and a step in a concurrency pool (``local_training``)
+dagster.yaml; orchestration/provider_limits.py), and a step in a concurrency pool (``local_training``)
 waits while another run holds the slot -- a UI launch, another f1bench command, a run whose
 process died. Dagster shows that only in the UI; a CLI command would sit silent. While it waits
 on runs, :class:`SlotWaitReporter` looks every :data:`CHECK_SECONDS` and reports one line per
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from f1bench_pipeline.generation.provider_limits import LIMITED_TAGS
+from f1bench_pipeline.orchestration.provider_limits import LIMITED_TAGS
 from f1bench_pipeline.orchestration.heal import COMMAND_TAG, PID, run_record
 
 CHECK_SECONDS = 2.0  # how often a running command looks at the pools

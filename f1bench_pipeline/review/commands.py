@@ -20,7 +20,7 @@ from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage import queries
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import has_files, refresh_views
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def _names(text: str | None) -> list[str] | None:

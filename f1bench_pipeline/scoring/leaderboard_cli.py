@@ -33,12 +33,8 @@ from f1bench_pipeline.scoring.leaderboard import Bootstrap, aggregate
 from f1bench_pipeline.scoring.printout import figure_text
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.reader import reader
-from f1bench_pipeline.summary import (
-    format_table,
-    reading_coverage_warnings,
-    stale_context_notes,
-    wrong_language_warnings,
-)
+from f1bench_pipeline.text_table import format_table
+from f1bench_pipeline.scoring.report import reading_coverage_warnings, stale_context_notes, wrong_language_warnings
 
 COLUMNS = ["model", "instance_set", "n_scored", "n_abstentions", "n_not_ok", "n_context_stale", "n_wrong_language",
            "precision",

@@ -6,8 +6,8 @@ settings that code reads. The code is hashed as ``ast.dump`` of each module with
 removed, not as bytes: an edit to a comment, a docstring or the formatting must not mark a
 season's scores stale, while any change of code does. Modules are parsed, never imported
 (the LLM extractor's import pulls litellm, seconds), and each version is computed once per
-process. No Dagster here: ``f1bench score`` uses this module too. Which modules make a version
-is the domain's to say (``domains.base.Domain.extractor_sources`` and ``verifier_sources``).
+process. No Dagster here: ``f1bench score`` uses this module too. Which modules make a domain's
+extractor and verifier versions is the domain's to say (``domains/versions.py``).
 
 Parsing the ~30 modules takes ~0.4 s, paid by every process that needs a version (each Dagster
 run, each ``f1bench score``). A version is therefore also kept on disk, keyed by the exact bytes
@@ -27,58 +27,20 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from f1bench_pipeline.domains import get_domain
-from f1bench_pipeline.settings import process_setting, user_cache_home
-
-if TYPE_CHECKING:  # annotations only: domains.base loads polars and pydantic, which a version need not
-    from f1bench_pipeline.domains.base import Domain, Source
+from f1bench_pipeline.settings import user_cache_home
 
 PACKAGE = Path(__file__).resolve().parents[1]
+# A module path (relative to the package, or absolute), optionally restricted to the named top-level
+# definitions (the rest of the module does not change stored scores): what a domain names in
+# ``extractor_sources`` / ``verifier_sources``.
+Source = str | tuple[str, tuple[str, ...]]
 
 
 def package_modules(folder: str) -> tuple[str, ...]:
     """Every module of the package ``folder`` (relative to PACKAGE), subpackages included, sorted:
     a module added to it is part of the version without a change here."""
     return tuple(sorted(p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / folder).rglob("*.py")))
-
-
-# A version kind is a domain's extractor or verifier: ``Domain.version_prefix`` + the role (F1 keeps
-# its historical unprefixed names, ``regex``, ``llm``, ``verify``; another domain's carry its name,
-# ``weather-regex``, ``weather-verify``). Each domain declares the modules that decide its claims and
-# labels (``Domain.extractor_sources``, ``llm_extractor_sources``, ``verifier_sources``); the scoring
-# code every domain's rows pass through is added here.
-ROLES = {"regex": "extractor_sources", "llm": "llm_extractor_sources", "verify": "verifier_sources"}
-SHARED_SOURCES: dict[str, tuple[Source, ...]] = {
-    "regex": ("scoring/claims.py",),
-    "llm": ("scoring/claims.py",),
-    "verify": ("scoring/verdict.py", "scoring/score.py", "domains/scoring.py",
-               ("scoring/metrics.py", ("GenerationScore", "coverage", "score_generation"))),
-}
-# Sources set here replace a kind's (tests point a kind at a copy of its modules).
-SOURCES: dict[str, tuple[Source, ...]] = {}
-
-
-def _domain(name: str) -> Domain:
-    """The domain called ``name``, looked up when a version is asked for (the domains import
-    scoring, never the reverse)."""
-    return get_domain(name)
-
-
-def version_kind(domain: str, role: str) -> str:
-    """The kind of the ``role`` (``regex``, ``llm``, ``verify``) version of ``domain``: ``regex``
-    (F1), ``weather-regex``."""
-    return f"{_domain(domain).version_prefix}{role}"
-
-
-def sources(domain: str, role: str) -> tuple[Source, ...]:
-    """The modules the ``role`` version of ``domain`` hashes: the domain's own, then the shared
-    scoring ones."""
-    kind = version_kind(domain, role)
-    if kind in SOURCES:
-        return SOURCES[kind]
-    return (*getattr(_domain(domain), ROLES[role]), *SHARED_SOURCES[role])
 
 
 def _strip_docstrings(tree: ast.AST) -> None:
@@ -121,16 +83,16 @@ def source_hash(sources: Iterable[Source], data: Iterable[Path | bytes] = ()) ->
 
 
 @functools.cache
-def _version(domain: str, role: str, data: tuple[Path | bytes, ...] = ()) -> str:
-    kind = version_kind(domain, role)
-    srcs = sources(domain, role)
-    key = _raw_key(kind, srcs, data)
+def version(kind: str, sources: tuple[Source, ...], data: tuple[Path | bytes, ...] = ()) -> str:
+    """``<kind>-<12 hex>``: the hash of ``sources`` (modules relative to the package, or a module and
+    the top-level names in it that count) and ``data``, computed once per process and kept on disk."""
+    key = _raw_key(kind, sources, data)
     kept = _read_kept()
     if key in kept:
         return kept[key]
-    version = f"{kind}-{source_hash(srcs, data)[:12]}"
-    _keep(key, version)
-    return version
+    found = f"{kind}-{source_hash(sources, data)[:12]}"
+    _keep(key, found)
+    return found
 
 
 KEPT_VERSIONS = 256  # entries of the on-disk cache (a few per source tree a user has run)
@@ -180,54 +142,6 @@ def _keep(key: str, version: str) -> None:
         pass
 
 
-def _llm_model(system: str | None = None, registry=None) -> bytes:
-    """The LLM extractor's model: the registry system ``system`` (default: the one named by
-    F1BENCH_LLM_EXTRACTOR, as ``default_llm_extractor`` picks it) — its litellm model string
-    and parameters, read without litellm — of ``registry`` (an asset's; unset: systems.yaml)."""
-    name = process_setting("llm_extractor") if system is None else system
-    try:
-        from f1bench_pipeline.generation.registry import load_registry
-
-        found = (registry or load_registry()).get(name)
-        return json.dumps([name, found.model, found.params], sort_keys=True, default=str).encode()
-    except Exception:  # unknown name, unreadable registry: the name alone (a version never fails a build)
-        return name.encode()
-
-
-def extractor_version(domain: str, name: str = "regex", llm_system: str | None = None, registry=None) -> str:
-    """The version of ``domain``'s extractor ``name`` (``regex``, or ``llm``: the LLM extractor):
-    ``regex-<12 hex>``, ``llm-<12 hex>`` (F1), ``weather-regex-<12 hex>``. The LLM extractor's is
-    of the registry system ``llm_system`` (default: F1BENCH_LLM_EXTRACTOR's) in ``registry``
-    (unset: systems.yaml)."""
-    if name == "llm":
-        return _version(domain, "llm", (_llm_model(llm_system, registry),))
-    return _version(domain, name, tuple(_domain(domain).extractor_data()))
-
-
-def verifier_version(domain: str) -> str:
-    """``verify-<12 hex>`` (F1) or ``weather-verify-<12 hex>``."""
-    return _version(domain, "verify")
-
-
-def llm_extractor_enabled() -> bool:
-    return bool(process_setting("llm_extractor"))
-
-
-def scoring_code_version(domain: str) -> str:
-    """The claims/scores assets' Dagster code version: extractor(s) + verifier (the LLM
-    extractor's when one is set and the domain has one)."""
-    llm = f"+{extractor_version(domain, 'llm')}" \
-        if llm_extractor_enabled() and _domain(domain).llm_extractor_sources else ""
-    return f"{extractor_version(domain)}{llm}+{verifier_version(domain)}"
-
-
-def score_versions(domain: str, extractor: str = "regex", llm_system: str | None = None,
-                   registry=None) -> dict[str, str]:
-    """The version columns' values for one extractor of ``domain`` (``f1bench score`` prints them)."""
-    return {"extractor_version": extractor_version(domain, extractor, llm_system, registry),
-            "verifier_version": verifier_version(domain)}
-
-
 def cache_clear() -> None:
     """Forget the computed versions (tests that edit sources)."""
-    _version.cache_clear()
+    version.cache_clear()

@@ -13,7 +13,7 @@ SQL_HELP = """`f1bench sql`: a SQL shell over the warehouse's views (pip's ``duc
     f1bench sql "SELECT * FROM leaderboard;"     one shot (several statements allowed)
     f1bench sql < report.sql                     statements read from standard input
 
-The connection is the project's reader (``summary.reader``): an in-memory DuckDB, the same
+The connection is the project's reader (``storage.reader.reader``): an in-memory DuckDB, the same
 library and version the pipeline writes with, holding one view per warehouse table (the
 definitions in ``sql/views``), over a local folder or a URL (F1BENCH_WAREHOUSE_URL). It never
 opens ``data/warehouse.duckdb``, so it runs beside a build without waiting for its lock.

@@ -11,7 +11,7 @@ from f1bench_pipeline.storage import queries
 from f1bench_pipeline.storage.http_share import serve_until_interrupted, serve_warehouse
 from f1bench_pipeline.storage.location import local_path
 from f1bench_pipeline.storage.views import refresh_views
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def cmd_query(args: argparse.Namespace) -> int:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime as dt
 import email.utils
 import os
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -41,24 +40,6 @@ Root = str | os.PathLike
 
 class WarehouseLocationError(ValueError):
     pass
-
-
-@dataclass(frozen=True)
-class WarehouseLocation:
-    """Where one warehouse lives, computed in one place for the settings, the Dagster resource and
-    the commands: its Parquet root (``url`` when set, else ``<data_dir>/warehouse``) and its DuckDB
-    file (always local: ``<data_dir>/warehouse.duckdb``)."""
-
-    data_dir: Path
-    url: str | None = None
-
-    @property
-    def root(self) -> Path | str:
-        return self.url or self.data_dir / "warehouse"
-
-    @property
-    def duckdb_path(self) -> Path:
-        return self.data_dir / "warehouse.duckdb"
 
 
 def scheme(root: Root) -> str:

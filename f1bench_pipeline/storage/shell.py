@@ -18,7 +18,7 @@ import duckdb
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import OPTIONAL_INPUT_VIEWS
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 PROMPT, CONTINUATION = "f1bench> ", "    ...> "
 

@@ -14,7 +14,7 @@ environment, profile or instance role, never a value of ours), otherwise the fss
 filesystem registered into the connection. HTTP has no listing API, so over http(s):// the
 views name their files explicitly (listed from the server's index) instead of a glob.
 Views over a remote root that ``refresh_views`` stores in the DuckDB file work only in a
-connection that attaches the same way; the project's readers (``summary.reader``) do.
+connection that attaches the same way; the project's readers (``storage.reader.reader``) do.
 """
 
 from __future__ import annotations

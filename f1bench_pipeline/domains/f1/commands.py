@@ -11,7 +11,7 @@ from f1bench_pipeline.domains.f1.race_summary import print_race_summary
 from f1bench_pipeline.domains.f1.refinement.report import print_refinement_report
 from f1bench_pipeline.domains.f1.runs import build, derive, run_refinement
 from f1bench_pipeline.settings import get_settings
-from f1bench_pipeline.summary import print_leaderboard
+from f1bench_pipeline.scoring.report import print_leaderboard
 
 
 def _seasons(text: str | None) -> list[int] | None:

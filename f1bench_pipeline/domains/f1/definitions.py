@@ -13,7 +13,7 @@ from f1bench_pipeline.settings import Settings
 def definitions(settings: Settings | None = None) -> dg.Definitions:
     """F1's assets, checks, jobs, sensors and its own resource (``refinement``; the shared
     resources, executor and loggers the builder adds). Claims and scores are built here, not at import, so their code version is
-    this moment's extractor and verifier code (scoring/versions.py)."""
+    this moment's extractor and verifier code (domains/versions.py)."""
     from f1bench_pipeline.domains.f1 import scoring_assets
     from f1bench_pipeline.domains.f1.events import assets as event_assets
     from f1bench_pipeline.domains.f1.events.checks import EVENT_CHECKS

@@ -31,14 +31,14 @@ import polars as pl
 from f1bench_pipeline.domains.f1.domain import F1Domain
 from f1bench_pipeline.domains.f1.partitions import season_model_partitions
 from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.orchestration.provider_limits import provider_config
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.generation.runner import generate_partition
 from f1bench_pipeline.generation.sanitize import sanitize
 from f1bench_pipeline.generation.table import GRAIN, all_calls_failed, summarize
 from f1bench_pipeline.orchestration.asset_metadata import preview_md
 from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME, model_partitions
+from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME, model_partitions
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
 
 GROUP = "generation"

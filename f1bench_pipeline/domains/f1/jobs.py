@@ -11,7 +11,7 @@ from __future__ import annotations
 import dagster as dg
 
 from f1bench_pipeline.domains.f1.partitions import season_model_partitions
-from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.orchestration.provider_limits import provider_config
 
 ingest_races_job = dg.define_asset_job(
     "ingest_races", selection=dg.AssetSelection.groups("ingest"),

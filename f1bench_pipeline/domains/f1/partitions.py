@@ -6,7 +6,7 @@
 * Everything derived is partitioned per season; Dagster maps a season to all its
   races through the shared ``season`` dimension.
 * From generations on, ``season`` × ``model`` where ``model`` is the shared dynamic
-  dimension (``f1bench_pipeline.partitions``), so a new system needs no code change.
+  dimension (``orchestration/partitions.py``), so a new system needs no code change.
 
 Where the seasons come from. Dagster needs the partition definitions when the code location
 loads (every asset decorator names its ``partitions_def``), so the set of seasons is a
@@ -28,7 +28,7 @@ from __future__ import annotations
 import dagster as dg
 
 from f1bench_pipeline.generation.names import key_folder, model_key
-from f1bench_pipeline.partitions import dimensions_of, model_partitions
+from f1bench_pipeline.orchestration.partitions import dimensions_of, model_partitions
 from f1bench_pipeline.settings import SettingsError, env_name, setting_from_env
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from f1bench_pipeline.domains.f1.ingest.race_catalog import skip_note
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import has_files
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 RACE_SUMMARY_SQL = """
 WITH s AS (SELECT season, round, event, status, reason FROM raw_sessions),

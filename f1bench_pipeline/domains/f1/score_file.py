@@ -73,8 +73,8 @@ def _extractor(name: str):
 def cmd_score(args: argparse.Namespace) -> int:
     import polars as pl
 
-    from f1bench_pipeline.scoring.versions import score_versions
-    from f1bench_pipeline.summary import format_table
+    from f1bench_pipeline.domains.versions import score_versions
+    from f1bench_pipeline.text_table import format_table
 
     t0 = time.perf_counter()
     if args.extractor == "regex":  # the workers import while this process reads (an LLM extractor runs here)
@@ -114,7 +114,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     board, pairs, inversion = summarise(scores)
     sig_seconds = time.perf_counter() - t1
     from f1bench_pipeline.settings import get_settings
-    from f1bench_pipeline.summary import reading_coverage_warnings, wrong_language_warnings
+    from f1bench_pipeline.scoring.report import reading_coverage_warnings, wrong_language_warnings
 
     warnings = (reading_coverage_warnings(board.to_dicts()) + wrong_language_warnings(
         board.to_dicts(), get_settings().leaderboard_include_wrong_language)) if board.height else []
@@ -131,7 +131,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         for warn in warnings:
             print(warn, file=sys.stderr)
     else:
-        from f1bench_pipeline.summary import inversion_text
+        from f1bench_pipeline.scoring.report import inversion_text
 
         rows = leaderboard_rows(board) if board.height else []
         print(format_table(rows, list(rows[0]) if rows else COLUMNS))

@@ -13,7 +13,7 @@ from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.orchestration.asset_metadata import table_metadata
 from f1bench_pipeline.orchestration.automation import follows_upstream_for_auto_update_systems
 from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource
-from f1bench_pipeline.scoring import versions
+from f1bench_pipeline.domains import versions
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.scoring.score import CLAIM_SCHEMA, SCORE_SCHEMA
 from f1bench_pipeline.settings import process_setting
@@ -38,7 +38,7 @@ class ScoringConfig(dg.Config):
 
 def build_claims_and_scores() -> dg.AssetsDefinition:
     """The claims/scores multi-asset. Its code version is the extractor and verifier versions
-    (``scoring.versions``), read when this is called, so the UI marks stored partitions stale
+    (``domains/versions.py``), read when this is called, so the UI marks stored partitions stale
     after either changes (tests call it again after changing a version)."""
     code_version = versions.scoring_code_version("f1")
 

@@ -27,7 +27,7 @@ from f1bench_pipeline.domains.weather.partitions import (
     weather_batch_partitions,
 )
 from f1bench_pipeline.generation.names import unsafe_name
-from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.orchestration.provider_limits import provider_config
 from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
 from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource
 
@@ -127,8 +127,8 @@ def weather_generations(context: dg.AssetExecutionContext, warehouse: WarehouseR
 
 def build_weather_claims_and_scores() -> dg.AssetsDefinition:
     """The weather claims/scores multi-asset; its code version is the weather extractor and
-    verifier versions (``scoring.versions``), read when this is called (stale after a change)."""
-    from f1bench_pipeline.scoring import versions
+    verifier versions (``domains/versions.py``), read when this is called (stale after a change)."""
+    from f1bench_pipeline.domains import versions
 
     code_version = versions.scoring_code_version("weather")
 

@@ -27,7 +27,7 @@ from f1bench_pipeline.domains.weather.sources import (
 from f1bench_pipeline.scoring.printout import leaderboard_rows, write_samples
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.warehouse import read_table
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ import dagster as dg
 from f1bench_pipeline.domains.weather.sources import check_batch_name
 from f1bench_pipeline.generation.names import key_folder, model_key
 from f1bench_pipeline.orchestration.dynamic_partitions import add_dynamic_partition_keys
-from f1bench_pipeline.partitions import dimensions_of, model_partitions
+from f1bench_pipeline.orchestration.partitions import dimensions_of, model_partitions
 
 WEATHER_BATCHES_NAME = "weather_batches"
 weather_batch_partitions = dg.DynamicPartitionsDefinition(name=WEATHER_BATCHES_NAME)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from f1bench_pipeline.domains.weather.sources import SAMPLE_BATCH
-from f1bench_pipeline.summary import print_inversion, print_titled_table, query_rows, with_interval
+from f1bench_pipeline.scoring.report import print_inversion, print_titled_table, query_rows, with_interval
 
 
 def _weather_leaderboard_sql() -> str:

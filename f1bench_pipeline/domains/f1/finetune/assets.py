@@ -27,7 +27,7 @@ from f1bench_pipeline.generation.names import model_key
 from f1bench_pipeline.generation.registry import write_overlay_system
 from f1bench_pipeline.localmodel.weights import WeightsError
 from f1bench_pipeline.orchestration.asset_metadata import image_md
-from f1bench_pipeline.partitions import MODEL_PARTITIONS_NAME
+from f1bench_pipeline.orchestration.partitions import MODEL_PARTITIONS_NAME
 from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
 
 GROUP = "finetune"

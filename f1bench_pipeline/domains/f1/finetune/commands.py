@@ -16,7 +16,7 @@ from f1bench_pipeline.orchestration.execute import Runs, quiet_config
 from f1bench_pipeline.orchestration.instance import open_instance
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.warehouse import read_table
-from f1bench_pipeline.summary import format_table
+from f1bench_pipeline.text_table import format_table
 
 
 def cmd_finetune(args: argparse.Namespace) -> int:

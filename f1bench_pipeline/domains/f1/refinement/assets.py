@@ -22,7 +22,7 @@ from f1bench_pipeline.orchestration.asset_metadata import image_md, preview_md
 from f1bench_pipeline.generation.cache import DiskCache
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.generation.sanitize import sanitize
-from f1bench_pipeline.generation.provider_limits import provider_config
+from f1bench_pipeline.orchestration.provider_limits import provider_config
 from f1bench_pipeline.domains.f1.partitions import season_model_from_partition_key, season_model_partitions
 from f1bench_pipeline.plots import refinement_png
 from f1bench_pipeline.domains.f1.refinement.loop import refine

@@ -14,7 +14,7 @@ import polars as pl
 
 from f1bench_pipeline.scoring.metrics import aggregate
 from f1bench_pipeline.storage.warehouse import read_table
-from f1bench_pipeline.summary import print_titled_table
+from f1bench_pipeline.scoring.report import print_titled_table
 
 KEY = ["model", "season", "id", "lang", "variant"]
 REPORT_COLUMNS = ["model", "season", "lang", "round", "n_generations", "n_scored", "n_revised", "precision",

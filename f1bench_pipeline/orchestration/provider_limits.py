@@ -61,7 +61,7 @@ def provider_tags(model: str | None, registry: Registry, extractor: str | None =
 def _partition_tags(dimensions: tuple[str, ...], calls_system: bool, scores: bool) -> Any:
     def tags_for(partition_key: str) -> dict[str, str]:
         from f1bench_pipeline.generation.registry import load_registry
-        from f1bench_pipeline.partitions import dimensions_of
+        from f1bench_pipeline.orchestration.partitions import dimensions_of
         from f1bench_pipeline.settings import process_setting
 
         try:

@@ -1,5 +1,6 @@
-"""What the CLI prints about the warehouse: the leaderboard with its
-intervals, the ranking inversion, warnings and tables (F1's per-race summary: ``domains/f1/race_summary.py``)."""
+"""What the commands print about a warehouse's leaderboard: its figures with their intervals, the
+ranking inversion, warnings and titled tables (F1's per-race summary: ``domains/f1/race_summary.py``;
+plain tables: ``text_table.py``)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,7 @@ import duckdb
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage.reader import reader
 from f1bench_pipeline.storage.views import has_files
-
-
-def format_table(rows: list[dict], columns: list[str]) -> str:
-    if not rows:
-        return "(no rows)"
-    cells = [[("" if r.get(c) is None else str(r.get(c))) for c in columns] for r in rows]
-    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-
-    def line(vals: list[str]) -> str:
-        return "  ".join(v.ljust(w) for v, w in zip(vals, widths)).rstrip()
-
-    return "\n".join([line(columns), line(["-" * w for w in widths]), *(line(r) for r in cells)])
+from f1bench_pipeline.text_table import format_table
 
 
 def with_interval(column: str, label: str | None = None, alias: str = "l") -> str:
