@@ -13,8 +13,8 @@ from f1bench_pipeline.audit.cli import register as register_serve
 from f1bench_pipeline.domains import register_domain_commands
 from f1bench_pipeline.errors import EXIT_USAGE, UserError
 from f1bench_pipeline.evaluation.cli import register as register_eval
-from f1bench_pipeline.evaluation.cli import register_import_inspect
 from f1bench_pipeline.figures.cli import register as register_plot
+from f1bench_pipeline.generation.cli import register as register_generation
 from f1bench_pipeline.orchestration import heal
 from f1bench_pipeline.orchestration.cli import register as register_register_systems
 from f1bench_pipeline.orchestration.interrupt import EXIT_INTERRUPTED, interrupted_line, stop_on_signals
@@ -40,8 +40,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="show the traceback of a user error (also F1BENCH_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True)
     register_domain_commands(sub)  # each domain's commands (its folder's cli.py: F1's `build`, `f1bench weather …`)
-    for register in (register_storage, register_serve, register_register_systems, register_leaderboard, register_plot,
-                     register_eval, register_import_inspect, register_review, register_sql):
+    for register in (register_generation, register_storage, register_serve, register_register_systems,
+                     register_leaderboard, register_plot, register_eval, register_review, register_sql):
         register(sub)
     args = parser.parse_args(argv)
     # after parsing: the settings load pydantic, which `f1bench --help` must not (test_scoring)

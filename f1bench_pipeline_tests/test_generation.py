@@ -116,12 +116,23 @@ def test_sanitize_masks_keys(monkeypatch):
 
 
 def test_litellm_not_imported_by_cli_or_assets():
-    code = ("import sys; import f1bench_pipeline.generation.cli, f1bench_pipeline.domains.f1.generation_assets, "
+    code = ("import sys; import f1bench_pipeline.cli, f1bench_pipeline.domains.f1.generation_assets, "
+            "f1bench_pipeline.domains.f1.generation_commands, f1bench_pipeline.generation.preflight, "
             "f1bench_pipeline.domains.f1.importer, f1bench_pipeline.generation.plan; "
             "print('litellm' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_systems_and_dry_run_load_no_dagster(tmp_path):
+    """`f1bench systems` and `f1bench dry-run` start in a fraction of Dagster's import (seconds)."""
+    code = ("import sys; from f1bench_pipeline.cli import main\n"
+            "codes = [main(['systems']), main(['dry-run', '--systems', 'template-faithful'])]\n"
+            "print('RESULT', codes, 'dagster' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120,
+                         env={"F1BENCH_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert "RESULT [0, 0] False" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
 
 
 # --- fixtures on the sample -------------------------------------------------------------------
@@ -392,7 +403,7 @@ def test_killed_process_resumes_without_repeating(gen_settings, test_key, tmp_pa
         registry = write_registry(tmp_path / "systems.yaml", system)
         env = {**os.environ, "F1BENCH_DATA_DIR": str(gen_settings.data_dir), "F1BENCH_SYSTEMS": str(registry),
                "PYTHONPATH": str(REPO_ROOT)}
-        cmd = [sys.executable, "-m", "f1bench_pipeline.generation.cli", "generate", "--no-dagster", "--systems", "killme",
+        cmd = [sys.executable, "-m", "f1bench_pipeline.cli", "generate", "--no-dagster", "--systems", "killme",
                "--season", str(SEASON), "--yes"]
         proc = subprocess.Popen(cmd, env=env, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 90

@@ -336,7 +336,7 @@ def test_dry_run_counts_tokens_with_litellm_and_uses_the_output_budget(gen_setti
     monkeypatch.setenv("F1BENCH_SYSTEMS", str(write_registry(gen_settings.data_dir / "systems.yaml", reasoning)))
     get_settings.cache_clear()
     try:
-        from f1bench_pipeline.generation.cli import main
+        from f1bench_pipeline.cli import main
 
         assert main(["dry-run", "--systems", "reasoner", "--season", str(SEASON), "--max-cost-usd", "0.01"]) == 0
     finally:

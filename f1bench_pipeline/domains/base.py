@@ -49,8 +49,10 @@ from f1bench_pipeline.scoring.verdict import Verdict
 from f1bench_pipeline.scoring.versions import Source
 from f1bench_pipeline.storage.warehouse import read_table
 
-if TYPE_CHECKING:  # annotations only: the registry is the generation stage's
+if TYPE_CHECKING:  # annotations only: the registry is the generation stage's, the runs orchestration's
     from f1bench_pipeline.generation.registry import System
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.settings import Settings
 
 TEMPLATE_KINDS = ("faithful", "noisy", "terse")
 
@@ -244,6 +246,51 @@ class Domain(ABC):
         the scoring code and build what each chunk would otherwise build first. Default: nothing
         beyond the import of the domain."""
         return None
+
+    # --- evaluation ---------------------------------------------------------------------------
+    # What ``f1bench eval MODEL --domain NAME`` (``evaluation/commands.py``) and the Inspect task
+    # (``evaluation/samples.py``) ask of a domain. A domain that does not define the partition and
+    # the run cannot be evaluated: the command says so in one line.
+
+    def evaluation_partition(self, settings: Settings, value: int | None) -> Any:
+        """The partition a model is evaluated on: ``value`` (``f1bench eval``'s ``--season``) checked,
+        or the domain's default when None. Default: this domain cannot be evaluated."""
+        raise self.not_evaluable()
+
+    def evaluation_run(self, system_name: str, partition: Any) -> tuple[str, Any]:
+        """The Dagster job that generates, extracts and scores one system's answers in ``partition``,
+        and that (partition, system) pair's partition key. Default: this domain cannot be evaluated."""
+        raise self.not_evaluable()
+
+    def check_evaluable(self, warehouse_root: Path | str, system: System, partition: Any, settings: Settings) -> None:
+        """One line (``UserError``) when ``system`` would have nothing to answer in ``partition``,
+        before any call. Default: when ``select_instances`` selects no instance row, its note."""
+        rows, note = self.select_instances(warehouse_root, system, partition)
+        if rows.is_empty():
+            raise UserError(f"{self.partition_column} {partition}: nothing to ask ({note}) (nothing was called)")
+
+    def evaluation_leaderboard(self, warehouse_root: Path | str, partition: Any, variant: str, lang: str = "all", *,
+                               like: str, within: pl.DataFrame) -> tuple[list[dict], list[str]]:
+        """(the leaderboard rows, its warnings) of every system on the answers ``like`` gave among
+        ``within`` (the id × lang × variant rows an evaluation selected), in ``partition``.
+        Default: this domain cannot be evaluated."""
+        raise self.not_evaluable()
+
+    def refresh_views(self, runs: Runs, partitions: list[Any]) -> None:
+        """After a command changed scores: what a reader sees first brought up to date with them.
+        Default: nothing (the views read the tables)."""
+        return None
+
+    def claim_extractor(self, name: str) -> Any:
+        """The extractor called ``name`` in the scoring loop's terms (``domains.scoring``): None for
+        ``regex``, the domain's own. Default: ``regex`` only."""
+        if name != "regex":
+            raise UserError(f"the {self.name} domain has no extractor {name!r} (only regex)")
+        return None
+
+    def not_evaluable(self) -> UserError:
+        return UserError(f"the {self.name} domain cannot be evaluated by `f1bench eval` (it defines no evaluation "
+                         "partition and run: docs/adding-a-domain.md)")
 
     # --- shared by every domain -------------------------------------------------------------
 

@@ -3,7 +3,10 @@
     f1bench eval openai/gpt-4o-mini [--api-base URL] [--api-key-env VAR] [--name NAME]
                  [--season Y] [--instances test_sample|full] [--langs en,es,pt]
                  [--variants default,cover_all] [--limit N] [--max-cost-usd X]
-                 [--extractor regex|SYSTEM] [--replace] [--yes]
+                 [--extractor regex|SYSTEM] [--replace] [--yes] [--domain NAME]
+
+On a domain (``--domain``, default ``f1``) that defines its evaluation (``Domain``'s ``# ---
+evaluation ---`` methods): its partition (F1: the season), run, checks, leaderboard and views.
 
 1. Before any call, each a one-line error and exit 2: the languages and variants are known, the
    season is built (and has the instances asked), the name is free, litellm knows the provider,
@@ -12,8 +15,8 @@
 2. Then the system is written as a registry overlay (``<data_dir>/systems.d/<name>.yaml``): the
    run is reproducible and visible in ``f1bench systems`` and the UI like any other system. A
    refused eval writes none (and leaves an earlier one as it was).
-3. The ``generate_and_score`` Dagster job on its season partition — the run the UI, ``make
-   rerun`` and the sensor launch (cached, resumable; a rerun asks only what is missing). The
+3. The domain's evaluation run (F1: the ``generate_and_score`` Dagster job on its season
+   partition) — the run the UI, ``make rerun`` and the sensor launch (cached, resumable; a rerun asks only what is missing). The
    partition accumulates: answers of earlier evals this one does not ask are kept (and scored);
    ``--replace`` keeps this run's only.
 4. The leaderboard of this run's answers beside every other system on the same answers, and
@@ -30,7 +33,6 @@ from __future__ import annotations
 import argparse
 
 from f1bench_pipeline.command import Handler
-from f1bench_pipeline.generation.cli import import_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -53,13 +55,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="keep only this run's answers of the system (default: answers of earlier evals this one "
                         "does not ask are kept, and the leaderboard counts them)")
     p.add_argument("--yes", action="store_true", help="make a paid model's calls without asking")
+    p.add_argument("--domain", default="f1", help="the benchmark domain the model is evaluated on (default: f1)")
     p.set_defaults(func=Handler("f1bench_pipeline.evaluation.commands:cmd_eval"))
 
-
-def register_import_inspect(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("import-inspect", help="import an Inspect AI log's answers into generations and score them "
-                                              "(the f1bench Inspect task: f1bench_pipeline/evaluation/inspect_task.py)")
-    p.add_argument("log", help="the .eval or .json log `inspect eval` wrote")
-    p.add_argument("--model", help="system name to record the answers under (default: the log's model)")
-    import_options(p)
-    p.set_defaults(func=Handler("f1bench_pipeline.evaluation.inspect_log:cmd_import_inspect"))

@@ -24,6 +24,8 @@ from f1bench_pipeline.scoring.verdict import Verdict
 
 if TYPE_CHECKING:
     from f1bench_pipeline.generation.registry import System
+    from f1bench_pipeline.orchestration.execute import Runs
+    from f1bench_pipeline.settings import Settings
 
 
 class F1Domain(Domain):
@@ -150,6 +152,48 @@ class F1Domain(Domain):
         the domain's name is not (the keys of the answers cached before weather existed)."""
         return {"oracle": text_digest(row["facts"]), "entities": text_digest(row["entities"]), "seed": seed,
                 "template_version": self.template_version}
+
+    # --- evaluation ---------------------------------------------------------------------------
+    # A season; its Dagster runs and views (Dagster, DuckDB: seconds) imported in the methods, not
+    # with the domain, which every scoring worker imports.
+
+    def evaluation_partition(self, settings: Settings, value: int | None) -> int:
+        """The season (default: the test season), one of the configured ones."""
+        return settings.checked_season(value)
+
+    def evaluation_run(self, system_name: str, partition: Any) -> tuple[str, Any]:
+        """The ``generate_and_score`` job on the system's season × model partition (the run the UI,
+        ``make rerun`` and the sensor launch)."""
+        from f1bench_pipeline.domains.f1.partitions import partition_key
+
+        return "generate_and_score", partition_key(system_name, partition)
+
+    def check_evaluable(self, warehouse_root: Path | str, system: System, partition: Any, settings: Settings) -> None:
+        """The season is built, and holds a test sample when the system asks it."""
+        from f1bench_pipeline.domains.f1.evaluation import check_selection
+
+        check_selection(self, warehouse_root, system, partition, settings.test_season)
+
+    def evaluation_leaderboard(self, warehouse_root: Path | str, partition: Any, variant: str, lang: str = "all", *,
+                               like: str, within: pl.DataFrame) -> tuple[list[dict], list[str]]:
+        """The ``leaderboard`` of the season (``f1bench leaderboard``'s rows) on the answers ``like`` gave."""
+        from f1bench_pipeline.scoring.leaderboard_cli import leaderboard
+
+        return leaderboard(warehouse_root, partition, variant, lang, like=like, within=within)
+
+    def refresh_views(self, runs: Runs, partitions: list[Any]) -> None:
+        """Each season's precision-recall figure and the audit page's first leaderboard."""
+        from f1bench_pipeline.domains.f1.runs import refresh_season_views
+
+        refresh_season_views(runs, partitions)
+
+    def claim_extractor(self, name: str) -> Any:
+        """None for ``regex`` (the domain's own), else the LLM extractor (``F1BENCH_LLM_EXTRACTOR``)."""
+        if name == "regex":
+            return None
+        from f1bench_pipeline.domains.f1.llm_extractor import default_llm_extractor
+
+        return default_llm_extractor()
 
     # --- scoring ---
     version_prefix = ""  # F1's code versions keep their historical unprefixed kinds: regex-…, llm-…, verify-…

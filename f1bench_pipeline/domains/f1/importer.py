@@ -23,7 +23,7 @@ One JSON object per line with ``id``, ``model``, ``lang`` and ``text`` — or, i
   produces an answer of its own for the same item (``generation.runner._keep_imported``).
 * Scoring: ``f1bench import-generations`` (and ``import-inspect``) then runs the ``score_only``
   Dagster job on each imported partition, as ``f1bench rerun SYSTEM --score-only`` does
-  (``generation/cli.py``); a system the registry does not know is an *imported system*
+  (``generation_commands.py``); a system the registry does not know is an *imported system*
   (:func:`imported_systems`), which ``rerun --score-only`` rescores by its stored answers.
 * Provenance: a line may carry ``context_sha256`` (the SHA-256 of the messages it answered, as the
   ``instances`` table gives it) or the ``messages`` themselves. A hash that no version of its

@@ -54,20 +54,12 @@ def score_file(path: str, extractor: str = "regex", warehouse_dir=None,
     scores = claims = pl.DataFrame()
     if rows:  # each line against the version of its instance it answered (provenance.py)
         gens, instances, given = provenance.resolve(gens, instances, read_table(root, provenance.VERSIONS_TABLE))
-        claims, scores = score_generations_parallel(get_domain("f1"), gens, instances, _extractor(extractor), extractor)
+        f1 = get_domain("f1")
+        claims, scores = score_generations_parallel(f1, gens, instances, f1.claim_extractor(extractor), extractor)
         scores = provenance.attach(scores, given)
     board = aggregate(scores, ["variant", "model"], Bootstrap.from_settings(), levels=["lang"]) \
         if scores.height and with_board else pl.DataFrame()
     return (scores, board, report, claims, gens) if with_claims else (scores, board, report)
-
-
-def _extractor(name: str):
-    """The extractor called ``name``: None for ``regex`` (the domain's own), else the LLM one."""
-    if name == "regex":
-        return None
-    from f1bench_pipeline.domains.f1.llm_extractor import default_llm_extractor
-
-    return default_llm_extractor()
 
 
 def cmd_score(args: argparse.Namespace) -> int:

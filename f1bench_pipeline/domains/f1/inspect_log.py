@@ -1,13 +1,14 @@
 """``f1bench import-inspect LOG``: an Inspect AI log's answers into ``generations``.
 
-Each sample of the log (run with ``inspect_task.py``) becomes one line of the import format
-(``domains/f1/importer.py``) — ``id``, ``lang``, ``variant`` from the sample id
+Each sample of the log (run with ``evaluation/inspect_task.py``) becomes one line of the import
+format (``importer.py``) — ``id``, ``lang``, ``variant`` from the sample id
 ``<instance id>|<lang>|<variant>`` (else its metadata), ``model`` the log's model (``--model``
 overrides), ``text`` the completion or ``error`` the sample's error, and ``messages`` the
 sample's input, so the importer checks the context each answer was given (provenance) — written
 to ``<data_dir>/imports/inspect/<log name>.jsonl`` and imported by ``import-generations``'s own
-code: the same checks, report, Dagster record, scoring (the ``score_only`` job and the system's
-leaderboard row; ``--no-score`` prints the command instead) and exit codes.
+code (``generation_commands.cmd_import``): the same checks, report, Dagster record, scoring (the
+``score_only`` job and the system's leaderboard row; ``--no-score`` prints the command instead)
+and exit codes.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from f1bench_pipeline.domains.f1.generation_commands import cmd_import
 from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.evaluation.samples import SAMPLE_ID_SEP
-from f1bench_pipeline.generation.commands import cmd_import
 from f1bench_pipeline.settings import get_settings
 
 
