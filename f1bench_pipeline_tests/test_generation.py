@@ -619,3 +619,13 @@ def test_import_generations_scores_the_dev_answers_and_the_leaderboard_lists_the
     nd = _f1bench(["import-generations", str(path), "--no-dagster"], env)
     assert nd.returncode == 0 and "not scored: --no-dagster" in nd.stdout
     assert f"f1bench rerun {mine} --season {SEASON} --score-only" in nd.stdout
+
+
+def test_importing_a_missing_file_is_one_line(tmp_path, capsys):
+    """A path that is no file: one line naming it, exit 2, nothing written (not a traceback)."""
+    from f1bench_pipeline.cli import main
+
+    missing = tmp_path / "answers.jsonl"
+    assert main(["import-generations", str(missing)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and str(missing) in err and "no such file" in err, err

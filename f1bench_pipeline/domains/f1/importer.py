@@ -50,6 +50,7 @@ import polars as pl
 
 from f1bench_pipeline import language, provenance
 from f1bench_pipeline.domains.f1.instances.builders import BATTLE_LAPS_SEP
+from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.generation.classify import status_of_error_text
 from f1bench_pipeline.generation.names import safe_name, unsafe_name
 from f1bench_pipeline.generation.registry import LANGUAGES, Registry, load_registry
@@ -276,6 +277,8 @@ def read_jsonl(path: str | Path, index: InstanceIndex, registry: Registry, *, sc
 def import_jsonl(path: str | Path, warehouse_root: Path | str, *, registry: Registry | None = None,
                  strict: bool = False, dry_run: bool = False, score_mismatched: bool = False) -> ImportReport:
     """Import the file into ``generations``; returns what was imported and every bad line."""
+    if not Path(path).is_file():
+        raise UserError(f"{path}: no such file (nothing imported)")
     registry = registry or load_registry()
     rows_by_part, report = read_jsonl(path, instance_index(warehouse_root), registry,
                                       score_mismatched=score_mismatched)
