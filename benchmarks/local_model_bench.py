@@ -60,7 +60,8 @@ def instances(data_dir: Path | None, season: int, n: int):
     """The first ``n`` English default-variant instances of the season's test sample."""
     import polars as pl
 
-    from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+    from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+    from f1bench_pipeline.settings import Settings
     from f1bench_pipeline.storage.warehouse import read_table
 
     settings = Settings(data_dir=data_dir) if data_dir else None

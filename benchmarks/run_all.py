@@ -67,7 +67,8 @@ def stage_events(out: Path) -> dict:
         pit_stops_and_red_flag_changes,
         tyre_stints,
     )
-    from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
+    from f1bench_pipeline.domains.f1.settings import RaceRules
+    from f1bench_pipeline.settings import ERGAST_DIR
     from f1bench_pipeline.storage.warehouse import read_table
 
     rules = RaceRules()

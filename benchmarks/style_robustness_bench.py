@@ -44,7 +44,8 @@ def build_sample(data_dir: Path) -> Path:
     import dagster as dg
 
     from f1bench_pipeline.domains.f1.runs import build
-    from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+    from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+    from f1bench_pipeline.settings import Settings
 
     settings = Settings(data_dir=data_dir, fastf1_cache=SAMPLE_CACHE_DIR, offline=True, cache_manifest=SAMPLE_MANIFEST)
     with dg.DagsterInstance.ephemeral() as instance:

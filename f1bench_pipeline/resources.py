@@ -1,10 +1,12 @@
-"""Dagster resources, defined once: every configuration an asset reads.
+"""Dagster resources shared by every domain, defined once: every shared configuration an asset reads.
 
 * ``warehouse`` (``WarehouseResource``): the Parquet warehouse and its DuckDB views;
-* ``fastf1_source`` (``FastF1Resource``): the FastF1 cache, the offline flag, the results files;
-* ``race_rules`` (``RaceRulesResource``): every ``RaceRules`` threshold, one field each;
+* ``network`` (``NetworkResource``): the offline switch (``F1BENCH_OFFLINE``);
 * ``benchmark`` (``BenchmarkResource``): the seasons, the test season and the test sample;
 * ``system_registry`` (``SystemRegistryResource``): systems.yaml and its ``systems.d`` overlays.
+
+A domain's own resources sit in its folder and its definitions bind them (F1's ``fastf1_source``,
+``race_rules`` and ``refinement``: ``domains/f1/resources.py``, ``domains/f1/definitions.py``).
 
 Asset bodies read configuration from these (never ``get_settings()``): their configuration
 is Dagster resource config, read when a run starts, never at import:
@@ -22,10 +24,10 @@ config leaves out from the settings (Dagster replaces a resource's bound values 
 config, it does not merge them): ``resources: {race_rules: {config: {defense_max_gap_s: 1.0}}}``
 runs with that gap and every other threshold as ``F1BENCH_RULES__*`` / ``F1BENCH_RULES_FILE`` say.
 
-``RaceRulesResource`` and ``BenchmarkResource`` (and a domain's own, such as F1's
-``RefinementResource``) are generated with :func:`settings_resource` from the
-pydantic models that define their values (``RaceRules``, ``Settings``): each field has the
-model's type, documentation and validation, so a threshold is defined once, in settings.py.
+``NetworkResource`` and ``BenchmarkResource`` (and a domain's own, such as F1's ``RaceRulesResource``
+and ``RefinementResource``) are generated with :func:`settings_resource` from the pydantic models
+that define their values (``Settings``, a domain's section or a model in it): each field has the
+model's type, documentation and validation, so a setting is defined once.
 """
 
 from __future__ import annotations
@@ -38,11 +40,9 @@ import dagster as dg
 import polars as pl
 from pydantic import BaseModel, Field, PrivateAttr, create_model
 
-from f1bench_pipeline import settings as settings_module
 from f1bench_pipeline.generation.registry import load_registry, overlay_dir, registry_path
 from f1bench_pipeline.orchestration.heal import enter_run_process
-from f1bench_pipeline.settings import (RaceRules, Settings, WarehouseLocation, env_name, get_settings,
-                                       settings_from_env)
+from f1bench_pipeline.settings import Settings, WarehouseLocation, env_name, get_settings
 from f1bench_pipeline.storage import views, warehouse
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ _FROM_SETTINGS = "unset: from the F1BENCH_* settings when the run starts"
 _T = TypeVar("_T")
 
 
-def _resolved_field(value: _T | None, name: str) -> _T:
+def resolved_field(value: _T | None, name: str) -> _T:
     """A field of a resolved resource (the one an asset gets: ``create_resource`` resolves it), not
     None; unset (an unresolved resource) is a ``TypeError``, as ``Path(None)`` raised."""
     if value is None:
@@ -98,7 +98,7 @@ class WarehouseResource(dg.ConfigurableResource):
     @property
     def data_path(self) -> Path:
         """``data_dir`` as a path (the resolved resource's)."""
-        return Path(_resolved_field(self.data_dir, "data_dir"))
+        return Path(resolved_field(self.data_dir, "data_dir"))
 
     def write(self, df: pl.DataFrame, table: str, partition: Mapping[str, object]) -> Path | str:
         return warehouse.write_partition(df, self.root, table, partition)
@@ -116,77 +116,28 @@ class WarehouseResource(dg.ConfigurableResource):
         return Settings(data_dir=Path(str(r.data_dir)), warehouse_url=r.url or "")
 
 
-class FastF1Resource(dg.ConfigurableResource):
-    """Where FastF1 reads from: a cache (offline) or the network through its normal loader."""
-
-    cache_dir: str | None = Field(default=None, description=f"FastF1 cache (F1BENCH_FASTF1_CACHE; {_FROM_SETTINGS})")
-    offline: bool | None = Field(default=None, description=f"never touch the network (F1BENCH_OFFLINE; {_FROM_SETTINGS})")
-    # SHA-256 manifest checked before any pickle is opened ("" = trust this cache).
-    manifest: str | None = Field(default=None, description="SHA-256 manifest of the cache, \"\" = trust it "
-                                                           f"(F1BENCH_CACHE_MANIFEST; {_FROM_SETTINGS})")
-    ergast_dir: str | None = Field(default=None, description="Ergast CSV dump (unset: data/ergast)")
-    # Official results past the Ergast dump (data/official_results); "" = none.
-    official_results_dir: str | None = Field(default=None, description="official results supplement, \"\" = none "
-                                                                       f"(F1BENCH_OFFICIAL_RESULTS_DIR; {_FROM_SETTINGS})")
-
-    def create_resource(self, context) -> FastF1Resource:
-        return self.resolved()
-
-    def resolved(self) -> FastF1Resource:
-        """This resource with every unset field filled from the settings. A value set here counts
-        as if it came from its variable: a ``cache_dir`` without a ``manifest`` is trusted, and
-        ``offline=False`` without a ``cache_dir`` caches under the data dir (``Settings`` rules)."""
-        fields = ("cache_dir", "offline", "manifest", "ergast_dir", "official_results_dir")
-        if all(getattr(self, f) is not None for f in fields):
-            return self
-        given: dict = {}
-        if self.cache_dir is not None:
-            given["fastf1_cache"] = self.cache_dir
-        if self.offline is not None:
-            given["offline"] = self.offline
-        if self.manifest is not None:
-            given["cache_manifest"] = self.manifest or None  # "" = trust this cache
-        s = settings_from_env(**given) if given else get_settings()
-        return FastF1Resource(
-            cache_dir=str(s.fastf1_cache),
-            offline=s.offline,
-            manifest=str(s.cache_manifest) if s.cache_manifest else "",
-            ergast_dir=str(settings_module.ERGAST_DIR) if self.ergast_dir is None else self.ergast_dir,
-            official_results_dir=str(s.official_results_dir) if self.official_results_dir is None
-            else self.official_results_dir,
-        )
-
-    @property
-    def source_label(self) -> str:
-        return "cache" if self.resolved().offline else "network"
-
-    @property
-    def cache_path(self) -> Path:
-        """``cache_dir`` as a path (the resolved resource's)."""
-        return Path(_resolved_field(self.cache_dir, "cache_dir"))
-
-    @property
-    def ergast_path(self) -> Path:
-        """``ergast_dir`` as a path (the resolved resource's)."""
-        return Path(_resolved_field(self.ergast_dir, "ergast_dir"))
-
-
 class FromSettings(dg.ConfigurableResource):
-    """A resource whose fields are fields of ``Settings`` (``_SECTION = "rules"``: of
-    ``Settings.rules``) of the same name: each unset field takes its value from the
-    ``F1BENCH_*`` settings when the run starts, and the values are validated by their model."""
+    """A resource whose fields are fields of a settings model of the same name (``_model``: ``Settings``,
+    a domain's section, or a model nested in one, whose instance in the settings ``_values_in`` finds):
+    each unset field takes its value from the ``F1BENCH_*`` settings when the run starts, and the
+    values are validated by their model."""
 
-    _SECTION: ClassVar[str | None] = None
+    #: the field a nested model is in (F1's ``"rules"``): its variables are ``F1BENCH_<NESTED>__<FIELD>``
+    _NESTED: ClassVar[str | None] = None
     _model_values: Any = PrivateAttr(default=None)  # the validated model, once every field is set
 
     @classmethod
     def _model(cls) -> type[BaseModel]:
-        return RaceRules if cls._SECTION == "rules" else Settings
+        return Settings
+
+    @classmethod
+    def _values_in(cls, settings: Settings) -> BaseModel:
+        """The instance of ``_model`` in ``settings``."""
+        return settings
 
     @classmethod
     def _source(cls, settings: Settings) -> dict[str, Any]:
-        model = getattr(settings, cls._SECTION) if cls._SECTION else settings
-        dumped = model.model_dump(mode="json")
+        dumped = cls._values_in(settings).model_dump(mode="json")
         return {name: dumped[name] for name in cls.model_fields}
 
     @classmethod
@@ -198,7 +149,7 @@ class FromSettings(dg.ConfigurableResource):
         return {name: v for name in type(self).model_fields if (v := getattr(self, name)) is not None}
 
     def _values(self) -> BaseModel:
-        """The model (``RaceRules`` or ``Settings``) holding this resource's values, validated;
+        """The model (``_model``) holding this resource's values, validated;
         the fields left unset from the settings."""
         if self._model_values is not None:
             return self._model_values
@@ -229,18 +180,13 @@ def settings_resource(name: str, base: type[FromSettings], doc: str, fields: lis
     for field in fields or list(model.model_fields):
         info = model.model_fields[field]
         kind = list[str] if info.annotation == tuple[str, ...] else info.annotation
-        var = env_name(base._SECTION, field) if base._SECTION else env_name(field)
+        var = env_name(base._NESTED, field) if base._NESTED else env_name(field)
         made[field] = (kind | None, Field(None, description=f"{info.description} ({var}; {_FROM_SETTINGS})"))  # type: ignore[operator]  # pydantic: a model field's annotation is set
     return create_model(name, __base__=base, __module__=module, __doc__=doc, **made)
 
 
-class _RaceRules(FromSettings):
-    _SECTION: ClassVar[str | None] = "rules"
-
-    @property
-    def rules(self) -> RaceRules:
-        """The thresholds of this run."""
-        return self._values()  # type: ignore[return-value]
+class _Network(FromSettings):
+    """``offline``: never touch the network (a domain that collects online reads it)."""
 
 
 class _Benchmark(FromSettings):
@@ -256,11 +202,10 @@ class _Benchmark(FromSettings):
         return self._values().split_of(season)  # type: ignore[attr-defined]
 
 
-RaceRulesResource = settings_resource(
-    "RaceRulesResource", _RaceRules,
-    "Every ``RaceRules`` threshold as a field: the event tables and the instances take their "
-    "rules from it (``.rules``); one run's thresholds from the launchpad: ``resources: {race_rules: "
-    "{config: {battle_max_gap_before_s: 3.0}}}``.")
+NetworkResource = settings_resource(
+    "NetworkResource", _Network,
+    "The offline switch every domain reads (``.resolved().offline``): an online run (``F1BENCH_OFFLINE=0``, or "
+    "``resources: {network: {config: {offline: false}}}``) may collect what is missing.", ["offline"])
 BenchmarkResource = settings_resource(
     "BenchmarkResource", _Benchmark,
     "The benchmark's seasons, its test season (``split_of``, ``train_seasons``) and the test sample. The "
@@ -303,24 +248,16 @@ class SystemRegistryResource(dg.ConfigurableResource):
 
 
 def default_resources(settings: Settings | None = None) -> dict[str, dg.ConfigurableResource]:
-    """The resources bound to ``settings``; without settings (the code location), resources
-    that read the ``F1BENCH_*`` settings when a run starts."""
+    """The shared resources bound to ``settings``; without settings (the code location), resources
+    that read the ``F1BENCH_*`` settings when a run starts. A domain's own: its definitions bind them."""
     if settings is None:
-        return {"warehouse": WarehouseResource(), "fastf1_source": FastF1Resource(),
-                "race_rules": RaceRulesResource(), "benchmark": BenchmarkResource(),
+        return {"warehouse": WarehouseResource(), "network": NetworkResource(), "benchmark": BenchmarkResource(),
                 "system_registry": SystemRegistryResource()}
 
     s = settings
     return {
         "warehouse": WarehouseResource(data_dir=str(s.data_dir), url=s.warehouse_url),
-        "fastf1_source": FastF1Resource(
-            cache_dir=str(s.fastf1_cache),
-            offline=s.offline,
-            manifest=str(s.cache_manifest) if s.cache_manifest else "",
-            ergast_dir=str(settings_module.ERGAST_DIR),
-            official_results_dir=str(s.official_results_dir),
-        ),
-        "race_rules": RaceRulesResource.bound_to(s),
+        "network": NetworkResource.bound_to(s),
         "benchmark": BenchmarkResource.bound_to(s),
         # the file: $F1BENCH_SYSTEMS when the run starts (Settings has no registry path)
         "system_registry": SystemRegistryResource(overlays_dir=str(overlay_dir(s.data_dir))),

@@ -1,4 +1,4 @@
-"""Project configuration: paths, seasons and every F1 rule threshold.
+"""Project configuration: paths, seasons, and each domain's section (F1's rule thresholds).
 
 Everything a user may want to change lives here as a named, documented setting.
 Values come from environment variables (``F1BENCH_*``) so the Dagster UI, the CLI
@@ -6,98 +6,64 @@ and the tests all see the same configuration. No secrets live here.
 
 ``get_settings()`` parses the environment strictly (pydantic-settings): a value that does
 not parse is an error naming its variable (``F1BENCH_OFFLINE=ture`` is refused, never read
-as "online"), and an empty value counts as unset. Every ``RaceRules`` threshold can be set
-without touching code, from a rules file and/or one variable per field (later wins)::
-
-    F1BENCH_RULES_FILE=rules.yaml                     # a mapping of RaceRules fields (YAML or JSON)
-    F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S=4.0        # one field ("__" separates the levels)
-    F1BENCH_RULES__SAFETY_CAR_CODES='["4"]'           # list fields are JSON
-
-An unknown rule name is an error too (a typo must not silently leave a rule unchanged).
+as "online"), and an empty value counts as unset. A domain's own settings are its section
+(``SettingsSection``, defined in its folder's ``settings.py``: F1's FastF1 cache, refinement and
+``RaceRules`` thresholds in ``domains/f1/settings.py``), found by discovery: its fields keep
+top-level variables (``F1BENCH_FASTF1_CACHE``, ``F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S``), are
+read by the same machinery, and a nested model of one may also be read from a file the section
+names (``F1BENCH_RULES_FILE``), applied under its variables.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, field_validator, model_validator
+from pydantic.fields import FieldInfo
+
+from f1bench_pipeline.domains import domain_settings_sections  # the package's discovery only: no domain is imported
 
 # Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
 # past the Ergast dump, one CSV per batch of races (layout: its README.md).
 # ERGAST_DIR is re-exported (`as` marks it so): callers and tests import it from here.
 from f1bench_pipeline.errors import UserError
 from f1bench_pipeline.package_data import ERGAST_DIR as ERGAST_DIR
-from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 from f1bench_pipeline.package_data import REPO_ROOT as REPO_ROOT
 # In a checkout, data/ beside the code; an installed package (pip install .) has no repo, so
 # its data live in ./data of the working directory unless F1BENCH_DATA_DIR says otherwise.
 IS_CHECKOUT = (REPO_ROOT / "pyproject.toml").exists()
-SAMPLE_CACHE_DIR = REPO_ROOT / "data" / "sample" / "fastf1_cache"
-SAMPLE_MANIFEST = REPO_ROOT / "data" / "sample" / "MANIFEST.sha256"
 
 ENV_PREFIX = "F1BENCH_"
 NESTED_DELIMITER = "__"
-# A YAML/JSON file of RaceRules fields, applied under the F1BENCH_RULES__* variables.
-RULES_FILE_ENV = "F1BENCH_RULES_FILE"
+_Section = TypeVar("_Section", bound="SettingsSection")
 
 
-class RaceRules(BaseModel):
-    """Thresholds of the F1 rules. Change them here, never in code."""
+class SettingsSection(BaseModel):
+    """A domain's own settings, defined in its folder's ``settings.py`` (one subclass) and found by
+    discovery (``domains.domain_settings_sections``): ``Settings.section(name, model)`` holds it.
+    Each field is the variable ``F1BENCH_<FIELD>``, as a field of ``Settings`` is (a nested model's
+    fields ``F1BENCH_<FIELD>__<NESTED>``), its description its documentation."""
 
-    # An unknown field is a typo (F1BENCH_RULES__BATLE_MAX_GAP_BEFORE_S): refuse it.
-    model_config = ConfigDict(extra="forbid")
+    #: a nested model field → the field naming a YAML/JSON file of its values, applied under its variables
+    files: ClassVar[Mapping[str, str]] = {}
 
-    # Each threshold's description is its documentation: the launchpad (RaceRulesResource,
-    # resources.py) and the JSON schema show it.
-    non_green_status_codes: tuple[str, ...] = Field(
-        ("2", "4", "5", "6", "7"), description="TrackStatus codes that make a lap non-green: 2 yellow, 4 SC, 5 red, 6/7 VSC")
-    safety_car_codes: tuple[str, ...] = Field(
-        ("4",), description="TrackStatus codes of a safety car (neutralise the race: a stop under them is a cheap stop)")
-    virtual_safety_car_codes: tuple[str, ...] = Field(
-        ("6", "7"), description="TrackStatus codes of a virtual safety car (neutralise the race)")
-    red_flag_codes: tuple[str, ...] = Field(("5",), description="TrackStatus codes of a red flag (race suspended)")
-    min_green_laps_for_degradation: int = Field(
-        3, description="a stint's degradation slope needs at least this many green laps")
-    # Undercut / overcut.
-    battle_max_pit_lap_offset: int = Field(4, description="undercut/overcut: B pits at most this many laps after A")
-    battle_min_pit_lap_offset: int = Field(1, description="undercut/overcut: B pits at least this many laps after A")
-    battle_max_gap_before_s: float = Field(
-        5.0, description="undercut/overcut: largest gap (s) between the cars on the lap before A's stop")
-    battle_min_abs_gain_s: float = Field(
-        0.5, description="undercut/overcut: smallest gap change (s) that counts; smaller changes are noise")
-    battle_exclude_neutralised_stops: bool = Field(
-        True, description="leave out stops under SC/VSC (a cheap stop, not an undercut or overcut)")
-    battle_exclude_neutralised_window: bool = Field(
-        True, description="leave out pairs with a SC/VSC/red lap between the lap before A's stop and the lap after "
-                          "B's stop (it bunches or freezes the field: the gap change would not measure the tyre offset)")
-    # On-track defense.
-    defense_max_gap_s: float = Field(1.5, description="defense: the pursuer is within this gap (s) behind")
-    defense_min_sustained_laps: int = Field(5, description="defense: laps held for a sustained defense")
-    defense_brief_min_laps: int = Field(2, description="defense: fewest laps held for a brief defense")
-    defense_brief_max_laps: int = Field(4, description="defense: most laps held for a brief defense")
-    defense_breaking_status_codes: tuple[str, ...] = Field(
-        ("4", "5", "6", "7"), description="TrackStatus codes whose laps break a defense run "
-                                          "(bunched cars behind the SC are not a defense)")
-
-    def as_json(self) -> dict[str, Any]:
-        """Every threshold as plain JSON values (what a derived table's metadata records)."""
-        return self.model_dump(mode="json")
-
-    def fingerprint(self) -> str:
-        """A short hash of the thresholds: equal rules, equal fingerprint (key order irrelevant)."""
-        return hashlib.sha256(json.dumps(self.as_json(), sort_keys=True).encode()).hexdigest()[:12]
+    def from_environment(self: _Section, given: Set[str], settings: Settings) -> _Section:
+        """This section as read from the environment, completed by what depends on which variables
+        were set (``given``: the field names) and on the shared ``settings``. Default: as read."""
+        return self
 
 
 class Settings(BaseModel):
-    """Where data lives and which seasons exist. Each field is the variable ``F1BENCH_<FIELD>``; its
-    description is its documentation (the configuration page's table is generated from it)."""
+    """Where data lives and which seasons exist, and each domain's section (``sections``). Each field
+    is the variable ``F1BENCH_<FIELD>``; its description is its documentation (the configuration
+    page's table is generated from it)."""
 
     data_dir: Path = Field(default_factory=lambda: REPO_ROOT / "data" if IS_CHECKOUT else Path.cwd().resolve() / "data",
                            description="the data directory: the warehouse (`warehouse/`, `warehouse.duckdb`), caches, "
@@ -117,16 +83,8 @@ class Settings(BaseModel):
     # Credentials, if any, belong in the URL of a deployment's environment, never in a file.
     celery_broker: str = Field("", description="the Celery broker URL (`redis://host:6379/0`)")
     celery_backend: str = Field("", description="the Celery result backend URL (default: the broker)")
-    fastf1_cache: Path = Field(SAMPLE_CACHE_DIR, description="the FastF1 cache to read (default: the embedded "
-                                                            "sample, offline and checksummed)")
     offline: bool = Field(True, description="never touch the network (FastF1 offline mode, Ergast from CSV); "
                                             "`0` lets FastF1 load from the network")
-    cache_manifest: Path | None = Field(SAMPLE_MANIFEST, description="the SHA-256 manifest checked before FastF1 "
-                                                                     "unpickles anything (none for a cache of your "
-                                                                     "own: trusted)")
-    official_results_dir: Path = Field(OFFICIAL_RESULTS_DIR, description="supplement files of official results "
-                                                                         "(tried after the Ergast CSVs, before the "
-                                                                         "network)")
     leaderboard_include_timing_order: bool = Field(
         False, description="keep in the leaderboard the instances of races classified from timing order (no "
                            "official result yet: disqualifications and penalties unknown)")
@@ -172,14 +130,39 @@ class Settings(BaseModel):
     test_sample_size: int = Field(207, description="instances in the stratified sample of the test season "
                                                    "that paid models run on")
     sample_seed: int = Field(2026, description="seed of the test sample")
-    # Verifier-guided generation (f1bench_pipeline.domains.f1.refinement; RefinementResource).
-    refine_max_rounds: int = Field(3, description="rounds of edit instructions after the first answer")
-    refine_feedback_unverifiable: bool = Field(True, description="send unsupported claims back for removal")
-    refine_feedback_uncovered: bool = Field(True, description="send the uncovered oracle facts back (\"add these\"); "
-                                                              "false is the published loop's feedback")
-    refine_max_edits: int = Field(20, description="cap on each list of edits in one message (an enormous answer "
-                                                  "must not make an enormous prompt)")
-    rules: RaceRules = RaceRules()
+    # Each domain's own settings (SettingsSection), by domain name; every discovered section is
+    # here (its defaults unless given). Given by field name too: Settings(fastf1_cache=…) sets F1's.
+    sections: dict[str, Any] = Field(default_factory=dict, validate_default=True,
+                                     description="each domain's section of the settings, by domain name")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sections_by_field(cls, data: Any) -> Any:
+        """A section's field given by its name (the name its variable has) goes to its section."""
+        owners = _section_owners()
+        if not isinstance(data, dict) or not any(k in owners for k in data):
+            return data
+        data = dict(data)
+        sections = {name: dict(v) if isinstance(v, BaseModel) else {**v}
+                    for name, v in (data.get("sections") or {}).items()}
+        for key in [k for k in data if k in owners]:
+            sections.setdefault(owners[key], {})[key] = data.pop(key)
+        return {**data, "sections": sections}
+
+    @field_validator("sections")
+    @classmethod
+    def _every_section(cls, value: dict[str, Any]) -> dict[str, SettingsSection]:
+        models = _section_models()
+        if unknown := sorted(set(value) - set(models)):
+            raise ValueError(f"no domain has a settings section {', '.join(unknown)}")
+        return {name: model.model_validate(value.get(name, {})) for name, model in models.items()}
+
+    def section(self, name: str, model: type[_Section]) -> _Section:
+        """The domain ``name``'s section (a domain's code reads its own: ``F1Settings.of(settings)``)."""
+        value = self.sections[name]
+        if not isinstance(value, model):
+            raise TypeError(f"the {name} section is a {type(value).__name__}, not a {model.__name__}")
+        return value
 
     @property
     def location(self) -> WarehouseLocation:
@@ -247,8 +230,6 @@ class ProcessSettings(BaseModel):
     nws_user_agent: str = Field("", description="the User-Agent the weather collector sends (NWS asks for a contact)")
     paper_generations: Path | None = Field(None, description="the published generations the validation assets "
                                                              "score (default: the shared data's dev set)")
-    rules_file: Path | None = Field(None, description="a YAML or JSON mapping of `RaceRules` fields, applied under "
-                                                      "the `F1BENCH_RULES__*` variables")
 
 
 class SettingsError(UserError, ValueError):
@@ -352,53 +333,100 @@ def settings_env(settings: Settings) -> dict[str, str]:
         return json.dumps(value) if isinstance(value, (list, dict)) else str(value).lower() if isinstance(value, bool) \
             else str(value)
 
+    flat = settings.model_dump(mode="json", exclude={"sections"})
+    for section in settings.sections.values():
+        flat |= section.model_dump(mode="json")
     out: dict[str, str] = {}
-    for name, value in settings.model_dump(mode="json").items():
-        if name == "rules":
-            out |= {env_name("rules", k): text(v) for k, v in value.items()}
-        elif value is not None:  # a None manifest: implied by the cache alone (_implied)
+    for name, value in flat.items():
+        if isinstance(value, dict):  # a nested model (F1's rules): one variable per field
+            out |= {env_name(name, k): text(v) for k, v in value.items()}
+        elif value is not None:  # a None manifest: implied by the cache alone (F1Settings.from_environment)
             out[env_name(name)] = text(value)
     return out
 
 
-def _rules_file() -> Path | None:
-    return process_setting("rules_file")
+# --- the domains' sections -------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _section_models() -> dict[str, type[SettingsSection]]:
+    """Each domain's section model, by domain name; a field name is one variable, so no two
+    sections (nor a section and ``Settings``) may share one."""
+    models: dict[str, type[SettingsSection]] = domain_settings_sections()
+    seen = {name: "the shared settings" for name in Settings.model_fields}
+    for domain, model in models.items():
+        for name in model.model_fields:
+            if name in seen:
+                raise TypeError(f"the {domain} settings' field {name} is also a field of {seen[name]}")
+            seen[name] = f"the {domain} settings"
+    return models
 
 
-def _read_rules_file(path: Path) -> dict[str, Any]:
+@lru_cache(maxsize=1)
+def _section_owners() -> dict[str, str]:
+    """field name → the domain whose section has it."""
+    return {field: domain for domain, model in _section_models().items() for field in model.model_fields}
+
+
+def _flat_fields() -> dict[str, FieldInfo]:
+    """Every field a variable sets: the shared ones and every section's (what the environment is read into)."""
+    fields = {name: info for name, info in Settings.model_fields.items() if name != "sections"}
+    for model in _section_models().values():
+        fields |= model.model_fields
+    return fields
+
+
+def _nested_models() -> dict[str, type[BaseModel]]:
+    """The fields holding a model (F1's ``rules``: ``RaceRules``), each set by ``F1BENCH_<FIELD>__<NESTED>``."""
+    return {name: info.annotation for name, info in _flat_fields().items()
+            if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel)}
+
+
+def _settings_files() -> dict[str, tuple[str, Path]]:
+    """nested field → (the variable naming its file, the file) for each file set (``F1BENCH_RULES_FILE``)."""
+    out = {}
+    for model in _section_models().values():
+        for nested, file_field in model.files.items():
+            if (path := setting_from_env(file_field, model)) is not None:
+                out[nested] = (env_name(file_field), path)
+    return out
+
+
+def _read_settings_file(variable: str, path: Path, model: type[BaseModel]) -> dict[str, Any]:
     import yaml
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))  # YAML, and JSON (a subset of it)
     except OSError as exc:
-        raise SettingsError(f"{RULES_FILE_ENV}={path}: cannot read it ({exc.strerror or exc})") from None
+        raise SettingsError(f"{variable}={path}: cannot read it ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
-        raise SettingsError(f"{RULES_FILE_ENV}={path}: not YAML/JSON ({exc})") from None
+        raise SettingsError(f"{variable}={path}: not YAML/JSON ({exc})") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise SettingsError(f"{RULES_FILE_ENV}={path}: expected a mapping of RaceRules fields, "
+        raise SettingsError(f"{variable}={path}: expected a mapping of {model.__name__} fields, "
                             f"got {type(data).__name__}")
     return data
 
 
 @lru_cache(maxsize=1)
 def _environment_model():
-    """The pydantic-settings model behind ``get_settings`` (built on first use: ``Settings``
-    itself stays a plain model, so ``Settings(...)`` in code and tests never reads the environment)."""
+    """The pydantic-settings model behind ``get_settings``: every field a variable sets, the shared
+    ones and each section's, at the top level (built on first use: ``Settings`` itself stays a plain
+    model, so ``Settings(...)`` in code and tests never reads the environment)."""
     from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-    class RulesFileSource(PydanticBaseSettingsSource):
-        """``F1BENCH_RULES_FILE``: RaceRules fields, under the environment variables."""
+    class SettingsFilesSource(PydanticBaseSettingsSource):
+        """The files a section names (``F1BENCH_RULES_FILE``): a nested model's fields, under the variables."""
 
-        def get_field_value(self, field, field_name):  # one read of the whole file in __call__
+        def get_field_value(self, field, field_name):  # one read of each file in __call__
             return None, field_name, False
 
         def __call__(self) -> dict[str, Any]:
-            path = _rules_file()
-            return {"rules": _read_rules_file(path)} if path else {}
+            nested = _nested_models()
+            return {field: _read_settings_file(variable, path, nested[field])
+                    for field, (variable, path) in _settings_files().items()}
 
-    class EnvironmentSettings(Settings, BaseSettings):
+    class EnvironmentBase(BaseSettings):
         model_config = SettingsConfigDict(
             env_prefix=ENV_PREFIX, env_nested_delimiter=NESTED_DELIMITER, env_ignore_empty=True,
             extra="ignore",  # the other F1BENCH_* variables are ProcessSettings' (read where they are used)
@@ -407,56 +435,56 @@ def _environment_model():
         @classmethod
         def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings,
                                        file_secret_settings):
-            # keyword arguments > F1BENCH_* variables > the rules file > the defaults above (no .env, no secrets dir)
-            return init_settings, env_settings, RulesFileSource(settings_cls)
+            # keyword arguments > F1BENCH_* variables > the sections' files > the defaults (no .env, no secrets dir)
+            return init_settings, env_settings, SettingsFilesSource(settings_cls)
 
-        @field_validator("data_dir", "fastf1_cache", "cache_manifest", "official_results_dir")
-        @classmethod
-        def _absolute(cls, v: Path | None) -> Path | None:
-            return v.resolve() if v is not None else v
-
-        @model_validator(mode="after")
-        def _implied(self):
-            given = self.model_fields_set
-            if "fastf1_cache" in given and "cache_manifest" not in given:
-                self.cache_manifest = None  # a user-supplied cache has no manifest unless one is named
-            if not self.offline and "fastf1_cache" not in given:
-                # Network build through FastF1's normal loader, cached in the data dir.
-                self.fastf1_cache = self.data_dir / "fastf1_cache"
-                self.cache_manifest = None
-            return self
-
-    return EnvironmentSettings
+    fields: dict[str, Any] = {name: (info.annotation, copy(info)) for name, info in _flat_fields().items()}
+    return create_model("EnvironmentSettings", __base__=EnvironmentBase, **fields)
 
 
 def _explain(exc: ValidationError, given: Mapping[str, Any]) -> str:
-    """One line per bad value, named by its variable (or by the rules file, or as given)."""
+    """One line per bad value, named by its variable (or by the file a section names, or as given)."""
     environ = {k.upper(): v for k, v in os.environ.items()}
+    nested, files = _nested_models(), _settings_files()
     lines = []
     for err in exc.errors():
         loc = [p for p in err["loc"] if isinstance(p, str)] or ["?"]
-        key = loc[:2] if loc[0] == "rules" else loc[:1]
+        key = loc[:2] if loc[0] in nested else loc[:1]
         var = env_name(*key)
         value = environ.get(var)
         if key[0] in given:
             where = f"{key[0]}={given[key[0]]!r} (given in place of {env_name(key[0])})"
-        elif value is None and key[0] == "rules" and _rules_file() is not None:
-            where = f"{RULES_FILE_ENV}={_rules_file()}: {'.'.join(key[1:]) or 'rules'}"
+        elif value is None and key[0] in files:
+            file_var, path = files[key[0]]
+            where = f"{file_var}={path}: {'.'.join(key[1:]) or key[0]}"
             where += f" = {err['input']!r}" if err["type"] != "extra_forbidden" else ""
         elif value is None:
             where = var
         else:
             where = f"{var}={value!r}"
-        hint = (" (not a RaceRules field)" if err["type"] == "extra_forbidden" else
+        hint = (f" (not a {nested[key[0]].__name__} field)" if err["type"] == "extra_forbidden" and key[0] in nested else
                 " (accepted: 1/0, true/false, yes/no, on/off)" if err["type"].startswith("bool") else "")
         lines.append(f"  {where}: {err['msg']}{hint}")
     return "invalid f1bench settings:\n" + "\n".join(lines)
 
 
+def _not_json(exc: Exception) -> str:
+    """The error of a list or dict value that is not JSON: the nested variables set, and an example."""
+    environ = {k.upper(): v for k, v in os.environ.items() if v}
+    lists = {env_name(name, field): info.default for name, model in _nested_models().items()
+             for field, info in model.model_fields.items() if isinstance(info.default, tuple)}
+    bad = sorted(k for k in environ if any(k.startswith(env_name(n) + NESTED_DELIMITER) for n in _nested_models()))
+    example = next((v for v in bad if v in lists), next(iter(lists), None))
+    shown = f", e.g. {example}={json.dumps(list(lists[example]))!r}" if example else ""
+    return (f"invalid f1bench settings: {exc} — list values are JSON{shown} "
+            f"(set: {', '.join(bad) or 'none'})")
+
+
 def settings_from_env(**given: Any) -> Settings:
-    """Parse the F1BENCH_* environment (and ``F1BENCH_RULES_FILE``) into ``Settings``, uncached.
-    ``given`` fields win over the environment and count as set by their variable (a given
-    ``fastf1_cache`` without ``cache_manifest`` is trusted, as ``F1BENCH_FASTF1_CACHE`` alone is)."""
+    """Parse the F1BENCH_* environment (and the files a section names, ``F1BENCH_RULES_FILE``) into
+    ``Settings``, uncached. ``given`` fields (a section's too, by name) win over the environment and
+    count as set by their variable (a given ``fastf1_cache`` without ``cache_manifest`` is trusted,
+    as ``F1BENCH_FASTF1_CACHE`` alone is)."""
     from pydantic_settings import SettingsError as SourceError
 
     try:
@@ -464,10 +492,13 @@ def settings_from_env(**given: Any) -> Settings:
     except ValidationError as exc:
         raise SettingsError(_explain(exc, given)) from None
     except SourceError as exc:  # a list/dict value that is not JSON
-        bad = sorted(k.upper() for k, v in os.environ.items() if k.upper().startswith(env_name("rules")) and v)
-        raise SettingsError(f"invalid f1bench settings: {exc} — list values are JSON, e.g. "
-                            f"{env_name('rules', 'safety_car_codes')}='[\"4\"]' (set: {', '.join(bad) or 'none'})") from None
-    return Settings.model_validate({name: getattr(parsed, name) for name in Settings.model_fields})
+        raise SettingsError(_not_json(exc)) from None
+    values = {name: getattr(parsed, name) for name in type(parsed).model_fields}
+    shared = Settings.model_validate({name: values[name] for name in Settings.model_fields if name != "sections"}
+                                     | {"data_dir": values["data_dir"].resolve()})
+    sections = {name: model.model_validate({f: values[f] for f in model.model_fields})
+                .from_environment(parsed.model_fields_set, shared) for name, model in _section_models().items()}
+    return shared.model_copy(update={"sections": sections})
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,8 @@ import hashlib  # noqa: E402
 
 import polars as pl  # noqa: E402
 
-from f1bench_pipeline.settings import ERGAST_DIR, SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings  # noqa: E402
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST  # noqa: E402
+from f1bench_pipeline.settings import ERGAST_DIR, Settings  # noqa: E402
 
 # fixtures of the style-robustness tests (instances of the sample build, by cell and by key)
 pytest_plugins = ["f1bench_pipeline_tests.style_fixtures"]
@@ -161,7 +162,7 @@ def season_2021_events(season_2021_raw) -> dict[str, pl.DataFrame]:
     from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
     from f1bench_pipeline.domains.f1.events.results import classification
     from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
-    from f1bench_pipeline.settings import RaceRules
+    from f1bench_pipeline.domains.f1.settings import RaceRules
 
     rules = RaceRules()
     laps = green_flag_laps(season_2021_raw["raw_laps"], rules)

@@ -1,5 +1,6 @@
-"""The configuration page's table of variables, generated from the settings models
-(``Settings``, ``RaceRules``, ``ProcessSettings``): every field is a row, its description the text.
+"""The configuration page's tables of variables, generated from the settings models (``Settings``,
+``ProcessSettings``, and each domain's section with the models nested in it: F1's ``F1Settings``,
+``RaceRules``): every field is a row, its description the text.
 ``test_settings_sources.py`` holds the page equal to it; after a change of a field, rewrite it:
 
     .venv/bin/python -m f1bench_pipeline_tests.settings_table --write
@@ -15,7 +16,8 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from f1bench_pipeline.settings import REPO_ROOT, ProcessSettings, RaceRules, Settings, env_name
+from f1bench_pipeline.domains import domain_settings_sections
+from f1bench_pipeline.settings import REPO_ROOT, ProcessSettings, Settings, env_name
 
 PAGE = REPO_ROOT / "docs" / "configuration.md"
 START, END = "<!-- settings-table:start -->", "<!-- settings-table:end -->"
@@ -38,19 +40,27 @@ def _default(field: FieldInfo) -> str:
 
 
 def _rows(model: type[BaseModel], *prefix: str) -> list[str]:
-    rows = []
+    rows, nested = [], []
     for name, field in model.model_fields.items():
-        if isinstance(field.get_default(call_default_factory=True), BaseModel):
-            continue  # a nested model (rules): its own rows
+        if name == "sections" and model is Settings:
+            continue  # the domains' sections: their own tables
+        if isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
+            nested += _rows(field.annotation, *prefix, name)  # a nested model (F1's rules): after the others
+            continue
         text = " ".join((field.description or "").split()).replace("|", "\\|")
         rows.append(f"| `{env_name(*prefix, name)}` | {_default(field)} | {text} |")
-    return rows
+    return rows + nested
+
+
+HEAD = ["| variable | default | what it sets |", "|---|---|---|"]
 
 
 def table() -> str:
-    """The Markdown table, one row per variable."""
-    lines = ["| variable | default | what it sets |", "|---|---|---|",
-             *_rows(Settings), *_rows(ProcessSettings), *_rows(RaceRules, "rules")]
+    """The Markdown tables, one row per variable: the shared settings, then each domain's section."""
+    lines = [*HEAD, *_rows(Settings), *_rows(ProcessSettings)]
+    for name, model in domain_settings_sections().items():
+        module = model.__module__.replace(".", "/") + ".py"
+        lines += ["", f"### The `{name}` domain's settings (`{model.__name__}`, `{module}`)", "", *HEAD, *_rows(model)]
     return "\n".join(lines)
 
 

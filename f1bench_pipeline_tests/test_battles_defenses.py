@@ -17,7 +17,8 @@ from f1bench_pipeline.domains.f1.events.defenses import defenses
 from f1bench_pipeline.domains.f1.events.green_flag import green_flag_laps
 from f1bench_pipeline.domains.f1.events.pit_battles import pit_battles
 from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
-from f1bench_pipeline.settings import ERGAST_DIR, RaceRules
+from f1bench_pipeline.domains.f1.settings import RaceRules
+from f1bench_pipeline.settings import ERGAST_DIR
 
 SEASON = 2021
 RULES = RaceRules()

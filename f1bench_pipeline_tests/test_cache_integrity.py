@@ -10,7 +10,7 @@ import pytest
 from f1bench_pipeline.domains.f1.ingest.cache_manifest import build_manifest, read_manifest, write_manifest
 from f1bench_pipeline.domains.f1.ingest.fastf1_session import CacheGuard, RaceLoadError, load_race
 from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, available_races, find_event
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
 
 
 def test_embedded_manifest_matches_the_sample_and_size_budget():

@@ -7,7 +7,10 @@ import ast
 import re
 from pathlib import Path
 
-from f1bench_pipeline.settings import ENV_PREFIX, ProcessSettings, RaceRules, Settings, env_name
+from pydantic import BaseModel
+
+from f1bench_pipeline.domains import domain_settings_sections
+from f1bench_pipeline.settings import ENV_PREFIX, ProcessSettings, Settings, env_name
 from f1bench_pipeline_tests.settings_table import PAGE, page_with_table
 
 PACKAGE = Path(__file__).resolve().parents[1] / "f1bench_pipeline"
@@ -52,10 +55,20 @@ def test_the_check_sees_an_environment_read(tmp_path):
 
 
 def _known_variables() -> set[str]:
-    known = {env_name(n) for n in Settings.model_fields if n != "rules"}
+    known = {env_name(n) for n in Settings.model_fields if n != "sections"}
     known |= {env_name(n) for n in ProcessSettings.model_fields}
-    known |= {env_name("rules", n) for n in RaceRules.model_fields}
+    for section in domain_settings_sections().values():
+        for name, info in section.model_fields.items():
+            nested = info.annotation if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel) else None
+            known |= {env_name(name, n) for n in nested.model_fields} if nested else {env_name(name)}
     return known
+
+
+def _nested_prefixes() -> set[str]:
+    """The prefix of a nested model's variables (``F1BENCH_RULES``, named in a text as ``F1BENCH_RULES*``)."""
+    return {env_name(name) for section in domain_settings_sections().values()
+            for name, info in section.model_fields.items()
+            if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel)}
 
 
 VARIABLE = re.compile(r"\b" + ENV_PREFIX + r"[A-Z0-9_]*[A-Z0-9]")
@@ -64,13 +77,13 @@ VARIABLE = re.compile(r"\b" + ENV_PREFIX + r"[A-Z0-9_]*[A-Z0-9]")
 def test_every_variable_the_package_names_is_a_settings_field():
     """A ``F1BENCH_*`` name in the package's code (a string or a docstring) is a field of a settings
     model: no variable is read, or documented, that the settings do not declare."""
-    known = _known_variables()
+    known = _known_variables() | _nested_prefixes()
     unknown = {}
     for path in _modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 for name in VARIABLE.findall(node.value):
-                    if name not in known and name != env_name("rules"):
+                    if name not in known:
                         unknown.setdefault(name, path.relative_to(PACKAGE).as_posix())
     assert not unknown, unknown
 

@@ -20,8 +20,11 @@ import dagster as dg
 import polars as pl
 import pytest
 
-from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource, default_resources
-from f1bench_pipeline.settings import ERGAST_DIR, REPO_ROOT, SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, get_settings
+from f1bench_pipeline.domains.f1.resources import FastF1Resource, f1_resources
+from f1bench_pipeline.domains.f1.settings import F1Settings
+from f1bench_pipeline.resources import SystemRegistryResource, WarehouseResource, default_resources
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+from f1bench_pipeline.settings import ERGAST_DIR, REPO_ROOT, get_settings
 
 DAGSTER_YAML = REPO_ROOT / "dagster.yaml"
 
@@ -157,11 +160,18 @@ def _probe(seen: dict):
     return probe
 
 
+def _resources(settings=None) -> dict:
+    """The shared resources and F1's (what the code location binds)."""
+    return {**default_resources(settings), **f1_resources(settings)}
+
+
 @pytest.mark.slow
 def test_importing_the_resources_reads_no_setting(tmp_path):
     code = ("from f1bench_pipeline.resources import default_resources\n"
-            "r = default_resources()\n"
+            "from f1bench_pipeline.domains.f1.resources import f1_resources\n"
+            "r = {**default_resources(), **f1_resources()}\n"
             "assert r['warehouse'].data_dir is None and r['fastf1_source'].offline is None\n"
+            "assert r['network'].offline is None\n"
             "from f1bench_pipeline.settings import SettingsError, get_settings\n"
             "try:\n    get_settings()\nexcept SettingsError as e:\n    print('refused:', e)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -186,15 +196,16 @@ def test_the_code_location_reads_the_environment_when_a_run_starts(monkeypatch, 
     assert seen["warehouse"] == {"data_dir": str(tmp_path / "d"), "url": ""}
     assert seen["root"] == str(tmp_path / "d" / "warehouse")
     assert seen["fastf1"] == {"cache_dir": str(tmp_path / "cache"), "offline": True, "manifest": "",
-                              "ergast_dir": str(ERGAST_DIR), "official_results_dir": str(get_settings().official_results_dir)}
+                              "ergast_dir": str(ERGAST_DIR), "official_results_dir": str(F1Settings.of(get_settings()).official_results_dir)}
 
 
 def test_defaults_follow_the_settings():
     seen: dict = {}
-    assert dg.materialize([_probe(seen)], resources=default_resources()).success
+    assert dg.materialize([_probe(seen)], resources=_resources()).success
     s = get_settings()
+    f1 = F1Settings.of(s)
     assert seen["warehouse"] == {"data_dir": str(s.data_dir), "url": s.warehouse_url}
-    assert (seen["fastf1"]["cache_dir"], seen["fastf1"]["manifest"]) == (str(s.fastf1_cache), str(s.cache_manifest or ""))
+    assert (seen["fastf1"]["cache_dir"], seen["fastf1"]["manifest"]) == (str(f1.fastf1_cache), str(f1.cache_manifest or ""))
     if not os.environ.get("F1BENCH_FASTF1_CACHE"):
         assert (seen["fastf1"]["cache_dir"], seen["fastf1"]["manifest"]) == (str(SAMPLE_CACHE_DIR), str(SAMPLE_MANIFEST))
 
@@ -209,21 +220,22 @@ def test_fields_bind_to_env_vars_and_run_config(monkeypatch, tmp_path):
         "warehouse": {"config": {"data_dir": str(tmp_path / "launchpad"), "url": "memory://lp"}},
         "fastf1_source": {"config": {"cache_dir": str(tmp_path / "c")}},
     }}
-    assert dg.materialize([_probe(seen)], resources=default_resources(), run_config=run_config).success
+    assert dg.materialize([_probe(seen)], resources=_resources(), run_config=run_config).success
     assert seen["warehouse"] == {"data_dir": str(tmp_path / "launchpad"), "url": "memory://lp"}
     assert seen["root"] == "memory://lp"
     assert (seen["fastf1"]["cache_dir"], seen["fastf1"]["manifest"]) == (str(tmp_path / "c"), "")  # a given cache is trusted
     run_config = {"resources": {"fastf1_source": {"config": {"offline": False}}}}
-    assert dg.materialize([_probe(seen)], resources=default_resources(), run_config=run_config).success
+    assert dg.materialize([_probe(seen)], resources=_resources(), run_config=run_config).success
     assert seen["label"] == "network" and seen["fastf1"]["manifest"] == ""
-    assert seen["fastf1"]["cache_dir"] == str(get_settings().data_dir / "fastf1_cache")  # the Settings rule
+    assert seen["fastf1"]["cache_dir"] == str(get_settings().data_dir / "fastf1_cache")  # the F1Settings rule
 
 
 def test_settings_bound_resources_are_fixed():
     from f1bench_pipeline.settings import Settings
 
-    r = default_resources(Settings(data_dir=Path("/x"), warehouse_url="memory://w", offline=False, cache_manifest=None))
+    r = _resources(Settings(data_dir=Path("/x"), warehouse_url="memory://w", offline=False, cache_manifest=None))
     assert r["warehouse"].root == "memory://w" and r["fastf1_source"].source_label == "network"
+    assert r["network"].offline is False and r["network"].resolved() is r["network"]
     assert r["fastf1_source"].manifest == "" and r["fastf1_source"].resolved() is r["fastf1_source"]
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from f1bench_pipeline.domains.f1.settings import F1Settings
 from f1bench_pipeline_tests.test_warehouse_remote import assert_rows_equal, local_rows
 
 pytestmark = pytest.mark.deploy
@@ -193,7 +194,7 @@ def deployment(servers, sample_build):
         "telemetry:\n  enabled: false\n", encoding="utf-8")
     (root / "celery.yaml").write_text(
         f"execution:\n  config:\n    broker: {servers['redis']}\n    backend: {servers['redis']}\n", encoding="utf-8")
-    local = sample_build["settings"]
+    local = F1Settings.of(sample_build["settings"])
     env = {k: v for k, v in os.environ.items() if not k.startswith(("F1BENCH_", "DAGSTER_"))}
     env |= servers["s3_env"] | {
         "DAGSTER_HOME": str(home), "F1BENCH_DATA_DIR": str(root / "data"), "F1BENCH_OFFLINE": "1",

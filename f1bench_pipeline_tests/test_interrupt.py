@@ -14,6 +14,7 @@ import time
 import pytest
 from polars.testing import assert_frame_equal
 
+from f1bench_pipeline.domains.f1.settings import F1Settings
 from f1bench_pipeline.settings import REPO_ROOT
 
 SEASON = 2025
@@ -54,7 +55,7 @@ def build_env(tmp_path, monkeypatch, sample_settings):
     monkeypatch.setenv("F1BENCH_DAGSTER_STORAGE", str(tmp_path / "dagster_home"))
     env = {**os.environ, "F1BENCH_DATA_DIR": str(tmp_path), "F1BENCH_OFFLINE": "1", "PYTHONPATH": str(REPO_ROOT),
            "DAGSTER_HOME": str(REPO_ROOT), "F1BENCH_DAGSTER_STORAGE": str(tmp_path / "dagster_home"),
-           "F1BENCH_PROGRESS": "", "F1BENCH_FASTF1_CACHE": str(sample_settings.fastf1_cache)}
+           "F1BENCH_PROGRESS": "", "F1BENCH_FASTF1_CACHE": str(F1Settings.of(sample_settings).fastf1_cache)}
     return tmp_path, env
 
 

@@ -10,8 +10,10 @@ import pytest
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.domains.f1.ingest.sensors import new_race_sensor
 from f1bench_pipeline.domains.f1.partitions import race_partition_key
+from f1bench_pipeline.domains.f1.resources import f1_resources
 from f1bench_pipeline.resources import default_resources
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+from f1bench_pipeline.settings import Settings
 
 KNOWN = [(2021, 11), (2021, 12), (2024, 16), (2025, 1), (2025, 24)]
 
@@ -31,7 +33,7 @@ def world(tmp_path):
 
 
 def _tick(settings, instance, cursor=None):
-    ctx = dg.build_sensor_context(instance=instance, cursor=cursor, resources=default_resources(settings))
+    ctx = dg.build_sensor_context(instance=instance, cursor=cursor, resources={**default_resources(settings), **f1_resources(settings)})
     return new_race_sensor(ctx), ctx
 
 

@@ -19,7 +19,8 @@ from f1bench_pipeline.domains.f1.ingest.official_results import (
     official_results,
     supplement_race_results,
 )
-from f1bench_pipeline.settings import ERGAST_DIR, OFFICIAL_RESULTS_DIR
+from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
+from f1bench_pipeline.settings import ERGAST_DIR
 
 from .conftest import SHARED_CACHE, SHARED_DATA
 

@@ -116,7 +116,8 @@ def test_the_package_data_lives_inside_the_package():
     from f1bench_pipeline.generation import registry
     from f1bench_pipeline.domains.f1 import extract
     from f1bench_pipeline.domains import get_domain
-    from f1bench_pipeline.settings import ERGAST_DIR, OFFICIAL_RESULTS_DIR
+    from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
+    from f1bench_pipeline.settings import ERGAST_DIR
     from f1bench_pipeline.storage import queries, views
 
     assert views.VIEWS_DIR == package_data.VIEWS_DIR and queries.QUERIES_DIR == package_data.SQL_DIR

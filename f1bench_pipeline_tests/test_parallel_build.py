@@ -11,7 +11,8 @@ import dagster as dg
 import polars as pl
 import pytest
 
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, F1Settings
+from f1bench_pipeline.settings import Settings
 
 BUILD_HISTORY_COLUMNS = {"raw_sessions": ["loaded_at"]}
 
@@ -34,7 +35,7 @@ def _races(seasons=SEASONS):
     from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, available_races
 
     settings = _settings(Path("."))
-    return available_races(RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest),
+    return available_races(RaceSource(F1Settings.of(settings).fastf1_cache, settings.offline, F1Settings.of(settings).cache_manifest),
                            list(seasons))
 
 

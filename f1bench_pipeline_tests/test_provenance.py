@@ -20,7 +20,8 @@ from f1bench_pipeline.domains.f1.instances.rows import instance_rows
 from f1bench_pipeline.domains.f1.templates import template_answer
 from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.domains.scoring import score_generations
-from f1bench_pipeline.settings import RaceRules, Settings
+from f1bench_pipeline.domains.f1.settings import RaceRules
+from f1bench_pipeline.settings import Settings
 from f1bench_pipeline.domains import get_domain
 
 F1 = get_domain("f1")  # the domain the generation road runs here
@@ -237,8 +238,8 @@ def test_a_dagster_rebuild_under_a_stricter_rule_keeps_an_imported_models_scores
     from f1bench_pipeline.domains.f1.events.assets import pit_battles as pit_battles_asset
     from f1bench_pipeline.domains.f1.instances.assets import instances as instances_asset
     from f1bench_pipeline.domains.f1.importer import import_jsonl
-    from f1bench_pipeline.resources import (BenchmarkResource, RaceRulesResource, SystemRegistryResource,
-                                            WarehouseResource)
+    from f1bench_pipeline.domains.f1.resources import RaceRulesResource
+    from f1bench_pipeline.resources import BenchmarkResource, SystemRegistryResource, WarehouseResource
     from f1bench_pipeline.domains.f1.scoring_assets import build_claims_and_scores
     from f1bench_pipeline.storage.warehouse import read_table
 

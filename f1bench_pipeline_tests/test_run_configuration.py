@@ -21,8 +21,10 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from f1bench_pipeline.domains.f1.resources import f1_resources
 from f1bench_pipeline.resources import SystemRegistryResource, default_resources
-from f1bench_pipeline.settings import RaceRules, get_settings
+from f1bench_pipeline.domains.f1.settings import F1Settings, RaceRules
+from f1bench_pipeline.settings import Settings, get_settings
 from f1bench_pipeline.storage.warehouse import read_table
 
 PACKAGE = Path(__file__).resolve().parents[1] / "f1bench_pipeline"
@@ -46,7 +48,7 @@ def test_rule_thresholds_from_run_config_change_one_run(sample_build, tmp_path):
     data = tmp_path / "data"
     _season_inputs(Path(sample_build["settings"].warehouse_dir), data)
     settings = sample_build["settings"].model_copy(update={"data_dir": data})
-    resources = default_resources(settings)
+    resources = {**default_resources(settings), **f1_resources(settings)}
     rows, recorded = {}, {}
     with dg.DagsterInstance.ephemeral() as instance:
         for gap in (10.0, 0.0):
@@ -58,7 +60,7 @@ def test_rule_thresholds_from_run_config_change_one_run(sample_build, tmp_path):
             rows[gap] = read_table(data / "warehouse", "pit_battles", {"season": int(SEASON)}).height
             recorded[gap] = _recorded(instance, "pit_battles")
     assert rows[10.0] > 0 and rows[0.0] == 0  # no undercut or overcut fits a zero gap
-    base = get_settings().rules.as_json()  # the thresholds run config leaves out: the F1BENCH_RULES* settings
+    base = F1Settings.of(get_settings()).rules.as_json()  # the thresholds run config leaves out: the F1BENCH_RULES* settings
     for gap, meta in recorded.items():
         rules = RaceRules.model_validate({**base, "battle_max_gap_before_s": gap})
         assert meta["rules"] == rules.as_json() and meta["rules_hash"] == rules.fingerprint()
@@ -66,15 +68,16 @@ def test_rule_thresholds_from_run_config_change_one_run(sample_build, tmp_path):
 
 
 def test_bound_rules_apply_without_run_config(sample_build, tmp_path):
-    """``default_resources(settings)`` binds the settings' thresholds: no run config, those rules."""
+    """``f1_resources(settings)`` binds the settings' thresholds: no run config, those rules."""
     from f1bench_pipeline.domains.f1.events.assets import pit_battles
 
     data = tmp_path / "data"
     _season_inputs(Path(sample_build["settings"].warehouse_dir), data)
     rules = RaceRules(battle_max_gap_before_s=0.0)
-    settings = sample_build["settings"].model_copy(update={"data_dir": data, "rules": rules})
+    settings = Settings.model_validate({**dict(sample_build["settings"]), "data_dir": data, "rules": rules})
     with dg.DagsterInstance.ephemeral() as instance:
-        assert dg.materialize([pit_battles], instance=instance, resources=default_resources(settings),
+        assert dg.materialize([pit_battles], instance=instance,
+                              resources={**default_resources(settings), **f1_resources(settings)},
                               partition_key=SEASON).success
         assert _recorded(instance, "pit_battles")["rules_hash"] == rules.fingerprint()
     assert read_table(data / "warehouse", "pit_battles", {"season": int(SEASON)}).height == 0
@@ -89,7 +92,8 @@ def test_the_test_season_of_a_run_comes_from_the_benchmark_resource(sample_build
     root = Path(sample_build["settings"].warehouse_dir)
     for table in EVENT_TABLES:
         shutil.copytree(root / table / f"season={SEASON}", data / "warehouse" / table / f"season={SEASON}")
-    resources = default_resources(sample_build["settings"].model_copy(update={"data_dir": data}))
+    settings = sample_build["settings"].model_copy(update={"data_dir": data})
+    resources = {**default_resources(settings), **f1_resources(settings)}
     run_config = {"resources": {"benchmark": {"config": {"test_season": int(SEASON), "test_sample_size": 5}}}}
     with dg.DagsterInstance.ephemeral() as instance:
         assert dg.materialize([instances], instance=instance, resources=resources, partition_key=SEASON,
@@ -101,7 +105,7 @@ def test_the_test_season_of_a_run_comes_from_the_benchmark_resource(sample_build
 
 
 def test_race_rules_resource_has_every_threshold_documented():
-    from f1bench_pipeline.resources import RaceRulesResource
+    from f1bench_pipeline.domains.f1.resources import RaceRulesResource
 
     fields = RaceRulesResource.model_fields
     assert set(fields) == set(RaceRules.model_fields)

@@ -15,15 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from f1bench_pipeline.settings import (
-    REPO_ROOT,
-    SAMPLE_CACHE_DIR,
-    SAMPLE_MANIFEST,
-    RaceRules,
-    Settings,
-    SettingsError,
-    get_settings,
-)
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, F1Settings, RaceRules
+from f1bench_pipeline.settings import REPO_ROOT, Settings, SettingsError, get_settings
 
 
 @pytest.fixture
@@ -94,8 +87,9 @@ def test_a_list_rule_that_is_not_json_names_the_variable(env):
 def test_defaults(env):
     s = env()
     assert s == Settings()
-    assert s.offline is True and s.fastf1_cache == SAMPLE_CACHE_DIR and s.cache_manifest == SAMPLE_MANIFEST
-    assert s.data_dir == REPO_ROOT / "data" and s.rules == RaceRules()
+    f1 = F1Settings.of(s)
+    assert s.offline is True and f1.fastf1_cache == SAMPLE_CACHE_DIR and f1.cache_manifest == SAMPLE_MANIFEST
+    assert s.data_dir == REPO_ROOT / "data" and f1.rules == RaceRules()
 
 
 def test_empty_values_count_as_unset(env):
@@ -110,28 +104,31 @@ def test_empty_values_count_as_unset(env):
                                           ("0", False), ("false", False), ("no", False), ("Off", False)])
 def test_booleans_accept_the_usual_spellings(env, raw, expected):
     s = env(F1BENCH_LEADERBOARD_INCLUDE_TIMING_ORDER=raw, F1BENCH_REFINE_FEEDBACK_UNVERIFIABLE=raw)
-    assert s.leaderboard_include_timing_order is expected and s.refine_feedback_unverifiable is expected
+    assert s.leaderboard_include_timing_order is expected and F1Settings.of(s).refine_feedback_unverifiable is expected
 
 
 def test_paths_resolve_against_the_working_directory(env, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     s = env(F1BENCH_DATA_DIR="d", F1BENCH_OFFICIAL_RESULTS_DIR="o")
-    assert s.data_dir == tmp_path / "d" and s.official_results_dir == tmp_path / "o"
+    assert s.data_dir == tmp_path / "d" and F1Settings.of(s).official_results_dir == tmp_path / "o"
     assert s.duckdb_path == tmp_path / "d" / "warehouse.duckdb"
 
 
 def test_a_user_cache_has_no_manifest_unless_one_is_named(env, tmp_path):
     s = env(F1BENCH_FASTF1_CACHE=str(tmp_path / "cache"))
-    assert s.fastf1_cache == tmp_path / "cache" and s.cache_manifest is None and s.offline
+    f1 = F1Settings.of(s)
+    assert f1.fastf1_cache == tmp_path / "cache" and f1.cache_manifest is None and s.offline
     s = env(F1BENCH_CACHE_MANIFEST=str(tmp_path / "M.sha256"))
-    assert s.cache_manifest == tmp_path / "M.sha256"
+    assert F1Settings.of(s).cache_manifest == tmp_path / "M.sha256"
 
 
 def test_online_without_a_cache_caches_in_the_data_dir(env, tmp_path):
     s = env(F1BENCH_OFFLINE="0", F1BENCH_DATA_DIR=str(tmp_path), F1BENCH_CACHE_MANIFEST=str(tmp_path / "M"))
-    assert (s.offline, s.fastf1_cache, s.cache_manifest) == (False, tmp_path / "fastf1_cache", None)
+    f1 = F1Settings.of(s)
+    assert (s.offline, f1.fastf1_cache, f1.cache_manifest) == (False, tmp_path / "fastf1_cache", None)
     s = env(F1BENCH_FASTF1_CACHE=str(tmp_path / "c"))  # online with a named cache keeps it
-    assert (s.offline, s.fastf1_cache, s.cache_manifest) == (False, tmp_path / "c", tmp_path / "M")
+    f1 = F1Settings.of(s)
+    assert (s.offline, f1.fastf1_cache, f1.cache_manifest) == (False, tmp_path / "c", tmp_path / "M")
 
 
 def test_numbers_and_the_rest(env):
@@ -142,8 +139,9 @@ def test_numbers_and_the_rest(env):
             F1BENCH_SIGNIFICANCE_MIN_INSTANCES="3", F1BENCH_WAREHOUSE_URL="memory://x",
             F1BENCH_DUCKDB_REMOTE="fsspec")
     assert s.seasons == list(range(2020, 2027)) and s.split_of(2026) == "test"
-    assert (s.max_rounds, s.test_sample_size, s.sample_seed, s.refine_max_rounds, s.refine_max_edits) == (25, 10, 7, 1, 5)
-    assert s.refine_feedback_uncovered is False and s.refine_feedback_unverifiable is True
+    f1 = F1Settings.of(s)
+    assert (s.max_rounds, s.test_sample_size, s.sample_seed, f1.refine_max_rounds, f1.refine_max_edits) == (25, 10, 7, 1, 5)
+    assert f1.refine_feedback_uncovered is False and f1.refine_feedback_unverifiable is True
     assert (s.bootstrap_replicates, s.bootstrap_seed, s.confidence_level, s.significance_min_instances) == (0, 1, 0.9, 3)
     assert s.warehouse_dir == "memory://x" and s.duckdb_remote == "fsspec"
 
@@ -158,7 +156,7 @@ def test_get_settings_is_cached_until_cleared(env, monkeypatch):
 
 def test_settings_built_in_code_never_read_the_environment(env):
     env(F1BENCH_OFFLINE="0", F1BENCH_RULES__DEFENSE_MAX_GAP_S="9")
-    assert Settings().offline is True and Settings().rules.defense_max_gap_s == 1.5
+    assert Settings().offline is True and F1Settings.of(Settings()).rules.defense_max_gap_s == 1.5
     assert type(get_settings()) is Settings
 
 
@@ -181,13 +179,13 @@ def test_every_rule_threshold_is_overridable_by_its_variable(env):
     expected, variables = {}, {}
     for name in RaceRules.model_fields:
         expected[name], variables[f"F1BENCH_RULES__{name.upper()}"] = _changed(getattr(defaults, name))
-    rules = env(**variables).rules
+    rules = F1Settings.of(env(**variables)).rules
     assert rules.model_dump() == expected
     assert rules.fingerprint() != defaults.fingerprint()
 
 
 def test_the_issue_example(env):
-    rules = env(F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S="4.0").rules
+    rules = F1Settings.of(env(F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S="4.0")).rules
     assert rules.battle_max_gap_before_s == 4.0
     assert rules == RaceRules(battle_max_gap_before_s=4.0)  # the others keep their defaults
 
@@ -195,11 +193,12 @@ def test_the_issue_example(env):
 def test_rules_file_under_the_variables(env, tmp_path):
     f = tmp_path / "rules.yaml"
     f.write_text("battle_max_gap_before_s: 3.5\ndefense_max_gap_s: 1.0\nsafety_car_codes: ['4', '8']\n")
-    rules = env(F1BENCH_RULES_FILE=str(f), F1BENCH_RULES__DEFENSE_MAX_GAP_S="2.0").rules
+    rules = F1Settings.of(env(F1BENCH_RULES_FILE=str(f), F1BENCH_RULES__DEFENSE_MAX_GAP_S="2.0")).rules
     assert (rules.battle_max_gap_before_s, rules.defense_max_gap_s, rules.safety_car_codes) == (3.5, 2.0, ("4", "8"))
     j = tmp_path / "rules.json"
     j.write_text(json.dumps({"min_green_laps_for_degradation": 4}))
-    assert env(F1BENCH_RULES_FILE=str(j), F1BENCH_RULES__DEFENSE_MAX_GAP_S="").rules == RaceRules(min_green_laps_for_degradation=4)
+    rules = F1Settings.of(env(F1BENCH_RULES_FILE=str(j), F1BENCH_RULES__DEFENSE_MAX_GAP_S="")).rules
+    assert rules == RaceRules(min_green_laps_for_degradation=4)
 
 
 def test_a_bad_rules_file_names_the_file_and_the_key(env, tmp_path):
@@ -241,7 +240,7 @@ def _recorded(instance, key: str, partition: str) -> dict:
 
 
 def test_sample_build_records_its_rules(sample_build, dagster_instance):
-    rules = get_settings().rules  # what the session's build read (no F1BENCH_RULES* in the test environment)
+    rules = F1Settings.of(get_settings()).rules  # what the session's build read (no F1BENCH_RULES* in the test environment)
     for key in EVENT_AND_INSTANCE_ASSETS:
         got = _recorded(dagster_instance, key, "2024")
         assert got["rules"] == rules.as_json() and got["rules_hash"] == rules.fingerprint(), key
@@ -260,9 +259,10 @@ def test_a_build_with_other_rules_says_so(sample_build, env, tmp_path):
         folder = Path(src.warehouse_dir) / table / "season=2024"
         if folder.is_dir():
             shutil.copytree(folder, data / "warehouse" / table / "season=2024")
-    rules = env(F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S="0.0", F1BENCH_RULES__DEFENSE_MIN_SUSTAINED_LAPS="6").rules
+    rules = F1Settings.of(env(F1BENCH_RULES__BATTLE_MAX_GAP_BEFORE_S="0.0",
+                              F1BENCH_RULES__DEFENSE_MIN_SUSTAINED_LAPS="6")).rules
     # the settings a build is given carry their rules to the race_rules resource (the CLI's: these)
-    settings = src.model_copy(update={"data_dir": data, "rules": rules})
+    settings = Settings.model_validate({**dict(src), "data_dir": data, "rules": rules})
     job = build_definitions(settings).resolve_job_def("season_events")
     with dg.DagsterInstance.ephemeral() as instance:
         assert job.execute_in_process(partition_key="2024", instance=instance).success

@@ -9,7 +9,8 @@ import pytest
 
 from f1bench_pipeline.orchestration.definitions_builder import build_definitions
 from f1bench_pipeline.domains.f1.partitions import race_partition_key
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST
+from f1bench_pipeline.settings import Settings
 from f1bench_pipeline.storage.warehouse import read_table
 
 

@@ -16,7 +16,8 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from f1bench_pipeline.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, Settings
+from f1bench_pipeline.domains.f1.settings import SAMPLE_CACHE_DIR, SAMPLE_MANIFEST, F1Settings
+from f1bench_pipeline.settings import Settings
 
 SEASON = 2025
 BACKFILL_TIMEOUT_SECONDS = 900  # the backfill daemon looks every 30 s; three looks do it
@@ -26,7 +27,8 @@ def _race_keys(settings: Settings) -> list[str]:
     from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, available_races
     from f1bench_pipeline.domains.f1.partitions import race_partition_key
 
-    source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
+    f1 = F1Settings.of(settings)
+    source = RaceSource(f1.fastf1_cache, settings.offline, f1.cache_manifest)
     return [str(race_partition_key(ev.season, ev.round)) for ev in available_races(source, [SEASON])]
 
 

@@ -3,8 +3,9 @@ subpackage of this package with a ``domain.py`` (F1 in ``f1/``, NOAA weather for
 ``weather/``), and every installed package that declares one under the entry-point group
 ``f1bench_pipeline.domains`` (``name = "package.module:DomainClass"``). A domain is one folder:
 its ``domain.py`` (the :class:`~f1bench_pipeline.domains.base.Domain` subclass), and, when it
-has them, ``definitions.py`` (its Dagster assets, checks and jobs), ``cli.py`` (its ``f1bench``
-commands) and ``sql/views/`` (its DuckDB views). docs/adding-a-domain.md walks through one.
+has them, ``definitions.py`` (its Dagster assets, checks, jobs and resources), ``cli.py`` (its
+``f1bench`` commands), ``settings.py`` (its section of the settings) and ``sql/views/`` (its
+DuckDB views). docs/adding-a-domain.md walks through one.
 """
 
 from __future__ import annotations
@@ -35,10 +36,13 @@ def _factories() -> dict[str, str]:
     return found
 
 
+def _subclass_of(value: object, module: str, qualname: str) -> bool:
+    # by name, not issubclass: importing domains.base (or settings) here would close an import cycle
+    return isinstance(value, type) and any((b.__module__, b.__qualname__) == (module, qualname) for b in value.__mro__[1:])
+
+
 def _is_domain_class(value: object) -> bool:
-    # by name, not issubclass: importing domains.base here would close an import cycle through scoring
-    return isinstance(value, type) and any(
-        (b.__module__, b.__qualname__) == (f"{__name__}.base", "Domain") for b in value.__mro__[1:])
+    return _subclass_of(value, f"{__name__}.base", "Domain")
 
 
 def _domain_class(spec: str) -> type[Domain]:
@@ -95,6 +99,20 @@ def domain_folder(name: str) -> Path:
 def domain_definitions(settings=None) -> list:
     """Every domain's Dagster definitions: ``definitions(settings)`` of its ``definitions.py``."""
     return [m.definitions(settings) for n in domain_names() if (m := domain_module(n, "definitions")) is not None]
+
+
+def domain_settings_sections() -> dict[str, type]:
+    """Each domain's section of the settings, by domain name: the ``settings.SettingsSection``
+    subclass its folder's ``settings.py`` defines (a domain without one has none). Read without
+    importing the domain class: the settings gather these whenever they are built."""
+    found = {}
+    for name in domain_names():
+        module = domain_module(name, "settings")
+        if module is not None:
+            (found[name],) = [v for v in vars(module).values() if _subclass_of(v, "f1bench_pipeline.settings",
+                                                                               "SettingsSection")
+                              and v.__module__ == module.__name__]
+    return found
 
 
 def register_domain_commands(subparsers) -> None:

@@ -11,8 +11,8 @@ from f1bench_pipeline.settings import Settings
 
 
 def definitions(settings: Settings | None = None) -> dg.Definitions:
-    """F1's assets, checks, jobs, sensors and its own resource (``refinement``; the shared
-    resources, executor and loggers the builder adds). Claims and scores are built here, not at import, so their code version is
+    """F1's assets, checks, jobs, sensors and its own resources (``fastf1_source``, ``race_rules``,
+    ``refinement``; the shared resources, executor and loggers the builder adds). Claims and scores are built here, not at import, so their code version is
     this moment's extractor and verifier code (domains/versions.py)."""
     from f1bench_pipeline.domains.f1 import scoring_assets
     from f1bench_pipeline.domains.f1.events import assets as event_assets
@@ -25,6 +25,7 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
     from f1bench_pipeline.domains.f1.jobs import F1_JOBS
     from f1bench_pipeline.domains.f1.refinement.assets import REFINEMENT_ASSETS, REFINEMENT_JOBS
     from f1bench_pipeline.domains.f1.refinement.resource import RefinementResource
+    from f1bench_pipeline.domains.f1.resources import f1_resources
     from f1bench_pipeline.domains.f1.validation_assets import VALIDATION_ASSETS
     from f1bench_pipeline.orchestration.automation import new_race_automation
 
@@ -35,7 +36,8 @@ def definitions(settings: Settings | None = None) -> dg.Definitions:
         asset_checks=EVENT_CHECKS,
         jobs=[*F1_JOBS, *GENERATION_JOBS, *REFINEMENT_JOBS, *FINETUNE_JOBS],
         sensors=[new_race_sensor, new_race_automation, *GENERATION_SENSORS],
-        resources={"refinement": RefinementResource() if settings is None else RefinementResource.bound_to(settings)},
+        resources={**f1_resources(settings),
+                   "refinement": RefinementResource() if settings is None else RefinementResource.bound_to(settings)},
     )
 
 

@@ -23,6 +23,7 @@ from f1bench_pipeline.domains.f1.ingest.race_catalog import (
     available_races,
 )
 from f1bench_pipeline.domains.f1.partitions import partition_key, race_partition_key
+from f1bench_pipeline.domains.f1.settings import F1Settings
 from f1bench_pipeline.generation.registry import load_registry
 from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
 from f1bench_pipeline.orchestration.execute import Runs, Step, quiet_config
@@ -93,9 +94,10 @@ def build(
     runs = Runs.open(settings, instance=instance, progress=progress, incremental=not force)
     settings = runs.settings
     seasons = seasons or settings.seasons
-    source = RaceSource(settings.fastf1_cache, settings.offline, settings.cache_manifest)
+    f1 = F1Settings.of(settings)
+    source = RaceSource(f1.fastf1_cache, settings.offline, f1.cache_manifest)
     races = available_races(source, seasons)
-    progress(f"{len(races)} races available from {'cache ' + str(settings.fastf1_cache) if settings.offline else 'the network'}")
+    progress(f"{len(races)} races available from {'cache ' + str(f1.fastf1_cache) if settings.offline else 'the network'}")
     t0 = time.perf_counter()
     stale = {p for _a, p in runs.not_fresh("ingest_races", [race_partition_key(ev.season, ev.round) for ev in races])}
     todo = [ev for ev in races if str(race_partition_key(ev.season, ev.round)) in stale]

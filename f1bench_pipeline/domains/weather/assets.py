@@ -10,7 +10,7 @@ modules, write Parquet, refresh views.
 Partitions: ``weather_batches`` (dynamic: ``shared-2025`` is the embedded sample; each
 ``f1bench weather collect --batch NAME`` adds one; online — ``F1BENCH_OFFLINE=0`` — a
 partition added in the UI collects itself from api.weather.gov when ``weather_records``
-materializes; the offline flag is the ``fastf1_source`` resource's, the one switch of the
+materializes; the offline flag is the shared ``network`` resource's, the one switch of the
 project) and the shared ``models`` dimension. Systems come from the ``system_registry`` resource.
 Jobs: ``weather_data`` (records + instances of a batch) and ``weather_generate_and_score``
 (one system on one batch).
@@ -29,7 +29,7 @@ from f1bench_pipeline.domains.weather.partitions import (
 from f1bench_pipeline.generation.names import unsafe_name
 from f1bench_pipeline.orchestration.provider_limits import provider_config
 from f1bench_pipeline.orchestration.asset_metadata import preview_md, table_metadata
-from f1bench_pipeline.resources import FastF1Resource, SystemRegistryResource, WarehouseResource
+from f1bench_pipeline.resources import NetworkResource, SystemRegistryResource, WarehouseResource
 
 GROUP = "weather"
 
@@ -42,7 +42,7 @@ GROUP = "weather"
                 "the NWS text as reference).",
 )
 def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResource,
-                    fastf1_source: FastF1Resource) -> dg.MaterializeResult:
+                    network: NetworkResource) -> dg.MaterializeResult:
     from f1bench_pipeline.domains.weather.sources import (
         BatchError,
         load_batch,
@@ -51,8 +51,8 @@ def weather_records(context: dg.AssetExecutionContext, warehouse: WarehouseResou
     )
 
     batch = context.partition_key
-    try:  # online (F1BENCH_OFFLINE=0, or the resource's offline: false) a new batch is collected here
-        records = load_batch(batch, warehouse.data_path, collect_missing=not fastf1_source.resolved().offline,
+    try:  # online (F1BENCH_OFFLINE=0, or the network resource's offline: false) a new batch is collected here
+        records = load_batch(batch, warehouse.data_path, collect_missing=not network.resolved().offline,
                              progress=context.log.info)
     except BatchError as exc:
         raise dg.Failure(description=str(exc), allow_retries=False) from None

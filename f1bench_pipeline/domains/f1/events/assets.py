@@ -24,8 +24,9 @@ from f1bench_pipeline.domains.f1.events.results import track_status_periods as s
 from f1bench_pipeline.domains.f1.events.stints import official_pit_stops, pit_stops_and_red_flag_changes, tyre_stints
 from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.plots import pit_stops_per_race_png
-from f1bench_pipeline.resources import FastF1Resource, RaceRulesResource, WarehouseResource
-from f1bench_pipeline.settings import RaceRules
+from f1bench_pipeline.domains.f1.resources import FastF1Resource, RaceRulesResource
+from f1bench_pipeline.resources import WarehouseResource
+from f1bench_pipeline.domains.f1.settings import RaceRules
 
 GROUP = "events"
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from f1bench_pipeline.settings import RaceRules
+from f1bench_pipeline.domains.f1.settings import RaceRules
 
 RACE_KEYS = ["season", "round", "event"]
 DRIVER_KEYS = [*RACE_KEYS, "driver"]

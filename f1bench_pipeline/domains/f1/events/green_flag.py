@@ -9,7 +9,7 @@ from __future__ import annotations
 import polars as pl
 
 from f1bench_pipeline.domains.f1.events.compounds import normalize_compound
-from f1bench_pipeline.settings import RaceRules
+from f1bench_pipeline.domains.f1.settings import RaceRules
 
 RACE_KEYS = ["season", "round", "event"]
 

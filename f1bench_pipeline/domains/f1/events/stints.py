@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from f1bench_pipeline.domains.f1.ingest.official_results import ErgastCsvOptions
-from f1bench_pipeline.settings import RaceRules
+from f1bench_pipeline.domains.f1.settings import RaceRules
 
 RACE_KEYS = ["season", "round", "event"]
 DRIVER_KEYS = [*RACE_KEYS, "driver"]

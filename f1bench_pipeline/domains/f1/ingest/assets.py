@@ -20,7 +20,8 @@ from f1bench_pipeline.domains.f1.ingest.fastf1_session import RaceEvent, RaceLoa
 from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource
 from f1bench_pipeline.domains.f1.ingest.raw_tables import RAW_TABLES, build_raw_tables, session_row
 from f1bench_pipeline.domains.f1.partitions import race_from_partition_key, race_partitions
-from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
+from f1bench_pipeline.domains.f1.resources import FastF1Resource
+from f1bench_pipeline.resources import WarehouseResource
 from f1bench_pipeline.workers import worker_count
 
 _DESCRIPTIONS = {

@@ -9,7 +9,7 @@ import polars as pl
 
 from f1bench_pipeline.domains.f1.ingest.fastf1_session import RaceEvent, RawRace
 from f1bench_pipeline.domains.f1.ingest.official_results import official_results
-from f1bench_pipeline.settings import OFFICIAL_RESULTS_DIR
+from f1bench_pipeline.package_data import OFFICIAL_RESULTS_DIR
 
 RAW_TABLES = ("raw_laps", "raw_results", "raw_track_status", "raw_race_control", "raw_sessions")
 

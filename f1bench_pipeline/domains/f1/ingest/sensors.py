@@ -21,7 +21,8 @@ import polars as pl
 from f1bench_pipeline.domains.f1.ingest.official_results import has_official_results
 from f1bench_pipeline.domains.f1.ingest.race_catalog import RaceSource, completed_races, races_to_ingest
 from f1bench_pipeline.domains.f1.partitions import race_partition_key
-from f1bench_pipeline.resources import FastF1Resource, WarehouseResource
+from f1bench_pipeline.domains.f1.resources import FastF1Resource
+from f1bench_pipeline.resources import WarehouseResource
 from f1bench_pipeline.settings import get_settings
 
 INGEST_JOB = "ingest_races"

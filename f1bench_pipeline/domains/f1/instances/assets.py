@@ -16,7 +16,8 @@ from f1bench_pipeline.domains.f1.instances.prompts import LANGUAGES
 from f1bench_pipeline.domains.f1.instances.rows import finetune_records, instance_rows, stratified_sample
 from f1bench_pipeline.domains.f1.partitions import season_partitions
 from f1bench_pipeline.provenance import VERSIONS_TABLE, merge_versions
-from f1bench_pipeline.resources import BenchmarkResource, RaceRulesResource, WarehouseResource
+from f1bench_pipeline.domains.f1.resources import RaceRulesResource
+from f1bench_pipeline.resources import BenchmarkResource, WarehouseResource
 
 GROUP = "instances"
 EVENT_TABLES = ["classification", "stints", "pit_stops", "red_flag_tyre_changes", "pit_battles", "defenses", "green_flag_laps"]
