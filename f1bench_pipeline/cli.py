@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from f1bench_pipeline.audit.cli import register as register_serve
-from f1bench_pipeline.domains import register_domain_commands
+from f1bench_pipeline.discovery import register_domain_commands
 from f1bench_pipeline.errors import EXIT_USAGE, UserError
 from f1bench_pipeline.evaluation.cli import register as register_eval
 from f1bench_pipeline.figures.cli import register as register_plot

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, field_validator, model_validator
 from pydantic.fields import FieldInfo
 
-from f1bench_pipeline.domains import domain_settings_sections  # the package's discovery only: no domain is imported
+from f1bench_pipeline.discovery import domain_settings_sections
 
 # Package data (package_data.py), shipped in the wheel: the Ergast CSVs, and the official results
 # past the Ergast dump, one CSV per batch of races (layout: its README.md).
@@ -47,7 +47,7 @@ _Section = TypeVar("_Section", bound="SettingsSection")
 
 class SettingsSection(BaseModel):
     """A domain's own settings, defined in its folder's ``settings.py`` (one subclass) and found by
-    discovery (``domains.domain_settings_sections``): ``Settings.section(name, model)`` holds it.
+    discovery (``discovery.domain_settings_sections``): ``Settings.section(name, model)`` holds it.
     Each field is the variable ``F1BENCH_<FIELD>``, as a field of ``Settings`` is (a nested model's
     fields ``F1BENCH_<FIELD>__<NESTED>``), its description its documentation."""
 

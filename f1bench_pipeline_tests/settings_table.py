@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from f1bench_pipeline.domains import domain_settings_sections
+from f1bench_pipeline.discovery import domain_settings_sections
 from f1bench_pipeline.settings import REPO_ROOT, ProcessSettings, Settings, env_name
 
 PAGE = REPO_ROOT / "docs" / "configuration.md"

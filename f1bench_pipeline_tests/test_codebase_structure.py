@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from f1bench_pipeline.domains import domain_settings_sections
+from f1bench_pipeline.discovery import domain_settings_sections
 from f1bench_pipeline.settings import ENV_PREFIX, ProcessSettings, Settings, env_name
 from f1bench_pipeline_tests.settings_table import PAGE, page_with_table
 

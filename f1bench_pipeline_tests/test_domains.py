@@ -10,7 +10,8 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from f1bench_pipeline.domains import domain_names, get_domain
+from f1bench_pipeline.discovery import domain_names
+from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.domains.base import Domain
 from f1bench_pipeline.domains.scoring import score_generations
 

@@ -141,7 +141,7 @@ RUN = '''
 import dagster as dg
 
 from f1bench_pipeline.definitions import defs
-from f1bench_pipeline.domains import domain_names
+from f1bench_pipeline.discovery import domain_names
 from f1bench_pipeline.domains.f1 import generation_assets
 from f1bench_pipeline.generation import runner
 from f1bench_pipeline.settings import get_settings

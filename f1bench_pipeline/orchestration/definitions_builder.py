@@ -3,7 +3,7 @@
 ``definitions.py`` (what ``dagster dev`` and ``dagster asset materialize -m`` load) is
 ``defs = build_definitions()``; the CLI's runs call :func:`build_definitions` with their own
 settings (``execute.Runs``). Each domain declares its own assets, checks, jobs and sensors in
-its folder's ``definitions.py`` (found by ``domains.domain_definitions``, no list here); this
+its folder's ``definitions.py`` (found by ``discovery.domain_definitions``, no list here); this
 module adds what they share: the resources, the executor and the loggers.
 :func:`domain_only_definitions` is the smaller set a domain's own command (``f1bench weather
 build``) runs on.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from f1bench_pipeline.domains import domain_definitions, domain_module
+from f1bench_pipeline.discovery import domain_definitions, domain_module
 from f1bench_pipeline.orchestration import plugins  # noqa: F401 - registers the template systems' answers
 from f1bench_pipeline.orchestration.executors import executor_for, executor_from_env
 from f1bench_pipeline.orchestration.interrupt import console_logger

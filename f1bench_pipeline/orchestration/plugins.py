@@ -8,7 +8,8 @@ system is asked something nothing is registered for (``provider.PLUGINS``).
 
 from __future__ import annotations
 
-from f1bench_pipeline.domains import domain_names, get_domain
+from f1bench_pipeline.discovery import domain_names
+from f1bench_pipeline.domains import get_domain
 from f1bench_pipeline.generation.provider import register_reviser, register_templates
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from f1bench_pipeline.discovery import domain_views_dirs
 from f1bench_pipeline.package_data import VIEWS_DIR, require
 from f1bench_pipeline.settings import get_settings
 from f1bench_pipeline.storage import location
@@ -127,8 +128,6 @@ def expand_templates(text: str) -> str:
 def view_files() -> list[Path]:
     """The view files: the shared ``sql/views`` and every domain's (``sql/views`` in its folder), in
     file-name order across them (the number prefix orders a view after the ones it reads)."""
-    from f1bench_pipeline.domains import domain_views_dirs
-
     folders = [require(VIEWS_DIR, "the DuckDB view definitions (sql/views)"), *domain_views_dirs()]
     return sorted((p for folder in folders for p in folder.glob("*.sql")), key=lambda p: p.name)
 

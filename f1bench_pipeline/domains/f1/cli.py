@@ -1,6 +1,6 @@
 """Formula 1's ``f1bench`` commands: ``build``, ``derive``, ``summary``, ``refine``,
 ``cache-manifest``, the season-based generation commands, ``score`` and ``finetune`` (registered by
-``domains.register_domain_commands``, like every domain's ``cli.py``).
+``discovery.register_domain_commands``, like every domain's ``cli.py``).
 
     f1bench dry-run [--systems a,b] [--season Y] [--max-cost-usd X]
                                                   calls still needed and their estimated cost

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from f1bench_pipeline.domains import domain_build_steps
+from f1bench_pipeline.discovery import domain_build_steps
 from f1bench_pipeline.domains.f1.ingest.cache_manifest import write_manifest
 from f1bench_pipeline.domains.f1.race_summary import print_race_summary
 from f1bench_pipeline.domains.f1.refinement.report import print_refinement_report

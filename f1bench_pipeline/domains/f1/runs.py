@@ -115,7 +115,7 @@ def build(
                 run_refinement([settings.test_season], runs=runs)
             _store_audit_first_view(settings, progress)
             if with_other_domains:  # e.g. the weather domain's embedded sample, the same offline systems
-                from f1bench_pipeline.domains import domain_build_steps
+                from f1bench_pipeline.discovery import domain_build_steps
 
                 for step in domain_build_steps():
                     step.build_sample(settings=settings, instance=runs.instance, progress=progress,

@@ -1,5 +1,5 @@
 """``f1bench weather build``: the weather domain's runs, and its part of ``f1bench build``
-(``build_sample`` and ``print_summary``, found by ``domains.domain_build_steps``).
+(``build_sample`` and ``print_summary``, found by ``discovery.domain_build_steps``).
 
 One ``weather_data`` run for the batch (records and instances), then one
 ``weather_generate_and_score`` run per system. The batch is added to the ``weather_batches``
