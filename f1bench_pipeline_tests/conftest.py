@@ -50,6 +50,18 @@ def pytest_collection_modifyitems(config, items):
 SHARED_CACHE = SHARED_DATA / "fastf1" / "cache"
 
 
+@pytest.fixture(autouse=True)
+def _process_environment_restored():
+    """A command run in-process (``cli.main``) sets process variables for the rest of its process
+    (``F1BENCH_LITELLM_QUIET``: litellm's banner off); the next test on this worker must not inherit
+    them (test_registry_conventions checks litellm's globals are left alone)."""
+    saved = dict(os.environ)
+    yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _no_daemon_outlives_its_module():
     """A Dagster daemon a module's queued runs started (run_queue.py) stops with the module, not
