@@ -23,8 +23,6 @@ from f1bench_pipeline.generation.registry import (
     registry_with,
     write_overlay_system,
 )
-from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
-from f1bench_pipeline.orchestration.execute import Runs, quiet_config
 from f1bench_pipeline.scoring.leaderboard_cli import printable
 from f1bench_pipeline.scoring.printout import write_samples
 from f1bench_pipeline.domains.versions import score_versions
@@ -86,6 +84,11 @@ def _run_and_report(settings, domain: Domain, reg, system, partition: Any, entry
                               if v is not None}
     if args.extractor != "regex":
         ops["claims_and_scores"] = {"llm_extractor": args.extractor}
+    # Dagster loads here, after every check: ~2 s that a refused eval (no key, no season built) need
+    # not pay, and that a second eval queued behind a first must not add before it queues
+    from f1bench_pipeline.orchestration.dynamic_partitions import register_model_partitions
+    from f1bench_pipeline.orchestration.execute import Runs, quiet_config
+
     runs = Runs.open(settings)
     register_model_partitions(runs.instance, [system.name], reg)
     t0 = time.perf_counter()
