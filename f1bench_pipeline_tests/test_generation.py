@@ -135,14 +135,15 @@ def test_systems_and_dry_run_load_no_dagster(tmp_path):
     assert "RESULT [0, 0] False" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
 
 
-def test_a_refused_eval_loads_no_dagster(tmp_path):
-    """`f1bench eval MODEL` that a check refuses (here: no season built) says so before Dagster's
-    import (seconds): a second eval queued behind a first reaches the queue that much sooner too."""
+def test_commands_that_run_nothing_load_no_dagster(tmp_path):
+    """`f1bench summary`, and `f1bench eval MODEL` that a check refuses (here: no season built), answer
+    before Dagster's import (seconds): a second eval queued behind a first reaches the queue that much
+    sooner too."""
     code = ("import sys; from f1bench_pipeline.cli import main\n"
-            "print('RESULT', main(['eval', 'openai/gpt-4o-mini']), 'dagster' in sys.modules)")
+            "print('RESULT', main(['summary']), main(['eval', 'openai/gpt-4o-mini']), 'dagster' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, timeout=120,
                          env={"F1BENCH_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
-    assert "RESULT 2 False" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "RESULT 0 2 False" in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
     assert "not built" in out.stderr, out.stderr[-2000:]
 
 
